@@ -1,0 +1,68 @@
+"""dominoes: a rules library for dominoes.
+
+An immutable, typed model of tile sets, deals, legal moves, passing, drawing
+from the boneyard, the verification round that establishes a blocked hand, and
+end-of-hand scoring, for the Block game and the Draw game and their variants.
+
+>>> from dominoes import Deal, HandState, Ruleset
+>>> rules = Ruleset.block(players=4, partnership=True)
+>>> state = HandState.start(rules, Deal.random(rules, seed=42))
+>>> while not state.is_over:
+...     state = state.apply(state.legal_moves()[0])
+>>> state.result.ending
+<Ending.DOMINO: 'domino'>
+"""
+
+from dominoes.deal import Deal
+from dominoes.errors import (
+    DealError,
+    DealProblem,
+    DominoesError,
+    IllegalMoveError,
+    IllegalMoveReason,
+    InvalidTileError,
+    NotationError,
+    RulesetError,
+)
+from dominoes.layout import Layout
+from dominoes.moves import DRAW, PASS, Draw, End, Move, Pass, Play
+from dominoes.rules import DrawRule, NoDoubleRule, Opening, Ruleset
+from dominoes.scoring import Ending, HandResult
+from dominoes.state import HandState, Phase, Step
+from dominoes.tiles import Tile, TileSet
+from dominoes.verification import VerificationRound
+
+__version__ = "0.1.0.dev0"
+
+__all__ = [
+    "DRAW",
+    "PASS",
+    "Deal",
+    "DealError",
+    "DealProblem",
+    "DominoesError",
+    "Draw",
+    "DrawRule",
+    "End",
+    "Ending",
+    "HandResult",
+    "HandState",
+    "IllegalMoveError",
+    "IllegalMoveReason",
+    "InvalidTileError",
+    "Layout",
+    "Move",
+    "NoDoubleRule",
+    "NotationError",
+    "Opening",
+    "Pass",
+    "Phase",
+    "Play",
+    "Ruleset",
+    "RulesetError",
+    "Step",
+    "Tile",
+    "TileSet",
+    "VerificationRound",
+    "__version__",
+]

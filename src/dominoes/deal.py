@@ -1,0 +1,103 @@
+"""Deals: who holds which tile, and the boneyard in draw order."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from dominoes.errors import DealError, DealProblem
+from dominoes.tiles import Tile, tile_from_index
+
+if TYPE_CHECKING:  # pragma: no cover
+    from dominoes.rules import Ruleset
+
+__all__ = ["Deal"]
+
+
+def _tile(value: Any) -> Tile:
+    if isinstance(value, Tile):
+        return value
+    if isinstance(value, str):
+        return Tile.parse(value)
+    raise DealError(
+        f"a deal holds tiles (or tile strings such as '6-4'), got {value!r}",
+        reason=DealProblem.NOT_A_TILE,
+    )
+
+
+def _tiles(values: Iterable[Any]) -> tuple[Tile, ...]:
+    if isinstance(values, str | bytes) or not isinstance(values, Iterable):
+        raise DealError(
+            f"expected a sequence of tiles, got {values!r}", reason=DealProblem.NOT_A_TILE
+        )
+    return tuple(_tile(v) for v in values)
+
+
+def _hands(values: Iterable[Iterable[Any]]) -> tuple[tuple[Tile, ...], ...]:
+    if isinstance(values, str | bytes) or not isinstance(values, Iterable):
+        raise DealError(
+            f"expected a sequence of hands, got {values!r}", reason=DealProblem.NOT_A_TILE
+        )
+    return tuple(_tiles(h) for h in values)
+
+
+@attrs.frozen(kw_only=True)
+class Deal:
+    """The hands as dealt and the boneyard in draw order (``boneyard[0]`` is drawn first).
+
+    A deal is plain data; :meth:`HandState.start <dominoes.HandState.start>` checks
+    that it fits a ruleset (sizes, duplicates, tiles outside the set, the whole set
+    present). Tiles may be given as :class:`~dominoes.Tile` or as strings:
+
+    >>> d = Deal(hands=[["6-6", "1-2"], ["0-0", "5-4"]], boneyard=["3-3"])
+    >>> d.hands[1]
+    (Tile(0, 0), Tile(4, 5))
+    """
+
+    hands: tuple[tuple[Tile, ...], ...] = attrs.field(converter=_hands)
+    """One tuple of tiles per seat, in seat order."""
+    boneyard: tuple[Tile, ...] = attrs.field(default=(), converter=_tiles)
+    """The undealt tiles, in the order they would be drawn."""
+
+    @classmethod
+    def random(
+        cls, rules: Ruleset, *, seed: int | None = None, rng: random.Random | None = None
+    ) -> Deal:
+        """Shuffle the set and deal it for ``rules``.
+
+        Give ``seed`` (an int) or ``rng`` (a :class:`random.Random`), not both.
+        The global :mod:`random` state is never used: with neither, a fresh
+        generator seeded from the operating system is used. The same seed gives
+        the same deal on every platform (the shuffle is
+        :meth:`random.Random.shuffle` of the set in canonical order, then hands are
+        dealt in blocks to seats 0, 1, ... and the rest is the boneyard).
+
+        >>> from dominoes import Ruleset
+        >>> Deal.random(Ruleset.block(), seed=7) == Deal.random(Ruleset.block(), seed=7)
+        True
+        """
+        if rng is None:
+            if seed is not None and type(seed) is not int:
+                raise TypeError(f"seed must be an int, got {seed!r}")
+            rng = random.Random(seed)
+        elif seed is not None:
+            raise TypeError("give seed or rng, not both")
+        size = (rules.max_pip + 1) * (rules.max_pip + 2) // 2
+        order = list(range(size))
+        rng.shuffle(order)
+        tile_from_index(size - 1)
+        h = rules.hand_size
+        table = [tile_from_index(i) for i in order]
+        hands = tuple(tuple(table[p * h : (p + 1) * h]) for p in range(rules.players))
+        boneyard = tuple(table[rules.players * h :])
+        deal = object.__new__(cls)
+        _SET_HANDS(deal, hands)
+        _SET_BONEYARD(deal, boneyard)
+        return deal
+
+
+_SET_HANDS = Deal.__dict__["hands"].__set__
+_SET_BONEYARD = Deal.__dict__["boneyard"].__set__

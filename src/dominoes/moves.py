@@ -1,0 +1,124 @@
+"""Moves: :class:`Play`, :class:`Draw` and :class:`Pass`.
+
+Forced steps are moves too: when a player must draw, :class:`Draw` is the only
+legal move; when they must pass, :class:`Pass` is. The engine never acts behind
+the caller's back.
+
+Moves are small frozen values. :meth:`~dominoes.HandState.legal_moves` returns
+interned instances, but any equal instance is accepted by
+:meth:`~dominoes.HandState.apply`.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import TypeAlias
+
+import attrs
+
+from dominoes.tiles import Tile, tile_from_index
+
+__all__ = ["DRAW", "PASS", "Draw", "End", "Move", "Pass", "Play"]
+
+
+class End(enum.IntEnum):
+    """One of the two open ends of the line of play.
+
+    ``LEFT`` is the end the lead tile's low half faces; ``RIGHT`` the other.
+    """
+
+    LEFT = 0
+    RIGHT = 1
+
+
+@attrs.frozen(kw_only=True, repr=False)
+class Play:
+    """Lay ``tile`` on ``end`` of the layout; ``end=None`` for the lead.
+
+    >>> Play(tile=Tile(6, 4), end=End.RIGHT)
+    Play(tile=Tile(4, 6), end=End.RIGHT)
+    >>> str(Play(tile=Tile(6, 6)))
+    '6-6'
+    """
+
+    tile: Tile = attrs.field(validator=attrs.validators.instance_of(Tile))
+    """The tile laid."""
+    end: End | None = attrs.field(
+        default=None, validator=attrs.validators.optional(attrs.validators.instance_of(End))
+    )
+    """The end it goes on, or ``None`` for the opening tile of the hand."""
+
+    def __str__(self) -> str:
+        if self.end is None:
+            return str(self.tile)
+        return f"{self.tile}:{'L' if self.end is End.LEFT else 'R'}"
+
+    def __repr__(self) -> str:
+        if self.end is None:
+            return f"Play(tile={self.tile!r})"
+        return f"Play(tile={self.tile!r}, end=End.{self.end.name})"
+
+
+@attrs.frozen(repr=False)
+class Draw:
+    """Take the next tile from the boneyard.
+
+    As a legal move it is ``Draw()``; in the history it carries the tile that was
+    drawn. Applying ``Draw(tile)`` checks that ``tile`` is the next boneyard tile
+    (useful when replaying a recorded game).
+    """
+
+    tile: Tile | None = attrs.field(
+        default=None, validator=attrs.validators.optional(attrs.validators.instance_of(Tile))
+    )
+    """The tile drawn, when known."""
+
+    def __str__(self) -> str:
+        return "draw" if self.tile is None else f"draw {self.tile}"
+
+    def __repr__(self) -> str:
+        return "Draw()" if self.tile is None else f"Draw({self.tile!r})"
+
+
+@attrs.frozen(repr=False)
+class Pass:
+    """Pass the turn: legal only when the player can neither play nor draw."""
+
+    def __str__(self) -> str:
+        return "pass"
+
+    def __repr__(self) -> str:
+        return "Pass()"
+
+
+Move: TypeAlias = Play | Draw | Pass
+"""Any move."""
+
+DRAW = Draw()
+"""The interned ``Draw()``."""
+PASS = Pass()
+"""The interned ``Pass()``."""
+
+_PLAYS: list[tuple[Play, Play, Play]] = []
+
+
+def play_for(index: int) -> tuple[Play, Play, Play]:
+    """The interned plays of the tile with this canonical index: (left, right, lead)."""
+    table = _PLAYS
+    while len(table) <= index:
+        tile = tile_from_index(len(table))
+        table.append(
+            (Play(tile=tile, end=End.LEFT), Play(tile=tile, end=End.RIGHT), Play(tile=tile))
+        )
+    return table[index]
+
+
+def drawn(tile: Tile) -> Draw:
+    """The history entry of a draw of ``tile`` (interned)."""
+    d = _DRAWN.get(tile.index)
+    if d is None:
+        d = _DRAWN[tile.index] = Draw(tile)
+    return d
+
+
+_DRAWN: dict[int, Draw] = {}

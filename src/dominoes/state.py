@@ -1,0 +1,663 @@
+"""The immutable state of one hand, and its transitions.
+
+:class:`HandState` is a frozen value. :meth:`HandState.apply` checks a move and
+returns a *new* state; a refused move raises :class:`~dominoes.IllegalMoveError`
+and, since nothing is ever mutated, leaves every state as it was.
+
+Internally a state is a small tuple of integers and shared links: hands are
+bitmasks over canonical tile indices, the line of play and the history are
+persistent linked lists shared between successive states, so ``apply`` costs
+the same at move 5 as at move 500.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Any, Final
+
+import attrs
+
+from dominoes.deal import Deal
+from dominoes.errors import DealError, DealProblem, IllegalMoveError, IllegalMoveReason
+from dominoes.layout import Layout
+from dominoes.moves import DRAW, PASS, Draw, End, Move, Pass, Play, drawn, play_for
+from dominoes.rules import DrawRule, NoDoubleRule, Opening, Ruleset
+from dominoes.scoring import HandResult, score_hand
+from dominoes.tiles import Tile, tile_from_index, tile_index
+from dominoes.verification import VerificationRound
+
+__all__ = ["HandState", "Phase", "Step"]
+
+
+class Phase(enum.Enum):
+    """Where a hand stands."""
+
+    LEAD = "lead"
+    """The layout is empty: the seat to move lays the opening tile."""
+    PLAY = "play"
+    """Normal play: the seat to move plays, draws or passes."""
+    VERIFICATION = "verification"
+    """A verification round is open: a seat passed and the others confirm in turn."""
+    OVER = "over"
+    """The hand has ended; :attr:`HandState.result` says how."""
+
+
+@attrs.frozen(kw_only=True)
+class Step:
+    """One entry of a hand's history: ``seat`` made ``move``.
+
+    A draw is recorded with the tile drawn (``Draw(tile)``).
+    """
+
+    seat: int
+    """The seat that moved."""
+    move: Move
+    """The move made."""
+
+    def __str__(self) -> str:
+        return f"{self.seat}: {self.move}"
+
+
+class _Ctx:
+    """Per-ruleset tables, built once and shared by every state of that ruleset."""
+
+    __slots__ = (
+        "doubles_desc",
+        "draws",
+        "full",
+        "heavy_desc",
+        "nxt",
+        "pips",
+        "plays",
+        "players",
+        "rules",
+        "size",
+        "suit",
+    )
+
+    def __init__(self, rules: Ruleset) -> None:
+        n = rules.max_pip
+        self.rules = rules
+        self.players = rules.players
+        self.size = size = (n + 1) * (n + 2) // 2
+        self.full = (1 << size) - 1
+        tiles = [tile_from_index(i) for i in range(size)]
+        suit = [0] * (n + 1)
+        for t in tiles:
+            suit[t.low] |= 1 << t.index
+            suit[t.high] |= 1 << t.index
+        self.suit = tuple(suit)
+        self.plays = tuple(play_for(i) for i in range(size))
+        self.pips = tuple(t.pips for t in tiles)
+        self.nxt = tuple((s + 1) % rules.players for s in range(rules.players))
+        self.draws = rules.drawing is not DrawRule.NONE
+        self.doubles_desc = tuple(tile_index(d, d) for d in range(n, -1, -1))
+        self.heavy_desc = tuple(
+            t.index for t in sorted(tiles, key=lambda t: (t.pips, t.high), reverse=True)
+        )
+
+
+_CTX: dict[Ruleset, _Ctx] = {}
+
+
+def _ctx_for(rules: Ruleset) -> _Ctx:
+    ctx = _CTX.get(rules)
+    if ctx is None:
+        if not isinstance(rules, Ruleset):
+            raise TypeError(f"expected a Ruleset, got {rules!r}")
+        ctx = _CTX[rules] = _Ctx(rules)
+    return ctx
+
+
+# Positions in the core tuple. Equality and hashing cover the whole core.
+_HANDS: Final = 0  # tuple of hand bitmasks, per seat
+_BONE: Final = 1  # tuple of tile indices still in the boneyard, in draw order
+_LEFT: Final = 2  # value on the left end (-1 before the lead)
+_RIGHT: Final = 3  # value on the right end (-1 before the lead)
+_OPEN: Final = 4  # before the lead: index of the required opening tile (-1: any tile)
+_LEAD: Final = 5  # the lead as an oriented pair, or None
+_LCHAIN: Final = 6  # tiles laid on the left: (pair, rest) linked list, newest first
+_RCHAIN: Final = 7  # tiles laid on the right: (pair, rest) linked list, newest first
+_TURN: Final = 8  # seat to move (after the end: the seat that made the last move)
+_RPROP: Final = 9  # proposer of the open verification round, -1 when none
+_RCOUNT: Final = 10  # number of seats that have confirmed in the open round
+_RESULT: Final = 11  # HandResult once the hand is over, else None
+
+_LEFT_END = End.LEFT
+_RIGHT_END = End.RIGHT
+
+
+@attrs.frozen(init=False, eq=False, repr=False)
+class HandState:
+    """The state of one hand: hands, boneyard, layout, seat to move and round.
+
+    Create one with :meth:`start`; move with :meth:`apply`.
+
+    **Equality** covers exactly the *position*: the ruleset, every hand (as a set
+    of tiles), the boneyard (in draw order), the line of play (tiles and their
+    orientation), the opening tile still required, the seat to move and the open
+    verification round. The history is *not* part of the position: two move
+    orders that reach the same table compare equal and hash alike, which is
+    what transposition tables want. States are hashable.
+
+    **Seats** are numbered from 0 in playing order; play passes from seat ``s``
+    to seat ``(s + 1) % players``.
+
+    >>> from dominoes import Ruleset, Deal
+    >>> rules = Ruleset.block(players=2)
+    >>> state = HandState.start(rules, Deal.random(rules, seed=3))
+    >>> state.phase, state.turn, state.legal_moves()
+    (<Phase.LEAD: 'lead'>, 1, (Play(tile=Tile(5, 5)),))
+    >>> state = state.apply(state.legal_moves()[0])
+    >>> state.layout.ends
+    (5, 5)
+    """
+
+    _ctx: _Ctx
+    _core: tuple[Any, ...]
+    _hist: tuple[Any, ...] | None
+
+    # ---------------------------------------------------------------- creation
+    @classmethod
+    def start(cls, rules: Ruleset, deal: Deal) -> HandState:
+        """The state before the first move of a hand dealt as ``deal``.
+
+        The seat to move is the one the opening rule names (rule BLOCK-3: the
+        holder of the highest double; LEAD-1: else the holder of the heaviest
+        tile), and the opening tile is forced.
+
+        Raises:
+            DealError: the deal does not fit ``rules`` (wrong number of hands or
+                hand sizes, a duplicate tile, a tile outside the set, or hands and
+                boneyard not holding the whole set).
+        """
+        ctx = _ctx_for(rules)
+        if not isinstance(deal, Deal):
+            raise TypeError(f"expected a Deal, got {deal!r}")
+        if len(deal.hands) != rules.players:
+            raise DealError(
+                f"the deal has {len(deal.hands)} hands but the ruleset has {rules.players} seats",
+                reason=DealProblem.WRONG_PLAYER_COUNT,
+            )
+        size = ctx.size
+        seen = 0
+        masks = []
+        for seat, hand in enumerate(deal.hands):
+            if len(hand) != rules.hand_size:
+                raise DealError(
+                    f"seat {seat} holds {len(hand)} tiles but the ruleset deals {rules.hand_size}",
+                    reason=DealProblem.WRONG_HAND_SIZE,
+                    seat=seat,
+                )
+            m = 0
+            for t in hand:
+                seen = _add_tile(seen, t, size, rules, seat)
+                m |= 1 << t.index
+            masks.append(m)
+        for t in deal.boneyard:
+            seen = _add_tile(seen, t, size, rules, None)
+        if seen != ctx.full:
+            missing = [str(tile_from_index(i)) for i in range(size) if not seen >> i & 1]
+            raise DealError(
+                f"hands and boneyard must hold the whole double-{rules.max_pip} set; "
+                f"missing {', '.join(missing)}",
+                reason=DealProblem.MISSING_TILES,
+            )
+        turn, opening = _opening(ctx, masks)
+        core = (
+            tuple(masks),
+            tuple(t.index for t in deal.boneyard),
+            -1,
+            -1,
+            opening,
+            None,
+            None,
+            None,
+            turn,
+            -1,
+            0,
+            None,
+        )
+        return _make(cls, ctx, core, None)
+
+    # ---------------------------------------------------------------- reading
+    @property
+    def rules(self) -> Ruleset:
+        """The ruleset of the hand."""
+        return self._ctx.rules
+
+    @property
+    def turn(self) -> int:
+        """The seat to move. Once the hand is over: the seat that made the last move."""
+        return int(self._core[_TURN])
+
+    @property
+    def phase(self) -> Phase:
+        """The :class:`Phase` of the hand."""
+        c = self._core
+        if c[_RESULT] is not None:
+            return Phase.OVER
+        if c[_LEFT] < 0:
+            return Phase.LEAD
+        if c[_RPROP] >= 0:
+            return Phase.VERIFICATION
+        return Phase.PLAY
+
+    @property
+    def hands(self) -> tuple[tuple[Tile, ...], ...]:
+        """Every seat's tiles, each hand in canonical tile order."""
+        return tuple(_tiles_of(m) for m in self._core[_HANDS])
+
+    def hand(self, seat: int) -> tuple[Tile, ...]:
+        """The tiles ``seat`` holds, in canonical tile order."""
+        return _tiles_of(self._core[_HANDS][self._seat(seat)])
+
+    @property
+    def hand_sizes(self) -> tuple[int, ...]:
+        """How many tiles each seat holds."""
+        return tuple(m.bit_count() for m in self._core[_HANDS])
+
+    def pips(self, seat: int) -> int:
+        """The pips left in ``seat``'s hand."""
+        return _pips_of(self._ctx, self._core[_HANDS][self._seat(seat)])
+
+    @property
+    def boneyard(self) -> tuple[Tile, ...]:
+        """The undealt or undrawn tiles, in draw order (the next draw is ``boneyard[0]``)."""
+        return tuple(tile_from_index(i) for i in self._core[_BONE])
+
+    @property
+    def layout(self) -> Layout:
+        """The line of play and its open ends (built on each access)."""
+        c = self._core
+        if c[_LEAD] is None:
+            return Layout(line=())
+        left: list[tuple[int, int]] = []
+        node = c[_LCHAIN]
+        while node is not None:
+            left.append(node[0])
+            node = node[1]
+        right: list[tuple[int, int]] = []
+        node = c[_RCHAIN]
+        while node is not None:
+            right.append(node[0])
+            node = node[1]
+        right.reverse()
+        return Layout(line=(*left, c[_LEAD], *right))
+
+    @property
+    def history(self) -> tuple[Step, ...]:
+        """Every move so far, oldest first (built on each access)."""
+        out = []
+        node = self._hist
+        while node is not None:
+            out.append(Step(seat=node[1], move=node[2]))
+            node = node[0]
+        out.reverse()
+        return tuple(out)
+
+    @property
+    def verification(self) -> VerificationRound | None:
+        """The verification round in progress, or the completed one of a blocked hand."""
+        c = self._core
+        if c[_RESULT] is not None:
+            result: HandResult = c[_RESULT]
+            return result.verification
+        if c[_RPROP] < 0:
+            return None
+        return _round(self._ctx, c[_RPROP], c[_RCOUNT])
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the hand has ended."""
+        return self._core[_RESULT] is not None
+
+    @property
+    def result(self) -> HandResult | None:
+        """The :class:`~dominoes.HandResult` once the hand is over, else ``None``."""
+        result: HandResult | None = self._core[_RESULT]
+        return result
+
+    # ---------------------------------------------------------------- moves
+    def legal_moves(self) -> tuple[Move, ...]:
+        """Every legal move, in a deterministic order.
+
+        The order: plays by canonical tile index (``0-0, 0-1, 1-1, 0-2, ...``),
+        for each tile the left end before the right end. When no tile can be
+        played the only move is :class:`~dominoes.Draw` (if the rules make the
+        player draw and the boneyard has a tile) or else :class:`~dominoes.Pass`.
+        A finished hand has no legal moves.
+        """
+        c = self._core
+        if c[_RESULT] is not None:
+            return ()
+        ctx = self._ctx
+        hand = c[_HANDS][c[_TURN]]
+        left = c[_LEFT]
+        if left < 0:
+            opening = c[_OPEN]
+            if opening >= 0:
+                return (ctx.plays[opening][2],)
+            return tuple(p[2] for p in _bits_map(ctx.plays, hand))
+        suit = ctx.suit
+        sl = suit[left]
+        sr = suit[c[_RIGHT]]
+        m = hand & (sl | sr)
+        if m:
+            out: list[Move] = []
+            plays = ctx.plays
+            while m:
+                low = m & -m
+                p = plays[low.bit_length() - 1]
+                if sl & low:
+                    out.append(p[0])
+                if sr & low:
+                    out.append(p[1])
+                m ^= low
+            return tuple(out)
+        if ctx.draws and c[_BONE]:
+            return (DRAW,)
+        return (PASS,)
+
+    def is_legal(self, move: object) -> bool:
+        """Whether ``move`` is legal here (never raises)."""
+        return self._problem(move) is None
+
+    def check(self, move: object, *, seat: int | None = None) -> None:
+        """Raise :class:`~dominoes.IllegalMoveError` if ``move`` is not legal here."""
+        if seat is not None and seat != self._core[_TURN] and self._core[_RESULT] is None:
+            self._refuse(move, IllegalMoveReason.NOT_YOUR_TURN)
+        reason = self._problem(move)
+        if reason is not None:
+            self._refuse(move, reason)
+
+    def apply(self, move: Move, *, seat: int | None = None) -> HandState:
+        """The state after ``move``; ``self`` is not changed.
+
+        Give ``seat`` to have the move refused unless it is that seat's turn.
+
+        Raises:
+            IllegalMoveError: the move is not legal here; its ``reason`` says why.
+        """
+        c = self._core
+        t = c[_TURN]
+        if seat is not None and seat != t and c[_RESULT] is None:
+            self._refuse(move, IllegalMoveReason.NOT_YOUR_TURN)
+        cls = move.__class__
+        if cls is Play and c[_LEFT] >= 0 and c[_RESULT] is None:
+            # the hot path: a play on an open end
+            tile = move.tile  # type: ignore[union-attr]
+            i = tile.index
+            hands = c[_HANDS]
+            hand = hands[t]
+            if hand >> i & 1:
+                end = move.end  # type: ignore[union-attr]
+                if end is _LEFT_END:
+                    v = c[_LEFT]
+                    if tile.low == v:
+                        nv = tile.high
+                    elif tile.high == v:
+                        nv = tile.low
+                    else:
+                        self._refuse(move, IllegalMoveReason.DOES_NOT_MATCH)
+                    nl = nv
+                    nr = c[_RIGHT]
+                    lch = ((nv, v), c[_LCHAIN])
+                    rch = c[_RCHAIN]
+                elif end is _RIGHT_END:
+                    v = c[_RIGHT]
+                    if tile.low == v:
+                        nv = tile.high
+                    elif tile.high == v:
+                        nv = tile.low
+                    else:
+                        self._refuse(move, IllegalMoveReason.DOES_NOT_MATCH)
+                    nl = c[_LEFT]
+                    nr = nv
+                    lch = c[_LCHAIN]
+                    rch = ((v, nv), c[_RCHAIN])
+                else:
+                    self._refuse(move, IllegalMoveReason.NO_SUCH_END)
+                ctx = self._ctx
+                hand ^= 1 << i
+                new_hands = (*hands[:t], hand, *hands[t + 1 :])
+                result = None
+                if not hand:
+                    result = _score(ctx, new_hands, t, None)
+                    nt = t
+                else:
+                    nt = ctx.nxt[t]
+                core = (
+                    new_hands,
+                    c[_BONE],
+                    nl,
+                    nr,
+                    -1,
+                    c[_LEAD],
+                    lch,
+                    rch,
+                    nt,
+                    -1,
+                    0,
+                    result,
+                )
+                return _make(HandState, ctx, core, (self._hist, t, move))
+        return self._apply_slow(move)
+
+    # ---------------------------------------------------------------- internals
+    def _apply_slow(self, move: Any) -> HandState:
+        reason = self._problem(move)
+        if reason is not None:
+            self._refuse(move, reason)
+        c = self._core
+        ctx = self._ctx
+        t = c[_TURN]
+        hands = c[_HANDS]
+        cls = move.__class__
+        if cls is Play:
+            # the lead (plays on an open end take the fast path in apply)
+            tile: Tile = move.tile
+            pair = (tile.low, tile.high)
+            hand = hands[t] ^ (1 << tile.index)
+            new_hands = (*hands[:t], hand, *hands[t + 1 :])
+            result = _score(ctx, new_hands, t, None) if not hand else None
+            nt = t if result is not None else ctx.nxt[t]
+            core = (new_hands, c[_BONE], pair[0], pair[1], -1, pair, None, None, nt, -1, 0, result)
+            return _make(HandState, ctx, core, (self._hist, t, move))
+        if cls is Draw:
+            bone = c[_BONE]
+            i = bone[0]
+            new_hands = (*hands[:t], hands[t] | (1 << i), *hands[t + 1 :])
+            core = (new_hands, bone[1:], *c[_LEFT:])
+            return _make(HandState, ctx, core, (self._hist, t, drawn(tile_from_index(i))))
+        # Pass: opens the verification round, or confirms the open one
+        prop = c[_RPROP]
+        count = c[_RCOUNT] + 1 if prop >= 0 else 1
+        if prop < 0:
+            prop = t
+        result = None
+        nt = ctx.nxt[t]
+        if count == ctx.players:
+            result = _score(ctx, hands, None, _round(ctx, prop, count))
+            nt = t
+        core = (*c[:_TURN], nt, prop, count, result)
+        return _make(HandState, ctx, core, (self._hist, t, PASS))
+
+    def _problem(self, move: object) -> IllegalMoveReason | None:
+        """Why ``move`` is illegal here, or ``None`` if it is legal."""
+        c = self._core
+        cls = move.__class__
+        if cls is not Play and cls is not Draw and cls is not Pass:
+            return IllegalMoveReason.NOT_A_MOVE
+        if c[_RESULT] is not None:
+            return IllegalMoveReason.HAND_OVER
+        ctx = self._ctx
+        hand = c[_HANDS][c[_TURN]]
+        left = c[_LEFT]
+        if left < 0:  # the lead
+            if cls is not Play or move.end is not None:  # type: ignore[attr-defined]
+                return IllegalMoveReason.MUST_LEAD
+            i = move.tile.index  # type: ignore[attr-defined]
+            if not hand >> i & 1:
+                return IllegalMoveReason.TILE_NOT_IN_HAND
+            if c[_OPEN] >= 0 and i != c[_OPEN]:
+                return IllegalMoveReason.WRONG_LEAD
+            return None
+        playable = hand & (ctx.suit[left] | ctx.suit[c[_RIGHT]])
+        if cls is Play:
+            tile: Tile = move.tile  # type: ignore[attr-defined]
+            if not hand >> tile.index & 1:
+                return IllegalMoveReason.TILE_NOT_IN_HAND
+            end = move.end  # type: ignore[attr-defined]
+            if end is None:
+                return IllegalMoveReason.NO_SUCH_END
+            v = left if end is _LEFT_END else c[_RIGHT]
+            if tile.low != v and tile.high != v:
+                return IllegalMoveReason.DOES_NOT_MATCH
+            return None
+        if playable:
+            return IllegalMoveReason.MUST_PLAY
+        can_draw = ctx.draws and bool(c[_BONE])
+        if cls is Draw:
+            if not can_draw:
+                return IllegalMoveReason.CANNOT_DRAW
+            wanted = move.tile  # type: ignore[attr-defined]
+            if wanted is not None and wanted.index != c[_BONE][0]:
+                return IllegalMoveReason.WRONG_DRAW_TILE
+            return None
+        if can_draw:
+            return IllegalMoveReason.MUST_DRAW
+        return None
+
+    def _refuse(self, move: object, reason: IllegalMoveReason) -> Any:
+        raise IllegalMoveError(
+            f"illegal move {move!s} by seat {self._core[_TURN]}: {_REASON_TEXT[reason]}",
+            move=move,
+            state=self,
+            reason=reason,
+        )
+
+    def _seat(self, seat: int) -> int:
+        if type(seat) is not int or not 0 <= seat < self._ctx.players:
+            raise ValueError(f"no seat {seat!r}: seats are 0 to {self._ctx.players - 1}")
+        return seat
+
+    # ---------------------------------------------------------------- dunder
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not HandState:
+            return NotImplemented
+        return self._ctx.rules == other._ctx.rules and self._core == other._core  # type: ignore[attr-defined]
+
+    def __hash__(self) -> int:
+        return hash((self._ctx.rules, self._core))
+
+    def __repr__(self) -> str:
+        hands = " ".join(
+            "/".join(str(t) for t in h) or "-" for h in self.hands
+        )
+        return (
+            f"<HandState {self.phase.name} turn={self.turn} layout={self.layout} "
+            f"hands={hands} boneyard={len(self._core[_BONE])}>"
+        )
+
+
+_REASON_TEXT = {
+    IllegalMoveReason.NOT_A_MOVE: "not a move (expected Play, Draw or Pass)",
+    IllegalMoveReason.HAND_OVER: "the hand is over",
+    IllegalMoveReason.NOT_YOUR_TURN: "it is not that seat's turn",
+    IllegalMoveReason.TILE_NOT_IN_HAND: "the tile is not in the mover's hand",
+    IllegalMoveReason.MUST_LEAD: "the layout is empty; the move must lay the opening tile",
+    IllegalMoveReason.WRONG_LEAD: "the rules require another opening tile",
+    IllegalMoveReason.NO_SUCH_END: "a play after the lead must name an end",
+    IllegalMoveReason.DOES_NOT_MATCH: "the tile does not match that end",
+    IllegalMoveReason.MUST_PLAY: "the player holds a playable tile and must play",
+    IllegalMoveReason.MUST_DRAW: "the player must draw from the boneyard",
+    IllegalMoveReason.CANNOT_DRAW: "there is nothing to draw under these rules",
+    IllegalMoveReason.WRONG_DRAW_TILE: "that is not the next tile of the boneyard",
+}
+
+_NEW = object.__new__
+_SET_CTX = HandState.__dict__["_ctx"].__set__
+_SET_CORE = HandState.__dict__["_core"].__set__
+_SET_HIST = HandState.__dict__["_hist"].__set__
+
+
+def _make(cls: type[HandState], ctx: _Ctx, core: tuple[Any, ...], hist: Any) -> HandState:
+    s = _NEW(cls)
+    _SET_CTX(s, ctx)
+    _SET_CORE(s, core)
+    _SET_HIST(s, hist)
+    return s
+
+
+def _add_tile(seen: int, t: Tile, size: int, rules: Ruleset, seat: int | None) -> int:
+    i = t.index
+    if i >= size:
+        raise DealError(
+            f"{t} is not in the double-{rules.max_pip} set",
+            reason=DealProblem.TILE_NOT_IN_SET,
+            seat=seat,
+        )
+    if seen >> i & 1:
+        raise DealError(f"{t} is dealt twice", reason=DealProblem.DUPLICATE_TILE, seat=seat)
+    return seen | (1 << i)
+
+
+def _opening(ctx: _Ctx, masks: list[int]) -> tuple[int, int]:
+    """(seat to lead, index of the forced opening tile or -1 for any tile)."""
+    rules = ctx.rules
+    if rules.opening is Opening.HIGHEST_DOUBLE:
+        for i in ctx.doubles_desc:
+            for seat, m in enumerate(masks):
+                if m >> i & 1:
+                    return seat, i
+        if rules.no_double is NoDoubleRule.HEAVIEST_TILE:
+            for i in ctx.heavy_desc:
+                for seat, m in enumerate(masks):
+                    if m >> i & 1:
+                        return seat, i
+    raise AssertionError("unreachable: every ruleset deals at least one tile")  # pragma: no cover
+
+
+def _bits_map(table: tuple[Any, ...], mask: int) -> list[Any]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(table[low.bit_length() - 1])
+        mask ^= low
+    return out
+
+
+def _tiles_of(mask: int) -> tuple[Tile, ...]:
+    out = []
+    i = 0
+    while mask:
+        if mask & 1:
+            out.append(tile_from_index(i))
+        mask >>= 1
+        i += 1
+    return tuple(out)
+
+
+def _pips_of(ctx: _Ctx, mask: int) -> int:
+    return sum(ctx.pips[i] for i in range(mask.bit_length()) if mask >> i & 1)
+
+
+def _round(ctx: _Ctx, proposer: int, count: int) -> VerificationRound:
+    n = ctx.players
+    return VerificationRound(
+        proposer=proposer,
+        confirmed=tuple((proposer + k) % n for k in range(count)),
+        players=n,
+    )
+
+
+def _score(
+    ctx: _Ctx, hands: tuple[int, ...], domino_seat: int | None, rnd: VerificationRound | None
+) -> HandResult:
+    return score_hand(
+        ctx.rules,
+        [_pips_of(ctx, m) for m in hands],
+        domino_seat=domino_seat,
+        verification=rnd,
+    )

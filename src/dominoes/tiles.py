@@ -1,0 +1,210 @@
+"""Tiles and tile sets.
+
+A tile is an unordered pair of pip counts. Every tile has a **canonical index**
+that does not depend on the set it belongs to::
+
+    index(low, high) = high * (high + 1) // 2 + low
+
+so the canonical order is ``0-0, 0-1, 1-1, 0-2, 1-2, 2-2, 0-3, ...`` (by the
+higher end, then the lower end), and the double-*n* set is exactly the first
+``(n + 1) * (n + 2) // 2`` tiles of that order. The engine stores hands as
+integer bitmasks over these indices.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import attrs
+
+from dominoes.errors import InvalidTileError, NotationError
+
+__all__ = ["MAX_SET", "Tile", "TileSet", "tile_from_index", "tile_index"]
+
+MAX_SET = 30
+"""The largest double-*n* set :meth:`TileSet.double` builds (double-30, 496 tiles)."""
+
+_TILE_RE = re.compile(r"(\d{1,3})[-|](\d{1,3})|\[(\d{1,3})\|(\d{1,3})\]")
+
+
+def tile_index(a: int, b: int) -> int:
+    """The canonical index of the tile ``a-b`` (order of ``a`` and ``b`` does not matter)."""
+    if a > b:
+        a, b = b, a
+    return b * (b + 1) // 2 + a
+
+
+def _check_pip(value: Any, name: str) -> int:
+    if type(value) is not int:
+        raise InvalidTileError(
+            f"tile pips must be int, got {name}={value!r} ({type(value).__name__})"
+        )
+    if value < 0:
+        raise InvalidTileError(f"tile pips cannot be negative, got {name}={value}")
+    return value
+
+
+@attrs.frozen(init=False, repr=False, order=False)
+class Tile:
+    """A domino tile, normalised so that ``Tile(10, 5) == Tile(5, 10)``.
+
+    >>> t = Tile(10, 5)
+    >>> t
+    Tile(5, 10)
+    >>> str(t), t.low, t.high, t.pips, t.is_double
+    ('5-10', 5, 10, 15, False)
+    >>> Tile.parse("[12|12]").pips
+    24
+    """
+
+    low: int
+    """The smaller pip count."""
+    high: int
+    """The larger pip count."""
+    index: int = attrs.field(eq=False)
+    """The canonical index (see the module docs); the bit of this tile in a hand mask."""
+
+    def __init__(self, a: int, b: int) -> None:
+        a = _check_pip(a, "a")
+        b = _check_pip(b, "b")
+        if a > b:
+            a, b = b, a
+        self.__attrs_init__(low=a, high=b, index=b * (b + 1) // 2 + a)
+
+    @classmethod
+    def parse(cls, text: str) -> Tile:
+        """Parse ``"5-10"``, ``"10-5"``, ``"5|10"`` or ``"[5|10]"``.
+
+        Raises:
+            NotationError: the text is not a tile (nothing is guessed: no spaces,
+                signs or other separators are accepted).
+        """
+        if not isinstance(text, str):
+            raise NotationError(
+                f"a tile must be given as text, got {type(text).__name__}",
+                text=repr(text),
+                what="tile",
+            )
+        m = _TILE_RE.fullmatch(text)
+        if m is None:
+            shown = text if len(text) <= 40 else text[:40] + "..."
+            raise NotationError(
+                f"not a tile: {shown!r} (expected e.g. '5-10', '5|10' or '[5|10]')",
+                text=text,
+                what="tile",
+            )
+        a, b = (m.group(1), m.group(2)) if m.group(1) is not None else (m.group(3), m.group(4))
+        return tile_from_index(tile_index(int(a), int(b)))
+
+    @property
+    def pips(self) -> int:
+        """The tile's value: the sum of its two ends."""
+        return self.low + self.high
+
+    @property
+    def is_double(self) -> bool:
+        """Whether both ends show the same number."""
+        return self.low == self.high
+
+    def other(self, value: int) -> int:
+        """The end opposite ``value``.
+
+        Raises:
+            ValueError: the tile does not show ``value``.
+        """
+        if value == self.low:
+            return self.high
+        if value == self.high:
+            return self.low
+        raise ValueError(f"{self} does not show {value}")
+
+    def __str__(self) -> str:
+        return f"{self.low}-{self.high}"
+
+    def __repr__(self) -> str:
+        return f"Tile({self.low}, {self.high})"
+
+    def __lt__(self, other: object) -> bool:
+        if not isinstance(other, Tile):
+            return NotImplemented
+        return self.index < other.index
+
+
+_ALL_TILES: list[Tile] = []
+
+
+def tile_from_index(index: int) -> Tile:
+    """The interned :class:`Tile` with the given canonical index (see :func:`tile_index`)."""
+    table = _ALL_TILES
+    while len(table) <= index:
+        i = len(table)
+        high = (math.isqrt(8 * i + 1) - 1) // 2
+        table.append(Tile(i - high * (high + 1) // 2, high))
+    return table[index]
+
+
+@attrs.frozen(repr=False)
+class TileSet:
+    """The double-*n* set: every tile ``a-b`` with ``0 <= a <= b <= n`` once.
+
+    Iteration and :attr:`tiles` follow the canonical order
+    (``0-0, 0-1, 1-1, 0-2, ...``).
+
+    >>> s = TileSet.double(6)
+    >>> len(s), s.total_pips, s.tiles[:4]
+    (28, 168, (Tile(0, 0), Tile(0, 1), Tile(1, 1), Tile(0, 2)))
+    """
+
+    max_pip: int = attrs.field()
+    """The highest pip count in the set (the *n* of double-*n*)."""
+
+    @max_pip.validator
+    def _check(self, _attribute: attrs.Attribute[int], value: int) -> None:
+        if type(value) is not int or not 0 <= value <= MAX_SET:
+            raise InvalidTileError(f"a tile set is double-0 to double-{MAX_SET}, got {value!r}")
+
+    @classmethod
+    def double(cls, n: int) -> TileSet:
+        """The double-``n`` set (``n`` from 0 to :data:`MAX_SET`)."""
+        return cls(n)
+
+    @property
+    def size(self) -> int:
+        """The number of tiles, ``(n + 1) * (n + 2) // 2``."""
+        n = self.max_pip
+        return (n + 1) * (n + 2) // 2
+
+    @property
+    def tiles(self) -> tuple[Tile, ...]:
+        """Every tile of the set in canonical order."""
+        tile_from_index(self.size - 1)
+        return tuple(_ALL_TILES[: self.size])
+
+    @property
+    def mask(self) -> int:
+        """The bitmask with one bit set per tile of the set."""
+        return (1 << self.size) - 1
+
+    @property
+    def total_pips(self) -> int:
+        """The pips on all tiles together, ``n * (n + 1) * (n + 2) // 2``."""
+        n = self.max_pip
+        return n * (n + 1) * (n + 2) // 2
+
+    def __len__(self) -> int:
+        return self.size
+
+    def __iter__(self) -> Iterator[Tile]:
+        return iter(self.tiles)
+
+    def __contains__(self, tile: object) -> bool:
+        return isinstance(tile, Tile) and tile.high <= self.max_pip
+
+    def __repr__(self) -> str:
+        return f"TileSet.double({self.max_pip})"
+
+    def __str__(self) -> str:
+        return f"double-{self.max_pip}"

@@ -1,0 +1,42 @@
+"""The verification round that establishes a blocked hand (rules VERIFY-1 to VERIFY-4).
+
+Seed 000 does not let a hand be called blocked by looking at every hand. A player
+who can neither play nor draw passes, and so *proposes* the block; then, in
+playing order, each next player either plays (and the round is void) or confirms
+with a pass. The hand is blocked only when every seat, starting with the
+proposer, has confirmed in one unbroken round.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+__all__ = ["VerificationRound"]
+
+
+@attrs.frozen(kw_only=True)
+class VerificationRound:
+    """A verification round: who proposed the block and who has confirmed it so far.
+
+    ``confirmed`` always starts with the proposer (whose pass opened the round)
+    and lists the seats that passed after it, in order.
+    """
+
+    proposer: int
+    """The seat whose pass opened the round."""
+    confirmed: tuple[int, ...]
+    """The seats that have passed in this round, proposer first."""
+    players: int
+    """The number of seats; the round is complete when all of them confirmed."""
+
+    @property
+    def complete(self) -> bool:
+        """Whether every seat has confirmed: the hand is blocked."""
+        return len(self.confirmed) == self.players
+
+    @property
+    def waiting_for(self) -> tuple[int, ...]:
+        """The seats still to confirm, in order."""
+        n = self.players
+        k = len(self.confirmed)
+        return tuple((self.proposer + i) % n for i in range(k, n))
