@@ -12,7 +12,7 @@ import sys
 from collections.abc import Sequence
 
 from dominoes.deal import Deal
-from dominoes.moves import Draw, Move, Pass, Play
+from dominoes.moves import Draw, Move, Play
 from dominoes.rules import DrawRule, Ruleset
 from dominoes.scoring import Ending, HandResult
 from dominoes.state import HandState, Phase
@@ -25,7 +25,9 @@ def heaviest_first(state: HandState) -> Move:
     moves = state.legal_moves()
     return max(
         moves,
-        key=lambda m: (m.tile.pips, m.tile.high, -int(m.end or 0)) if isinstance(m, Play) else (-1,),
+        key=lambda m: (
+            (m.tile.pips, m.tile.high, -int(m.end or 0)) if isinstance(m, Play) else (-1,)
+        ),
     )
 
 
@@ -46,7 +48,7 @@ def _result_lines(rules: Ruleset, result: HandResult) -> list[str]:
     lines = []
     pips = ", ".join(f"seat {s}: {p}" for s, p in enumerate(result.pips))
     if result.ending is Ending.DOMINO:
-        lines.append(f"Result: domino! Seat {result.winners[0]} played their last tile.")
+        lines.append(f"Result: domino! Seat {result.domino_seat} played their last tile.")
     else:
         rnd = result.verification
         assert rnd is not None
@@ -71,7 +73,7 @@ def _result_lines(rules: Ruleset, result: HandResult) -> list[str]:
 
 
 def demo_lines(rules: Ruleset, seed: int) -> list[str]:
-    """The demo's output: one seeded hand played by :func:`heaviest_first` players."""
+    """The demo's output: one seeded hand played by `heaviest_first` players."""
     game = "Block" if rules.drawing is DrawRule.NONE else "Draw"
     mode = " in partnership (seats 0+2 v 1+3)" if rules.partnership else ""
     state = HandState.start(rules, Deal.random(rules, seed=seed))

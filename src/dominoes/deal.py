@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from dominoes.errors import DealError, DealProblem
-from dominoes.tiles import Tile, tile_from_index
+from dominoes.tiles import _ALL_TILES, Tile, tile_from_index
 
 if TYPE_CHECKING:  # pragma: no cover
     from dominoes.rules import Ruleset
@@ -48,9 +49,9 @@ def _hands(values: Iterable[Iterable[Any]]) -> tuple[tuple[Tile, ...], ...]:
 class Deal:
     """The hands as dealt and the boneyard in draw order (``boneyard[0]`` is drawn first).
 
-    A deal is plain data; :meth:`HandState.start <dominoes.HandState.start>` checks
+    A deal is plain data; `HandState.start` checks
     that it fits a ruleset (sizes, duplicates, tiles outside the set, the whole set
-    present). Tiles may be given as :class:`~dominoes.Tile` or as strings:
+    present). Tiles may be given as `Tile` or as strings:
 
     >>> d = Deal(hands=[["6-6", "1-2"], ["0-0", "5-4"]], boneyard=["3-3"])
     >>> d.hands[1]
@@ -68,12 +69,15 @@ class Deal:
     ) -> Deal:
         """Shuffle the set and deal it for ``rules``.
 
-        Give ``seed`` (an int) or ``rng`` (a :class:`random.Random`), not both.
-        The global :mod:`random` state is never used: with neither, a fresh
+        Give ``seed`` (an int) or ``rng`` (a `random.Random`), not both.
+        The global `random` state is never used: with neither, a fresh
         generator seeded from the operating system is used. The same seed gives
         the same deal on every platform (the shuffle is
-        :meth:`random.Random.shuffle` of the set in canonical order, then hands are
+        `random.Random.shuffle` of the set in canonical order, then hands are
         dealt in blocks to seats 0, 1, ... and the rest is the boneyard).
+
+        Raises:
+            TypeError: ``seed`` is not an ``int``, or both ``seed`` and ``rng`` were given.
 
         >>> from dominoes import Ruleset
         >>> Deal.random(Ruleset.block(), seed=7) == Deal.random(Ruleset.block(), seed=7)
@@ -90,9 +94,9 @@ class Deal:
         rng.shuffle(order)
         tile_from_index(size - 1)
         h = rules.hand_size
-        table = [tile_from_index(i) for i in order]
-        hands = tuple(tuple(table[p * h : (p + 1) * h]) for p in range(rules.players))
-        boneyard = tuple(table[rules.players * h :])
+        shuffled = itemgetter(*order)(_ALL_TILES)  # a ruleset's set has at least 2 tiles
+        hands = tuple(shuffled[p * h : (p + 1) * h] for p in range(rules.players))
+        boneyard = shuffled[rules.players * h :]
         deal = object.__new__(cls)
         _SET_HANDS(deal, hands)
         _SET_BONEYARD(deal, boneyard)

@@ -1,8 +1,8 @@
 """The exception hierarchy.
 
 Every exception the library raises on purpose derives from
-:class:`DominoesError`. The ones caused by a bad value also derive from
-:class:`ValueError`, so code that already catches ``ValueError`` keeps working.
+`DominoesError`. The ones caused by a bad value also derive from
+`ValueError`, so code that already catches ``ValueError`` keeps working.
 Each carries machine-readable attributes, so callers never parse messages.
 """
 
@@ -56,7 +56,7 @@ class RulesetError(DominoesError, ValueError):
     """A ruleset is impossible or inconsistent.
 
     Attributes:
-        fields: the names of the :class:`~dominoes.Ruleset` fields at fault.
+        fields: the names of the `Ruleset` fields at fault.
     """
 
     def __init__(self, message: str, *, fields: tuple[str, ...]) -> None:
@@ -70,7 +70,7 @@ class RulesetError(DominoesError, ValueError):
 
 
 class DealProblem(enum.Enum):
-    """Why a deal was rejected (the ``reason`` of a :class:`DealError`)."""
+    """Why a deal was rejected (the ``reason`` of a `DealError`)."""
 
     WRONG_PLAYER_COUNT = "wrong_player_count"
     """The deal has a different number of hands than the ruleset has seats."""
@@ -90,7 +90,7 @@ class DealError(DominoesError, ValueError):
     """A deal does not fit the ruleset it was used with.
 
     Attributes:
-        reason: a :class:`DealProblem`.
+        reason: a `DealProblem`.
         seat: the seat whose hand is at fault, or ``None``.
     """
 
@@ -101,11 +101,11 @@ class DealError(DominoesError, ValueError):
 
 
 class IllegalMoveReason(enum.Enum):
-    """Why a move was refused (the ``reason`` of an :class:`IllegalMoveError`)."""
+    """Why a move was refused (the ``reason`` of an `IllegalMoveError`)."""
 
     NOT_A_MOVE = "not_a_move"
-    """The object given is not a :class:`~dominoes.Play`, :class:`~dominoes.Draw` or
-    :class:`~dominoes.Pass`."""
+    """The object given is not a `Play`, `Draw` or
+    `Pass`."""
     HAND_OVER = "hand_over"
     """The hand has ended; no move is legal."""
     NOT_YOUR_TURN = "not_your_turn"
@@ -138,7 +138,7 @@ class IllegalMoveError(DominoesError, ValueError):
     Attributes:
         move: the move that was refused.
         state: the state it was applied to, unchanged.
-        reason: an :class:`IllegalMoveReason`.
+        reason: an `IllegalMoveReason`.
     """
 
     def __init__(

@@ -1,12 +1,12 @@
-"""Moves: :class:`Play`, :class:`Draw` and :class:`Pass`.
+"""Moves: `Play`, `Draw` and `Pass`.
 
-Forced steps are moves too: when a player must draw, :class:`Draw` is the only
-legal move; when they must pass, :class:`Pass` is. The engine never acts behind
+Forced steps are moves too: when a player must draw, `Draw` is the only
+legal move; when they must pass, `Pass` is. The engine never acts behind
 the caller's back.
 
-Moves are small frozen values. :meth:`~dominoes.HandState.legal_moves` returns
+Moves are small frozen values. `legal_moves` returns
 interned instances, but any equal instance is accepted by
-:meth:`~dominoes.HandState.apply`.
+`apply`.
 """
 
 from __future__ import annotations

@@ -1,9 +1,9 @@
 """Rulesets: every rule choice of a hand, as frozen, validated data.
 
-A :class:`Ruleset` is plain configuration. The two seed games are its presets:
-:meth:`Ruleset.block` (no drawing) and :meth:`Ruleset.draw` (draw from the
+A `Ruleset` is plain configuration. The two seed games are its presets:
+`Ruleset.block` (no drawing) and `Ruleset.draw` (draw from the
 boneyard until a tile fits). Every field is keyword-only and validated when the
-ruleset is built; an impossible combination raises :class:`RulesetError`
+ruleset is built; an impossible combination raises `RulesetError`
 naming the field(s) at fault.
 """
 
@@ -118,14 +118,16 @@ def _enum(kind: type[enum.Enum]) -> Any:
 
 def _bool(_inst: object, attribute: attrs.Attribute[bool], value: object) -> None:
     if type(value) is not bool:
-        raise RulesetError(f"{attribute.name} must be a bool, got {value!r}", fields=(attribute.name,))
+        raise RulesetError(
+            f"{attribute.name} must be a bool, got {value!r}", fields=(attribute.name,)
+        )
 
 
 @attrs.frozen(kw_only=True, cache_hash=True)
 class Ruleset:
     """The rules of one hand: the set, the seats, the deal and every rule choice.
 
-    Build one with a preset (:meth:`block`, :meth:`draw`) or directly; every field
+    Build one with a preset (`block`, `draw`) or directly; every field
     is keyword-only and validated.
 
     >>> r = Ruleset.block(players=4, partnership=True)
@@ -134,7 +136,7 @@ class Ruleset:
     >>> Ruleset(players=2, hand_size=20)
     Traceback (most recent call last):
     ...
-    dominoes.errors.RulesetError: 2 players x 20 tiles = 40 tiles dealt, but double-6 has only 28 (hand_size)
+    dominoes.errors.RulesetError: 2 players x 20 tiles = 40 tiles dealt, but double-6 has ...
     """
 
     max_pip: int = attrs.field(default=6, validator=_int_in(0, MAX_SET))

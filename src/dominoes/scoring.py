@@ -38,6 +38,8 @@ class HandResult:
     """The pips left in each seat's hand."""
     points: tuple[int, ...]
     """Points scored this hand, per seat."""
+    domino_seat: int | None = None
+    """For a hand won by a domino, the seat that laid its last tile."""
     verification: VerificationRound | None = None
     """For a blocked hand, the round that confirmed it."""
 
@@ -81,5 +83,10 @@ def score_hand(
     else:
         points = (0,) * rules.players
     return HandResult(
-        ending=ending, winners=side, pips=pips, points=points, verification=verification
+        ending=ending,
+        winners=side,
+        pips=pips,
+        points=points,
+        domino_seat=domino_seat,
+        verification=verification,
     )

@@ -1,7 +1,7 @@
 """The immutable state of one hand, and its transitions.
 
-:class:`HandState` is a frozen value. :meth:`HandState.apply` checks a move and
-returns a *new* state; a refused move raises :class:`~dominoes.IllegalMoveError`
+`HandState` is a frozen value. `HandState.apply` checks a move and
+returns a *new* state; a refused move raises `IllegalMoveError`
 and, since nothing is ever mutated, leaves every state as it was.
 
 Internally a state is a small tuple of integers and shared links: hands are
@@ -39,7 +39,7 @@ class Phase(enum.Enum):
     VERIFICATION = "verification"
     """A verification round is open: a seat passed and the others confirm in turn."""
     OVER = "over"
-    """The hand has ended; :attr:`HandState.result` says how."""
+    """The hand has ended; `HandState.result` says how."""
 
 
 @attrs.frozen(kw_only=True)
@@ -66,10 +66,11 @@ class _Ctx:
         "draws",
         "full",
         "heavy_desc",
+        "memo",
         "nxt",
         "pips",
-        "plays",
         "players",
+        "plays",
         "rules",
         "size",
         "suit",
@@ -91,6 +92,7 @@ class _Ctx:
         self.pips = tuple(t.pips for t in tiles)
         self.nxt = tuple((s + 1) % rules.players for s in range(rules.players))
         self.draws = rules.drawing is not DrawRule.NONE
+        self.memo: dict[int, tuple[Move, ...]] = {}
         self.doubles_desc = tuple(tile_index(d, d) for d in range(n, -1, -1))
         self.heavy_desc = tuple(
             t.index for t in sorted(tiles, key=lambda t: (t.pips, t.high), reverse=True)
@@ -114,7 +116,7 @@ _HANDS: Final = 0  # tuple of hand bitmasks, per seat
 _BONE: Final = 1  # tuple of tile indices still in the boneyard, in draw order
 _LEFT: Final = 2  # value on the left end (-1 before the lead)
 _RIGHT: Final = 3  # value on the right end (-1 before the lead)
-_OPEN: Final = 4  # before the lead: index of the required opening tile (-1: any tile)
+_OPEN: Final = 4  # before the lead: index of the required opening tile
 _LEAD: Final = 5  # the lead as an oriented pair, or None
 _LCHAIN: Final = 6  # tiles laid on the left: (pair, rest) linked list, newest first
 _RCHAIN: Final = 7  # tiles laid on the right: (pair, rest) linked list, newest first
@@ -131,7 +133,7 @@ _RIGHT_END = End.RIGHT
 class HandState:
     """The state of one hand: hands, boneyard, layout, seat to move and round.
 
-    Create one with :meth:`start`; move with :meth:`apply`.
+    Create one with `start`; move with `apply`.
 
     **Equality** covers exactly the *position*: the ruleset, every hand (as a set
     of tiles), the boneyard (in draw order), the line of play (tiles and their
@@ -147,10 +149,10 @@ class HandState:
     >>> rules = Ruleset.block(players=2)
     >>> state = HandState.start(rules, Deal.random(rules, seed=3))
     >>> state.phase, state.turn, state.legal_moves()
-    (<Phase.LEAD: 'lead'>, 1, (Play(tile=Tile(5, 5)),))
+    (<Phase.LEAD: 'lead'>, 1, (Play(tile=Tile(6, 6)),))
     >>> state = state.apply(state.legal_moves()[0])
     >>> state.layout.ends
-    (5, 5)
+    (6, 6)
     """
 
     _ctx: _Ctx
@@ -167,6 +169,7 @@ class HandState:
         tile), and the opening tile is forced.
 
         Raises:
+            TypeError: ``rules`` is not a `Ruleset` or ``deal`` not a `Deal`.
             DealError: the deal does not fit ``rules`` (wrong number of hands or
                 hand sizes, a duplicate tile, a tile outside the set, or hands and
                 boneyard not holding the whole set).
@@ -179,30 +182,23 @@ class HandState:
                 f"the deal has {len(deal.hands)} hands but the ruleset has {rules.players} seats",
                 reason=DealProblem.WRONG_PLAYER_COUNT,
             )
-        size = ctx.size
+        hand_size = rules.hand_size
         seen = 0
         masks = []
-        for seat, hand in enumerate(deal.hands):
-            if len(hand) != rules.hand_size:
-                raise DealError(
-                    f"seat {seat} holds {len(hand)} tiles but the ruleset deals {rules.hand_size}",
-                    reason=DealProblem.WRONG_HAND_SIZE,
-                    seat=seat,
-                )
+        for hand in deal.hands:
             m = 0
             for t in hand:
-                seen = _add_tile(seen, t, size, rules, seat)
                 m |= 1 << t.index
+            if len(hand) != hand_size or seen & m or m.bit_count() != hand_size:
+                _diagnose(ctx, deal)
+            seen |= m
             masks.append(m)
         for t in deal.boneyard:
-            seen = _add_tile(seen, t, size, rules, None)
+            if seen >> t.index & 1:
+                _diagnose(ctx, deal)
+            seen |= 1 << t.index
         if seen != ctx.full:
-            missing = [str(tile_from_index(i)) for i in range(size) if not seen >> i & 1]
-            raise DealError(
-                f"hands and boneyard must hold the whole double-{rules.max_pip} set; "
-                f"missing {', '.join(missing)}",
-                reason=DealProblem.MISSING_TILES,
-            )
+            _diagnose(ctx, deal)
         turn, opening = _opening(ctx, masks)
         core = (
             tuple(masks),
@@ -233,7 +229,7 @@ class HandState:
 
     @property
     def phase(self) -> Phase:
-        """The :class:`Phase` of the hand."""
+        """The `Phase` of the hand."""
         c = self._core
         if c[_RESULT] is not None:
             return Phase.OVER
@@ -249,7 +245,11 @@ class HandState:
         return tuple(_tiles_of(m) for m in self._core[_HANDS])
 
     def hand(self, seat: int) -> tuple[Tile, ...]:
-        """The tiles ``seat`` holds, in canonical tile order."""
+        """The tiles ``seat`` holds, in canonical tile order.
+
+        Raises:
+            ValueError: there is no such seat.
+        """
         return _tiles_of(self._core[_HANDS][self._seat(seat)])
 
     @property
@@ -258,7 +258,11 @@ class HandState:
         return tuple(m.bit_count() for m in self._core[_HANDS])
 
     def pips(self, seat: int) -> int:
-        """The pips left in ``seat``'s hand."""
+        """The pips left in ``seat``'s hand.
+
+        Raises:
+            ValueError: there is no such seat.
+        """
         return _pips_of(self._ctx, self._core[_HANDS][self._seat(seat)])
 
     @property
@@ -314,7 +318,7 @@ class HandState:
 
     @property
     def result(self) -> HandResult | None:
-        """The :class:`~dominoes.HandResult` once the hand is over, else ``None``."""
+        """The `HandResult` once the hand is over, else ``None``."""
         result: HandResult | None = self._core[_RESULT]
         return result
 
@@ -324,8 +328,8 @@ class HandState:
 
         The order: plays by canonical tile index (``0-0, 0-1, 1-1, 0-2, ...``),
         for each tile the left end before the right end. When no tile can be
-        played the only move is :class:`~dominoes.Draw` (if the rules make the
-        player draw and the boneyard has a tile) or else :class:`~dominoes.Pass`.
+        played the only move is `Draw` (if the rules make the
+        player draw and the boneyard has a tile) or else `Pass`.
         A finished hand has no legal moves.
         """
         c = self._core
@@ -335,26 +339,17 @@ class HandState:
         hand = c[_HANDS][c[_TURN]]
         left = c[_LEFT]
         if left < 0:
-            opening = c[_OPEN]
-            if opening >= 0:
-                return (ctx.plays[opening][2],)
-            return tuple(p[2] for p in _bits_map(ctx.plays, hand))
+            return (ctx.plays[c[_OPEN]][2],)
+        right = c[_RIGHT]
         suit = ctx.suit
-        sl = suit[left]
-        sr = suit[c[_RIGHT]]
-        m = hand & (sl | sr)
+        m = hand & (suit[left] | suit[right])
         if m:
-            out: list[Move] = []
-            plays = ctx.plays
-            while m:
-                low = m & -m
-                p = plays[low.bit_length() - 1]
-                if sl & low:
-                    out.append(p[0])
-                if sr & low:
-                    out.append(p[1])
-                m ^= low
-            return tuple(out)
+            # memoised on (playable tiles, left, right): interned move tuples
+            key = (m << 12) | (left << 6) | right
+            moves = ctx.memo.get(key)
+            if moves is None:
+                moves = _plays_for(ctx, m, suit[left], suit[right], key)
+            return moves
         if ctx.draws and c[_BONE]:
             return (DRAW,)
         return (PASS,)
@@ -364,7 +359,11 @@ class HandState:
         return self._problem(move) is None
 
     def check(self, move: object, *, seat: int | None = None) -> None:
-        """Raise :class:`~dominoes.IllegalMoveError` if ``move`` is not legal here."""
+        """Check ``move`` without applying it (``seat`` as in `apply`).
+
+        Raises:
+            IllegalMoveError: the move is not legal here; its ``reason`` says why.
+        """
         if seat is not None and seat != self._core[_TURN] and self._core[_RESULT] is None:
             self._refuse(move, IllegalMoveReason.NOT_YOUR_TURN)
         reason = self._problem(move)
@@ -386,7 +385,7 @@ class HandState:
         cls = move.__class__
         if cls is Play and c[_LEFT] >= 0 and c[_RESULT] is None:
             # the hot path: a play on an open end
-            tile = move.tile  # type: ignore[union-attr]
+            tile: Tile = move.tile  # type: ignore[union-attr,assignment]
             i = tile.index
             hands = c[_HANDS]
             hand = hands[t]
@@ -441,7 +440,11 @@ class HandState:
                     0,
                     result,
                 )
-                return _make(HandState, ctx, core, (self._hist, t, move))
+                new = _NEW(HandState)
+                _SET_CTX(new, ctx)
+                _SET_CORE(new, core)
+                _SET_HIST(new, (self._hist, t, move))
+                return new
         return self._apply_slow(move)
 
     # ---------------------------------------------------------------- internals
@@ -512,7 +515,7 @@ class HandState:
             if end is None:
                 return IllegalMoveReason.NO_SUCH_END
             v = left if end is _LEFT_END else c[_RIGHT]
-            if tile.low != v and tile.high != v:
+            if v not in (tile.low, tile.high):
                 return IllegalMoveReason.DOES_NOT_MATCH
             return None
         if playable:
@@ -546,15 +549,13 @@ class HandState:
     def __eq__(self, other: object) -> bool:
         if other.__class__ is not HandState:
             return NotImplemented
-        return self._ctx.rules == other._ctx.rules and self._core == other._core  # type: ignore[attr-defined]
+        return self._ctx.rules == other._ctx.rules and self._core == other._core
 
     def __hash__(self) -> int:
         return hash((self._ctx.rules, self._core))
 
     def __repr__(self) -> str:
-        hands = " ".join(
-            "/".join(str(t) for t in h) or "-" for h in self.hands
-        )
+        hands = " ".join("/".join(str(t) for t in h) or "-" for h in self.hands)
         return (
             f"<HandState {self.phase.name} turn={self.turn} layout={self.layout} "
             f"hands={hands} boneyard={len(self._core[_BONE])}>"
@@ -590,17 +591,36 @@ def _make(cls: type[HandState], ctx: _Ctx, core: tuple[Any, ...], hist: Any) -> 
     return s
 
 
-def _add_tile(seen: int, t: Tile, size: int, rules: Ruleset, seat: int | None) -> int:
-    i = t.index
-    if i >= size:
-        raise DealError(
-            f"{t} is not in the double-{rules.max_pip} set",
-            reason=DealProblem.TILE_NOT_IN_SET,
-            seat=seat,
-        )
-    if seen >> i & 1:
-        raise DealError(f"{t} is dealt twice", reason=DealProblem.DUPLICATE_TILE, seat=seat)
-    return seen | (1 << i)
+def _diagnose(ctx: _Ctx, deal: Deal) -> None:
+    """Raise the `DealError` that says what is wrong with ``deal``."""
+    rules = ctx.rules
+    seen = 0
+    places: list[tuple[int | None, tuple[Tile, ...]]] = list(enumerate(deal.hands))
+    places.append((None, deal.boneyard))
+    for seat, tiles in places:
+        if seat is not None and len(tiles) != rules.hand_size:
+            raise DealError(
+                f"seat {seat} holds {len(tiles)} tiles but the ruleset deals {rules.hand_size}",
+                reason=DealProblem.WRONG_HAND_SIZE,
+                seat=seat,
+            )
+        for t in tiles:
+            i = t.index
+            if i >= ctx.size:
+                raise DealError(
+                    f"{t} is not in the double-{rules.max_pip} set",
+                    reason=DealProblem.TILE_NOT_IN_SET,
+                    seat=seat,
+                )
+            if seen >> i & 1:
+                raise DealError(f"{t} is dealt twice", reason=DealProblem.DUPLICATE_TILE, seat=seat)
+            seen |= 1 << i
+    missing = [str(tile_from_index(i)) for i in range(ctx.size) if not seen >> i & 1]
+    raise DealError(
+        f"hands and boneyard must hold the whole double-{rules.max_pip} set; "
+        f"missing {', '.join(missing)}",
+        reason=DealProblem.MISSING_TILES,
+    )
 
 
 def _opening(ctx: _Ctx, masks: list[int]) -> tuple[int, int]:
@@ -619,13 +639,26 @@ def _opening(ctx: _Ctx, masks: list[int]) -> tuple[int, int]:
     raise AssertionError("unreachable: every ruleset deals at least one tile")  # pragma: no cover
 
 
-def _bits_map(table: tuple[Any, ...], mask: int) -> list[Any]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(table[low.bit_length() - 1])
-        mask ^= low
-    return out
+_MEMO_LIMIT = 1 << 16
+
+
+def _plays_for(ctx: _Ctx, m: int, sl: int, sr: int, key: int) -> tuple[Move, ...]:
+    out: list[Move] = []
+    plays = ctx.plays
+    while m:
+        low = m & -m
+        p = plays[low.bit_length() - 1]
+        if sl & low:
+            out.append(p[0])
+        if sr & low:
+            out.append(p[1])
+        m ^= low
+    moves = tuple(out)
+    memo = ctx.memo
+    if len(memo) >= _MEMO_LIMIT:
+        memo.clear()
+    memo[key] = moves
+    return moves
 
 
 def _tiles_of(mask: int) -> tuple[Tile, ...]:

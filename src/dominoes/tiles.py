@@ -13,6 +13,7 @@ integer bitmasks over these indices.
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from collections.abc import Iterator
@@ -25,9 +26,9 @@ from dominoes.errors import InvalidTileError, NotationError
 __all__ = ["MAX_SET", "Tile", "TileSet", "tile_from_index", "tile_index"]
 
 MAX_SET = 30
-"""The largest double-*n* set :meth:`TileSet.double` builds (double-30, 496 tiles)."""
+"""The largest double-*n* set `TileSet.double` builds (double-30, 496 tiles)."""
 
-_TILE_RE = re.compile(r"(\d{1,3})[-|](\d{1,3})|\[(\d{1,3})\|(\d{1,3})\]")
+_TILE_RE = re.compile(r"([0-9]{1,3})[-|]([0-9]{1,3})|\[([0-9]{1,3})\|([0-9]{1,3})\]")
 
 
 def tile_index(a: int, b: int) -> int:
@@ -47,6 +48,7 @@ def _check_pip(value: Any, name: str) -> int:
     return value
 
 
+@functools.total_ordering
 @attrs.frozen(init=False, repr=False, order=False)
 class Tile:
     """A domino tile, normalised so that ``Tile(10, 5) == Tile(5, 10)``.
@@ -68,6 +70,12 @@ class Tile:
     """The canonical index (see the module docs); the bit of this tile in a hand mask."""
 
     def __init__(self, a: int, b: int) -> None:
+        """Build the tile ``a-b``; the order of ``a`` and ``b`` does not matter.
+
+        Raises:
+            InvalidTileError: a pip count is not an ``int`` (``bool`` included) or is
+                negative.
+        """
         a = _check_pip(a, "a")
         b = _check_pip(b, "b")
         if a > b:
@@ -97,7 +105,10 @@ class Tile:
                 what="tile",
             )
         a, b = (m.group(1), m.group(2)) if m.group(1) is not None else (m.group(3), m.group(4))
-        return tile_from_index(tile_index(int(a), int(b)))
+        low, high = sorted((int(a), int(b)))
+        if high > MAX_SET:
+            return cls(low, high)
+        return tile_from_index(tile_index(low, high))
 
     @property
     def pips(self) -> int:
@@ -137,7 +148,7 @@ _ALL_TILES: list[Tile] = []
 
 
 def tile_from_index(index: int) -> Tile:
-    """The interned :class:`Tile` with the given canonical index (see :func:`tile_index`)."""
+    """The interned `Tile` with the given canonical index (see `tile_index`)."""
     table = _ALL_TILES
     while len(table) <= index:
         i = len(table)
@@ -150,7 +161,7 @@ def tile_from_index(index: int) -> Tile:
 class TileSet:
     """The double-*n* set: every tile ``a-b`` with ``0 <= a <= b <= n`` once.
 
-    Iteration and :attr:`tiles` follow the canonical order
+    Iteration and `tiles` follow the canonical order
     (``0-0, 0-1, 1-1, 0-2, ...``).
 
     >>> s = TileSet.double(6)
@@ -168,7 +179,11 @@ class TileSet:
 
     @classmethod
     def double(cls, n: int) -> TileSet:
-        """The double-``n`` set (``n`` from 0 to :data:`MAX_SET`)."""
+        """The double-``n`` set (``n`` from 0 to `MAX_SET`).
+
+        Raises:
+            InvalidTileError: ``n`` is not an ``int`` from 0 to `MAX_SET`.
+        """
         return cls(n)
 
     @property
