@@ -20,9 +20,7 @@ from dominoes import (
     End,
     Ending,
     HandState,
-    IllegalMoveError,
     IllegalMoveReason,
-    Move,
     Phase,
     Play,
     Ruleset,
@@ -30,32 +28,7 @@ from dominoes import (
     Tile,
     VerificationRound,
 )
-
-
-def _move(text: str) -> Move:
-    """Parse a move written as the engine prints it: '6-6', '5-6:R', 'draw', 'pass'."""
-    if text == "pass":
-        return PASS
-    if text == "draw":
-        return DRAW
-    tile, _, end = text.partition(":")
-    if not end:
-        return Play(tile=Tile.parse(tile))
-    return Play(tile=Tile.parse(tile), end=End.LEFT if end == "L" else End.RIGHT)
-
-
-def _run(state: HandState, moves: str) -> HandState:
-    for text in moves.split():
-        state = state.apply(_move(text))
-    return state
-
-
-def _refused(state: HandState, move: Move, *, seat: int | None = None) -> IllegalMoveReason:
-    with pytest.raises(IllegalMoveError) as info:
-        state.apply(move, seat=seat)
-    assert info.value.state is state
-    return info.value.reason
-
+from scenario import parse_move, play_moves, refusal
 
 # The deal of the BLOCK-4 and BLOCK-6 examples: both players play a tile on every turn.
 DEAL_A = Deal(
@@ -124,12 +97,12 @@ def test_block_1_larger_sets_deal_seven_each(max_pip: int, players: int) -> None
 # ---------------------------------------------------------------- BLOCK-2
 def test_block_2_nobody_draws_the_sleeping_tiles() -> None:
     state = HandState.start(Ruleset.block(), DEAL_B)
-    state = _run(state, "6-6")
+    state = play_moves(state, "6-6")
     # seat 1 cannot match a 6 and 14 tiles are face down: it still may not draw
     assert state.turn == 1
     assert len(state.boneyard) == 14
     assert state.legal_moves() == (PASS,)
-    assert _refused(state, DRAW) == IllegalMoveReason.CANNOT_DRAW
+    assert refusal(state, DRAW) == IllegalMoveReason.CANNOT_DRAW
     after = state.apply(PASS)
     assert after.boneyard == state.boneyard
     assert after.hand(1) == state.hand(1)
@@ -140,7 +113,7 @@ def test_block_2_boneyard_untouched_for_the_whole_hand() -> None:
     state = start
     for text in MOVES_B.split():
         assert DRAW not in state.legal_moves()
-        state = state.apply(_move(text))
+        state = state.apply(parse_move(text))
     assert state.is_over
     assert state.boneyard == DEAL_B.boneyard
     assert not any(isinstance(step.move, Draw) for step in state.history)
@@ -163,9 +136,9 @@ def test_block_3_highest_double_leads() -> None:
     assert state.phase is Phase.LEAD
     assert state.turn == 1
     assert state.legal_moves() == (Play(tile=Tile(5, 5)),)
-    assert _refused(state, Play(tile=Tile(3, 5))) == IllegalMoveReason.WRONG_LEAD
-    assert _refused(state, PASS) == IllegalMoveReason.MUST_LEAD
-    assert _refused(state, Play(tile=Tile(4, 4)), seat=0) == IllegalMoveReason.NOT_YOUR_TURN
+    assert refusal(state, Play(tile=Tile(3, 5))) == IllegalMoveReason.WRONG_LEAD
+    assert refusal(state, PASS) == IllegalMoveReason.MUST_LEAD
+    assert refusal(state, Play(tile=Tile(4, 4)), seat=0) == IllegalMoveReason.NOT_YOUR_TURN
     state = state.apply(Play(tile=Tile(5, 5)))
     assert str(state.layout) == "[5|5]"
     assert state.phase is Phase.PLAY
@@ -181,14 +154,14 @@ def test_block_3_holder_of_six_six_leads_even_from_seat_one() -> None:
 
 # ---------------------------------------------------------------- BLOCK-4
 def test_block_4_tile_matches_an_end_and_its_other_half_becomes_the_end() -> None:
-    state = _run(HandState.start(Ruleset.block(), DEAL_A), "6-6")
+    state = play_moves(HandState.start(Ruleset.block(), DEAL_A), "6-6")
     assert state.turn == 1
     # seat 1's only 6 is 5-6; it fits either end of the double
     assert state.legal_moves() == (
         Play(tile=Tile(5, 6), end=End.LEFT),
         Play(tile=Tile(5, 6), end=End.RIGHT),
     )
-    state = _run(state, "5-6:R")
+    state = play_moves(state, "5-6:R")
     assert str(state.layout) == "[6|6][6|5]"
     assert state.layout.ends == (6, 5)
     assert state.turn == 0
@@ -197,35 +170,33 @@ def test_block_4_tile_matches_an_end_and_its_other_half_becomes_the_end() -> Non
         Play(tile=Tile(3, 5), end=End.RIGHT),
         Play(tile=Tile(4, 6), end=End.LEFT),
     )
-    assert _refused(state, Play(tile=Tile(1, 1), end=End.RIGHT)) == (
+    assert refusal(state, Play(tile=Tile(1, 1), end=End.RIGHT)) == (
         IllegalMoveReason.DOES_NOT_MATCH
     )
-    assert _refused(state, Play(tile=Tile(3, 5), end=End.LEFT)) == (
-        IllegalMoveReason.DOES_NOT_MATCH
-    )
-    assert _refused(state, Play(tile=Tile(1, 3), end=End.RIGHT)) == (
+    assert refusal(state, Play(tile=Tile(3, 5), end=End.LEFT)) == (IllegalMoveReason.DOES_NOT_MATCH)
+    assert refusal(state, Play(tile=Tile(1, 3), end=End.RIGHT)) == (
         IllegalMoveReason.TILE_NOT_IN_HAND
     )
-    assert _refused(state, Play(tile=Tile(3, 5))) == IllegalMoveReason.NO_SUCH_END
-    state = _run(state, "3-5:R")
+    assert refusal(state, Play(tile=Tile(3, 5))) == IllegalMoveReason.NO_SUCH_END
+    state = play_moves(state, "3-5:R")
     assert str(state.layout) == "[6|6][6|5][5|3]"
     assert state.layout.ends == (6, 3)
     assert state.turn == 1
-    state = _run(state, "1-3:R 1-1:R 1-4:R 4-4:R")
+    state = play_moves(state, "1-3:R 1-1:R 1-4:R 4-4:R")
     assert str(state.layout) == "[6|6][6|5][5|3][3|1][1|1][1|4][4|4]"
     assert state.layout.ends == (6, 4)
     assert [step.seat for step in state.history] == [0, 1, 0, 1, 0, 1, 0]
 
 
 def test_block_4_play_on_the_left_end() -> None:
-    state = _run(HandState.start(Ruleset.block(), DEAL_A), "6-6 5-6:R 4-6:L")
+    state = play_moves(HandState.start(Ruleset.block(), DEAL_A), "6-6 5-6:R 4-6:L")
     assert str(state.layout) == "[4|6][6|6][6|5]"
     assert state.layout.ends == (4, 5)
 
 
 # ---------------------------------------------------------------- BLOCK-5
 def test_block_5_player_who_cannot_play_passes() -> None:
-    state = _run(HandState.start(Ruleset.block(), DEAL_B), "6-6")
+    state = play_moves(HandState.start(Ruleset.block(), DEAL_B), "6-6")
     assert state.legal_moves() == (PASS,)
     state = state.apply(PASS)
     assert state.turn == 0
@@ -234,16 +205,16 @@ def test_block_5_player_who_cannot_play_passes() -> None:
 
 
 def test_block_5_player_who_can_play_must_play() -> None:
-    state = _run(HandState.start(Ruleset.block(), DEAL_B), "6-6 pass")
+    state = play_moves(HandState.start(Ruleset.block(), DEAL_B), "6-6 pass")
     assert state.turn == 0
     assert PASS not in state.legal_moves()
-    assert _refused(state, PASS) == IllegalMoveReason.MUST_PLAY
+    assert refusal(state, PASS) == IllegalMoveReason.MUST_PLAY
     assert not state.is_legal(PASS)
 
 
 # ---------------------------------------------------------------- BLOCK-6
 def test_block_6_first_to_play_last_tile_wins() -> None:
-    state = _run(HandState.start(Ruleset.block(), DEAL_A), MOVES_A)
+    state = play_moves(HandState.start(Ruleset.block(), DEAL_A), MOVES_A)
     assert str(state.layout) == (
         "[4|6][6|6][6|5][5|3][3|1][1|1][1|4][4|4][4|2][2|2][2|0][0|0][0|4]"
     )
@@ -257,11 +228,11 @@ def test_block_6_first_to_play_last_tile_wins() -> None:
     assert result.pips == (0, 10)
     assert result.points == (10, 0)
     assert result.verification is None
-    assert _refused(state, PASS) == IllegalMoveReason.HAND_OVER
+    assert refusal(state, PASS) == IllegalMoveReason.HAND_OVER
 
 
 def test_block_6_domino_after_the_opponent_passed_throughout() -> None:
-    state = _run(HandState.start(Ruleset.block(), DEAL_B), MOVES_B)
+    state = play_moves(HandState.start(Ruleset.block(), DEAL_B), MOVES_B)
     assert str(state.layout) == "[4|6][6|6][6|5][5|5][5|4][4|4][4|3]"
     result = state.result
     assert result is not None
@@ -286,12 +257,12 @@ DEAL_C = Deal(
 
 
 def test_block_7_blocked_hand_lowest_total_wins() -> None:
-    state = _run(HandState.start(Ruleset.block(), DEAL_C), "6-6 5-6:R")
+    state = play_moves(HandState.start(Ruleset.block(), DEAL_C), "6-6 5-6:R")
     # every other 5 and 6 is face down: nobody can play on [6|6][6|5]
     assert str(state.layout) == "[6|6][6|5]"
-    state = _run(state, "pass")
+    state = play_moves(state, "pass")
     assert state.phase is Phase.VERIFICATION
-    state = _run(state, "pass")
+    state = play_moves(state, "pass")
     result = state.result
     assert result is not None
     assert result.ending is Ending.BLOCKED
@@ -316,7 +287,7 @@ MOVES_E = "6-6 3-6:R 1-6:L 1-5:L 0-5:L 1-3:R 0-1:L 1-2:R 2-4:R 1-1:L 1-4:R pass 
 
 
 def test_block_7_partnership_compares_side_totals() -> None:
-    state = _run(HandState.start(Ruleset.block(4, partnership=True), DEAL_E), MOVES_E)
+    state = play_moves(HandState.start(Ruleset.block(4, partnership=True), DEAL_E), MOVES_E)
     assert str(state.layout) == "[1|1][1|0][0|5][5|1][1|6][6|6][6|3][3|1][1|2][2|4][4|1]"
     result = state.result
     assert result is not None
@@ -339,7 +310,7 @@ def test_block_8_equal_lowest_totals_draw_the_hand() -> None:
             "4-5", "5-5", "0-6", "1-6", "2-6", "3-6", "4-6",
         ],
     )  # fmt: skip
-    state = _run(HandState.start(Ruleset.block(), deal), "6-6 5-6:R pass pass")
+    state = play_moves(HandState.start(Ruleset.block(), deal), "6-6 5-6:R pass pass")
     result = state.result
     assert result is not None
     assert result.ending is Ending.BLOCKED
@@ -357,7 +328,7 @@ def test_block_8_tie_for_lowest_among_three_players() -> None:
         hands=[["3-3", "1-2"], ["0-1", "0-2"], ["1-1", "2-2"]],
         boneyard=["0-0", "0-3", "1-3", "2-3"],
     )
-    state = _run(HandState.start(rules, deal), "3-3 pass pass pass")
+    state = play_moves(HandState.start(rules, deal), "3-3 pass pass pass")
     result = state.result
     assert result is not None
     assert result.ending is Ending.BLOCKED
@@ -383,7 +354,7 @@ def test_block_9_both_partners_win_and_show_the_side_points() -> None:
     rules = Ruleset.block(4, partnership=True)
     state = HandState.start(rules, DEAL_E)
     assert state.turn == 2  # seat 2 holds 6-6
-    state = _run(state, MOVES_E)
+    state = play_moves(state, MOVES_E)
     result = state.result
     assert result is not None
     assert result.verification == VerificationRound(proposer=1, confirmed=(1, 2, 3, 0), players=4)

@@ -20,9 +20,7 @@ from dominoes import (
     End,
     Ending,
     HandState,
-    IllegalMoveError,
     IllegalMoveReason,
-    Move,
     Phase,
     Play,
     Ruleset,
@@ -30,32 +28,7 @@ from dominoes import (
     Tile,
     VerificationRound,
 )
-
-
-def _move(text: str) -> Move:
-    """Parse a move written as the engine prints it: '6-6', '5-6:R', 'draw', 'pass'."""
-    if text == "pass":
-        return PASS
-    if text == "draw":
-        return DRAW
-    tile, _, end = text.partition(":")
-    if not end:
-        return Play(tile=Tile.parse(tile))
-    return Play(tile=Tile.parse(tile), end=End.LEFT if end == "L" else End.RIGHT)
-
-
-def _run(state: HandState, moves: str) -> HandState:
-    for text in moves.split():
-        state = state.apply(_move(text))
-    return state
-
-
-def _refused(state: HandState, move: Move) -> IllegalMoveReason:
-    with pytest.raises(IllegalMoveError) as info:
-        state.apply(move)
-    assert info.value.state is state
-    return info.value.reason
-
+from scenario import play_moves, refusal
 
 # ---------------------------------------------------------------- DRAW-1
 DRAW_SIZES = [
@@ -129,7 +102,7 @@ DEAL_DRAW = Deal(
 
 
 def test_draw_2_draw_until_a_tile_fits_then_play_it() -> None:
-    state = _run(HandState.start(Ruleset.draw(), DEAL_DRAW), "6-6")
+    state = play_moves(HandState.start(Ruleset.draw(), DEAL_DRAW), "6-6")
     assert state.turn == 1
     assert state.legal_moves() == (DRAW,)
     state = state.apply(DRAW)  # 3-4: no 6
@@ -145,9 +118,9 @@ def test_draw_2_draw_until_a_tile_fits_then_play_it() -> None:
         Play(tile=Tile(5, 6), end=End.LEFT),
         Play(tile=Tile(5, 6), end=End.RIGHT),
     )
-    assert _refused(state, DRAW) == IllegalMoveReason.MUST_PLAY
-    assert _refused(state, PASS) == IllegalMoveReason.MUST_PLAY
-    state = _run(state, "5-6:R")
+    assert refusal(state, DRAW) == IllegalMoveReason.MUST_PLAY
+    assert refusal(state, PASS) == IllegalMoveReason.MUST_PLAY
+    state = play_moves(state, "5-6:R")
     assert str(state.layout) == "[6|6][6|5]"
     assert state.turn == 0
     assert state.hand_sizes == (6, 9)
@@ -159,24 +132,24 @@ def test_draw_2_draw_until_a_tile_fits_then_play_it() -> None:
         "1: 5-6:R",
     ]
     # seat 0 has no 5 or 6: it draws 0-5, which fits at once
-    state = _run(state, "draw")
+    state = play_moves(state, "draw")
     assert state.hand(0)[-1] == Tile(0, 5)
-    state = _run(state, "0-5:R")
+    state = play_moves(state, "0-5:R")
     assert str(state.layout) == "[6|6][6|5][5|0]"
 
 
 def test_draw_2_drawing_while_able_to_play_is_refused() -> None:
-    state = _run(HandState.start(Ruleset.draw(), DEAL_DRAW), "6-6 draw draw draw 5-6:R")
+    state = play_moves(HandState.start(Ruleset.draw(), DEAL_DRAW), "6-6 draw draw draw 5-6:R")
     # seat 0 has no 5 or 6 and draws 0-5, which fits: drawing again is refused
-    state = _run(state, "draw")
-    assert _refused(state, DRAW) == IllegalMoveReason.MUST_PLAY
+    state = play_moves(state, "draw")
+    assert refusal(state, DRAW) == IllegalMoveReason.MUST_PLAY
     assert not state.is_legal(DRAW)
 
 
 def test_draw_2_draws_come_from_the_top_of_the_boneyard() -> None:
-    state = _run(HandState.start(Ruleset.draw(), DEAL_DRAW), "6-6")
+    state = play_moves(HandState.start(Ruleset.draw(), DEAL_DRAW), "6-6")
     assert state.boneyard[0] == Tile(3, 4)
-    assert _refused(state, Draw(Tile(5, 6))) == IllegalMoveReason.WRONG_DRAW_TILE
+    assert refusal(state, Draw(Tile(5, 6))) == IllegalMoveReason.WRONG_DRAW_TILE
     state = state.apply(Draw(Tile(3, 4)))
     assert state.boneyard[0] == Tile(4, 4)
     assert Tile(3, 4) in state.hand(1)
@@ -192,15 +165,15 @@ DEAL_D3 = Deal(
 
 
 def test_draw_3_pass_only_when_the_boneyard_is_empty() -> None:
-    state = _run(HandState.start(RULES_D3, DEAL_D3), "3-3")
+    state = play_moves(HandState.start(RULES_D3, DEAL_D3), "3-3")
     assert state.turn == 1
-    assert _refused(state, PASS) == IllegalMoveReason.MUST_DRAW
-    state = _run(state, "draw")  # 1-2: no 3
-    assert _refused(state, PASS) == IllegalMoveReason.MUST_DRAW
-    state = _run(state, "draw")  # 2-2: no 3, and the boneyard is now empty
+    assert refusal(state, PASS) == IllegalMoveReason.MUST_DRAW
+    state = play_moves(state, "draw")  # 1-2: no 3
+    assert refusal(state, PASS) == IllegalMoveReason.MUST_DRAW
+    state = play_moves(state, "draw")  # 2-2: no 3, and the boneyard is now empty
     assert state.boneyard == ()
     assert state.legal_moves() == (PASS,)
-    assert _refused(state, DRAW) == IllegalMoveReason.CANNOT_DRAW
+    assert refusal(state, DRAW) == IllegalMoveReason.CANNOT_DRAW
     state = state.apply(PASS)
     assert state.turn == 0
     assert state.phase is Phase.VERIFICATION
@@ -208,11 +181,11 @@ def test_draw_3_pass_only_when_the_boneyard_is_empty() -> None:
 
 
 def test_draw_3_after_the_pass_play_goes_on() -> None:
-    state = _run(HandState.start(RULES_D3, DEAL_D3), "3-3 draw draw pass 0-3:R")
+    state = play_moves(HandState.start(RULES_D3, DEAL_D3), "3-3 draw draw pass 0-3:R")
     assert str(state.layout) == "[3|3][3|0]"
     assert state.phase is Phase.PLAY
     assert state.verification is None
-    state = _run(state, "0-1:R 1-3:R")
+    state = play_moves(state, "0-1:R 1-3:R")
     assert state.layout.ends == (3, 3)
     # seat 1 has no 3 and nothing to draw: it passes again
     assert state.legal_moves() == (PASS,)
@@ -235,14 +208,14 @@ def test_draw_4_highest_double_in_the_hands_leads() -> None:
     assert state.turn == 1
     assert state.legal_moves() == (Play(tile=Tile(5, 5)),)
     # seat 0 has no 5: it draws 6-6 (an ordinary tile now) and then 0-5
-    state = _run(state, "5-5 draw draw 0-5:R")
+    state = play_moves(state, "5-5 draw draw 0-5:R")
     assert str(state.layout) == "[5|5][5|0]"
     assert Tile(6, 6) in state.hand(0)
 
 
 def test_draw_4_first_to_empty_their_hand_wins() -> None:
-    state = _run(HandState.start(RULES_D3, DEAL_D3), "3-3 draw draw pass 0-3:R 0-1:R 1-3:R")
-    state = _run(state, "pass 2-3:L")
+    state = play_moves(HandState.start(RULES_D3, DEAL_D3), "3-3 draw draw pass 0-3:R 0-1:R 1-3:R")
+    state = play_moves(state, "pass 2-3:L")
     assert str(state.layout) == "[2|3][3|3][3|0][0|1][1|3]"
     result = state.result
     assert result is not None
@@ -262,13 +235,13 @@ def test_draw_4_blocked_draw_game_with_equal_totals_is_drawn() -> None:
     )
     state = HandState.start(rules, deal)
     assert state.legal_moves() == (Play(tile=Tile(2, 2)),)
-    state = _run(state, "2-2 0-2:R 1-2:L 0-1:L draw draw 0-0:L draw 0-3:R 2-3:R")
+    state = play_moves(state, "2-2 0-2:R 1-2:L 0-1:L draw draw 0-0:L draw 0-3:R 2-3:R")
     assert str(state.layout) == "[0|0][0|1][1|2][2|2][2|0][0|3][3|2]"
     assert state.layout.ends == (0, 2)
     # seat 0 draws the last tile, 1-3, which does not fit, and passes
-    state = _run(state, "draw")
+    state = play_moves(state, "draw")
     assert state.boneyard == ()
-    state = _run(state, "pass pass")
+    state = play_moves(state, "pass pass")
     result = state.result
     assert result is not None
     assert result.ending is Ending.BLOCKED
@@ -290,8 +263,8 @@ def test_draw_4_partnership_side_totals() -> None:
         ],
     )
     state = HandState.start(Ruleset.draw(4, partnership=True), deal)
-    state = _run(state, "6-6 3-6:R 1-6:L 1-5:L 0-5:L 1-3:R 0-1:L 1-2:R 2-4:R 1-1:L 1-4:R")
-    state = _run(state, "pass pass pass pass")
+    state = play_moves(state, "6-6 3-6:R 1-6:L 1-5:L 0-5:L 1-3:R 0-1:L 1-2:R 2-4:R 1-1:L 1-4:R")
+    state = play_moves(state, "pass pass pass pass")
     result = state.result
     assert result is not None
     assert result.ending is Ending.BLOCKED

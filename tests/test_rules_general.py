@@ -10,40 +10,19 @@ from __future__ import annotations
 import pytest
 
 from dominoes import (
-    DRAW,
-    PASS,
     Deal,
     DrawRule,
-    End,
     Ending,
     HandState,
     IllegalMoveError,
     IllegalMoveReason,
-    Move,
     NoDoubleRule,
     Play,
     Ruleset,
     Tile,
     TileSet,
 )
-
-
-def _move(text: str) -> Move:
-    """Parse a move written as the engine prints it: '6-6', '5-6:R', 'draw', 'pass'."""
-    if text == "pass":
-        return PASS
-    if text == "draw":
-        return DRAW
-    tile, _, end = text.partition(":")
-    if not end:
-        return Play(tile=Tile.parse(tile))
-    return Play(tile=Tile.parse(tile), end=End.LEFT if end == "L" else End.RIGHT)
-
-
-def _run(state: HandState, moves: str) -> HandState:
-    for text in moves.split():
-        state = state.apply(_move(text))
-    return state
+from scenario import play_moves
 
 
 # ---------------------------------------------------------------- TILE-1
@@ -176,7 +155,7 @@ def test_score_1_domino_scores_all_other_players_pips() -> None:
         hands=[["3-3", "2-3"], ["1-1", "1-3"], ["0-1", "2-2"]],
         boneyard=["0-0", "0-2", "1-2", "0-3"],
     )
-    state = _run(HandState.start(rules, deal), "3-3 1-3:R 0-1:R 2-3:L")
+    state = play_moves(HandState.start(rules, deal), "3-3 1-3:R 0-1:R 2-3:L")
     assert str(state.layout) == "[2|3][3|3][3|1][1|0]"
     result = state.result
     assert result is not None
@@ -194,7 +173,7 @@ def test_score_1_partner_pips_are_ignored() -> None:
         hands=[["3-3", "0-2"], ["1-1", "1-3"], ["2-2", "2-3"], ["0-1", "1-2"]],
         boneyard=["0-0", "0-3"],
     )
-    state = _run(HandState.start(rules, deal), "3-3 1-3:R 2-3:L 1-2:R 0-2:L")
+    state = play_moves(HandState.start(rules, deal), "3-3 1-3:R 2-3:L 1-2:R 0-2:L")
     assert str(state.layout) == "[0|2][2|3][3|3][3|1][1|2]"
     result = state.result
     assert result is not None
@@ -212,7 +191,7 @@ def test_score_1_blocked_winner_scores_opponents_pips_without_own() -> None:
         hands=[["1-1", "3-3"], ["0-2", "2-2"], ["0-1", "1-2"]],
         boneyard=["0-0", "0-3", "1-3", "2-3"],
     )
-    state = _run(HandState.start(rules, deal), "3-3 pass pass pass")
+    state = play_moves(HandState.start(rules, deal), "3-3 pass pass pass")
     result = state.result
     assert result is not None
     assert result.ending is Ending.BLOCKED

@@ -7,51 +7,21 @@ voided by a play and a second one is confirmed by every seat.
 
 from __future__ import annotations
 
-import pytest
-
 from dominoes import (
-    DRAW,
     PASS,
     Deal,
     DrawRule,
     End,
     Ending,
     HandState,
-    IllegalMoveError,
     IllegalMoveReason,
-    Move,
     Phase,
     Play,
     Ruleset,
     Tile,
     VerificationRound,
 )
-
-
-def _move(text: str) -> Move:
-    """Parse a move written as the engine prints it: '6-6', '5-6:R', 'draw', 'pass'."""
-    if text == "pass":
-        return PASS
-    if text == "draw":
-        return DRAW
-    tile, _, end = text.partition(":")
-    if not end:
-        return Play(tile=Tile.parse(tile))
-    return Play(tile=Tile.parse(tile), end=End.LEFT if end == "L" else End.RIGHT)
-
-
-def _run(state: HandState, moves: str) -> HandState:
-    for text in moves.split():
-        state = state.apply(_move(text))
-    return state
-
-
-def _refused(state: HandState, move: Move) -> IllegalMoveReason:
-    with pytest.raises(IllegalMoveError) as info:
-        state.apply(move)
-    assert info.value.state is state
-    return info.value.reason
-
+from scenario import play_moves, refusal
 
 RULES = Ruleset(max_pip=3, players=3, hand_size=2, drawing=DrawRule.UNTIL_PLAYABLE)
 DEAL = Deal(
@@ -63,7 +33,7 @@ OPENING = "3-3 draw draw 0-3:L 1-3:R draw 0-2:L 0-1:R draw 2-3:L"
 
 
 def _before_first_pass() -> HandState:
-    state = _run(HandState.start(RULES, DEAL), OPENING)
+    state = play_moves(HandState.start(RULES, DEAL), OPENING)
     assert str(state.layout) == "[3|2][2|0][0|3][3|3][3|1][1|0]"
     assert state.layout.ends == (3, 0)
     assert state.boneyard == ()
@@ -88,9 +58,9 @@ def test_verify_1_pass_with_empty_boneyard_opens_the_round() -> None:
 
 
 def test_verify_1_no_round_while_the_boneyard_has_tiles() -> None:
-    state = _run(HandState.start(RULES, DEAL), "3-3")
+    state = play_moves(HandState.start(RULES, DEAL), "3-3")
     # seat 1 cannot play on [3|3], but it can draw: a pass is refused, no round opens
-    assert _refused(state, PASS) == IllegalMoveReason.MUST_DRAW
+    assert refusal(state, PASS) == IllegalMoveReason.MUST_DRAW
     assert state.verification is None
 
 
@@ -101,7 +71,7 @@ def test_verify_1_block_game_pass_opens_the_round() -> None:
         hands=[["1-1", "3-3"], ["0-2", "2-2"], ["0-1", "1-2"]],
         boneyard=["0-0", "0-3", "1-3", "2-3"],
     )
-    state = _run(HandState.start(rules, deal), "3-3 pass")
+    state = play_moves(HandState.start(rules, deal), "3-3 pass")
     assert state.phase is Phase.VERIFICATION
     assert state.verification == VerificationRound(proposer=1, confirmed=(1,), players=3)
 
@@ -112,18 +82,18 @@ def test_verify_2_next_player_who_can_play_must_play_and_voids_the_round() -> No
     assert state.turn == 1
     # seat 1 holds 0-0, which fits the 0 on the right: it may not confirm
     assert state.legal_moves() == (Play(tile=Tile(0, 0), end=End.RIGHT),)
-    assert _refused(state, PASS) == IllegalMoveReason.MUST_PLAY
-    state = _run(state, "0-0:R")
+    assert refusal(state, PASS) == IllegalMoveReason.MUST_PLAY
+    state = play_moves(state, "0-0:R")
     assert str(state.layout) == "[3|2][2|0][0|3][3|3][3|1][1|0][0|0]"
     assert state.phase is Phase.PLAY
     assert state.verification is None
 
 
 def test_verify_2_a_confirmation_passes_the_turn_on() -> None:
-    state = _run(_before_first_pass(), "pass 0-0:R pass")
+    state = play_moves(_before_first_pass(), "pass 0-0:R pass")
     # seat 2 (1-1) could not play: a new round opens with seat 2 as proposer
     assert state.verification == VerificationRound(proposer=2, confirmed=(2,), players=3)
-    state = _run(state, "pass")
+    state = play_moves(state, "pass")
     assert state.verification == VerificationRound(proposer=2, confirmed=(2, 0), players=3)
     assert state.verification.waiting_for == (1,)
     assert state.turn == 1
@@ -131,7 +101,7 @@ def test_verify_2_a_confirmation_passes_the_turn_on() -> None:
 
 # ---------------------------------------------------------------- VERIFY-3
 def test_verify_3_block_only_when_every_seat_confirmed() -> None:
-    state = _run(_before_first_pass(), "pass 0-0:R pass pass")
+    state = play_moves(_before_first_pass(), "pass 0-0:R pass pass")
     # nobody can play on [3|...|0] any more, but seat 1 has not confirmed yet
     assert state.phase is Phase.VERIFICATION
     assert not state.is_over
@@ -153,7 +123,7 @@ def test_verify_3_block_only_when_every_seat_confirmed() -> None:
 
 
 def test_verify_3_whole_hand_history() -> None:
-    state = _run(_before_first_pass(), "pass 0-0:R pass pass pass")
+    state = play_moves(_before_first_pass(), "pass 0-0:R pass pass pass")
     assert [str(step) for step in state.history] == [
         "0: 3-3",
         "1: draw 1-2",
@@ -183,10 +153,10 @@ def test_verify_4_domino_that_closes_the_layout_is_a_win() -> None:
     )
     state = HandState.start(rules, deal)
     assert state.turn == 1
-    state = _run(state, "3-3 draw 2-3:L 1-2:L 0-1:L 0-3:L draw 1-3:L")
+    state = play_moves(state, "3-3 draw 2-3:L 1-2:L 0-1:L 0-3:L draw 1-3:L")
     assert str(state.layout) == "[1|3][3|0][0|1][1|2][2|3][3|3]"
     assert state.hand(1) == (Tile(1, 1),)
-    state = _run(state, "1-1:L")
+    state = play_moves(state, "1-1:L")
     assert str(state.layout) == "[1|1][1|3][3|0][0|1][1|2][2|3][3|3]"
     # every 1 and every 3 is on the table and the boneyard is empty: nobody could play
     assert state.layout.ends == (1, 3)
