@@ -80,7 +80,7 @@ def direct_rulesets(
     pip = draw(st.integers(min_value=lowest, max_value=max_pip))
     hand_size = draw(st.integers(min_value=1, max_value=set_size(pip) // players))
     partnership = draw(st.booleans()) if players == 4 else False
-    drawing = draw(st.sampled_from(DrawRule))
+    drawing = draw(st.sampled_from([DrawRule.NONE, DrawRule.UNTIL_PLAYABLE]))
     return Ruleset(
         max_pip=pip,
         players=players,

@@ -112,6 +112,7 @@ def test_reason_members() -> None:
         "TILE_NOT_IN_SET",
         "MISSING_TILES",
         "NOT_A_TILE",
+        "NO_OPENING_TILE",
     }
     assert {m.name for m in IllegalMoveReason} == {
         "NOT_A_MOVE",

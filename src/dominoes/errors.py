@@ -84,6 +84,8 @@ class DealProblem(enum.Enum):
     """Hands and boneyard together do not hold the whole set."""
     NOT_A_TILE = "not_a_tile"
     """Something that is not a tile was given where a tile belongs."""
+    NO_OPENING_TILE = "no_opening_tile"
+    """The rules say to redeal when the opening tile was not dealt, and it was not."""
 
 
 class DealError(DominoesError, ValueError):

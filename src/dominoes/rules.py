@@ -14,15 +14,25 @@ from typing import Any
 
 import attrs
 
-from dominoes.errors import RulesetError
-from dominoes.tiles import MAX_SET, TileSet
+from dominoes.errors import NotationError, RulesetError
+from dominoes.tiles import MAX_SET, Tile, TileSet
 
 __all__ = [
     "MAX_PLAYERS",
+    "BlockDetection",
+    "BlockTie",
+    "BlockWinner",
+    "DominoWinner",
     "DrawRule",
+    "DrawnLead",
+    "FaultMode",
+    "FaultPenalty",
+    "NextLead",
     "NoDoubleRule",
     "Opening",
+    "PartnerPips",
     "Ruleset",
+    "Scoring",
     "default_hand_size",
 ]
 
@@ -38,6 +48,9 @@ class DrawRule(enum.Enum):
     UNTIL_PLAYABLE = "until_playable"
     """Draw game (rules DRAW-2 and DRAW-3): a player who cannot play draws one tile at a time
     until a tile fits or the boneyard is empty, and passes only then."""
+    ONE_THEN_PASS = "one_then_pass"
+    """Rule DRAWING-1: a player who cannot play draws one tile; if it does not fit, they
+    pass."""
 
 
 class Opening(enum.Enum):
@@ -45,6 +58,10 @@ class Opening(enum.Enum):
 
     HIGHEST_DOUBLE = "highest_double"
     """Rule BLOCK-3: the holder of the highest double dealt leads it."""
+    HOLDER_OF_TILE = "holder_of_tile"
+    """Rule LEAD-2: the holder of `Ruleset.opening_tile` (for example 6-6) leads it."""
+    SEAT_ANY_TILE = "seat_any_tile"
+    """Rule LEAD-3: seat `Ruleset.opening_seat` leads, with any tile."""
 
 
 class NoDoubleRule(enum.Enum):
@@ -53,6 +70,132 @@ class NoDoubleRule(enum.Enum):
     HEAVIEST_TILE = "heaviest_tile"
     """Rule LEAD-1: the holder of the heaviest tile leads it (the one with the higher
     end breaks a tie in pips, so the choice is unique)."""
+    REDEAL = "redeal"
+    """Rule LEAD-4: the deal is void and the tiles are reshuffled (`Deal.random` deals
+    again; `HandState.start` refuses such a deal)."""
+    DRAW_FOR_DOUBLE = "draw_for_double"
+    """Rule LEAD-5 (games with drawing): from `Ruleset.opening_seat` on, in turn, each
+    player draws one tile until someone draws a double, which that player leads; if the
+    boneyard runs out first, LEAD-1 applies."""
+
+
+class BlockDetection(enum.Enum):
+    """How a blocked hand is established."""
+
+    VERIFICATION_ROUND = "verification_round"
+    """Rules VERIFY-1 to VERIFY-3 (seed 000): every seat confirms in one unbroken round."""
+    IMMEDIATE = "immediate"
+    """Rule DETECT-1: the hand ends as soon as no seat can play or draw."""
+
+
+class DominoWinner(enum.Enum):
+    """Who wins a hand in which a player lays their last tile."""
+
+    EMPTIER = "emptier"
+    """Rule BLOCK-6: the player who emptied their hand (and their side)."""
+    LOWEST_TOTAL = "lowest_total"
+    """Rule COMPAT-1: every ending is decided by comparing pip totals as in a blocked
+    hand, so a side whose player went out can still lose (OpenSpiel's games)."""
+
+
+class BlockWinner(enum.Enum):
+    """Who wins a blocked hand."""
+
+    LOWEST_SIDE = "lowest_side"
+    """Rule BLOCK-7: the lowest pip total wins; in partnership the side's total."""
+    LOWEST_INDIVIDUAL = "lowest_individual"
+    """Rule BLOCKWIN-1: in partnership, the side of the player with the lowest single
+    hand wins."""
+
+
+class BlockTie(enum.Enum):
+    """What equal lowest totals in a blocked hand mean."""
+
+    DRAWN = "drawn"
+    """Rule BLOCK-8 (seed 002): a drawn hand; nobody scores."""
+    SPLIT = "split"
+    """Rule TIE-1: the tied sides share the points (rounded down)."""
+    NO_SCORE_NEXT_LEADS = "no_score_next_leads"
+    """Rule TIE-2: nobody scores, and in a match the next player leads the next hand."""
+    NON_BLOCKER_WINS = "non_blocker_wins"
+    """Rule TIE-3: of the tied sides, the one that did not lay the blocking tile wins."""
+
+
+class Scoring(enum.Enum):
+    """How many points a hand is worth."""
+
+    OPPONENTS = "opponents"
+    """Rule SCORE-1 (seed 000): the winning side scores the pips left in its opponents'
+    hands."""
+    OPPONENTS_MINUS_OWN = "opponents_minus_own"
+    """Rule POINTS-1: as SCORE-1, but a blocked hand scores the opponents' pips minus the
+    winning side's own."""
+    ALL_PIPS = "all_pips"
+    """Rule POINTS-2: the winning side scores every pip left on the table's hands, its own
+    and its partner's included."""
+    CASCADE = "cascade"
+    """Rule POINTS-3: in a blocked hand each side scores, against every side with a higher
+    total, the difference; a domino scores as SCORE-1."""
+    PENALTY = "penalty"
+    """Rule POINTS-6: every seat keeps its own pips as penalty points; in a match the
+    lowest total wins."""
+
+
+class PartnerPips(enum.Enum):
+    """In partnership, what the pips left in the partner's hand do when a player dominoes."""
+
+    IGNORE = "ignore"
+    """Rule SCORE-1: they count for nothing."""
+    ADD = "add"
+    """Rule PART-1: they are added to the side's score."""
+    SUBTRACT = "subtract"
+    """Rule PART-2: they are subtracted from the side's score."""
+
+
+class FaultMode(enum.Enum):
+    """What the engine does with a false pass or a forbidden draw."""
+
+    STRICT = "strict"
+    """The move is refused with `IllegalMoveError`."""
+    TOLERANT = "tolerant"
+    """Rule FAULT-1 (seed 000): the move is accepted, recorded as a fault and penalised
+    by `Ruleset.fault_penalty`."""
+
+
+class FaultPenalty(enum.Enum):
+    """The penalty for a fault in tolerant mode."""
+
+    FORFEIT_HAND = "forfeit_hand"
+    """Rule FAULT-2: the hand stops at once; every side without a fault scores
+    `Ruleset.fault_points`."""
+    POINTS = "points"
+    """Rule FAULT-3: play goes on; every other side scores `Ruleset.fault_points` per
+    fault at the end of the hand."""
+    NONE = "none"
+    """Rule FAULT-4: the fault is recorded and play goes on; nobody scores for it."""
+
+
+class NextLead(enum.Enum):
+    """Who leads the hands of a match after the first."""
+
+    ROTATE = "rotate"
+    """Rule MATCH-2: the seat after the previous hand's leader leads, with any tile."""
+    WINNER = "winner"
+    """Rule MATCH-3: a winner of the previous hand leads, with any tile (the seat that
+    dominoed, or the winner holding the fewest pips)."""
+    OPENING_RULE = "opening_rule"
+    """Every hand is opened as the first one (`Ruleset.opening`)."""
+
+
+class DrawnLead(enum.Enum):
+    """Who leads the next hand of a match after a drawn hand."""
+
+    NEXT_PLAYER = "next_player"
+    """Rule MATCH-4: the seat after the drawn hand's leader leads, with any tile."""
+    SAME_LEADER = "same_leader"
+    """The drawn hand's leader leads again, with any tile."""
+    OPENING_RULE = "opening_rule"
+    """The next hand is opened as the first one (`Ruleset.opening`)."""
 
 
 # Default hand sizes: (game, max_pip) -> {players: tiles each}. Sources on the rules pages.
@@ -123,12 +266,37 @@ def _bool(_inst: object, attribute: attrs.Attribute[bool], value: object) -> Non
         )
 
 
+def _opening_tile(value: object) -> Tile | None:
+    if value is None or isinstance(value, Tile):
+        return value
+    if isinstance(value, str):
+        try:
+            return Tile.parse(value)
+        except NotationError as error:
+            raise RulesetError(str(error), fields=("opening_tile",)) from None
+    raise RulesetError(
+        f"opening_tile must be a Tile, a tile string or None, got {value!r}",
+        fields=("opening_tile",),
+    )
+
+
+def _optional_int_in(low: int, high: int) -> Any:
+    check = _int_in(low, high)
+
+    def optional(inst: object, attribute: attrs.Attribute[int | None], value: object) -> None:
+        if value is not None:
+            check(inst, attribute, value)
+
+    return optional
+
+
 @attrs.frozen(kw_only=True, cache_hash=True)
 class Ruleset:
-    """The rules of one hand: the set, the seats, the deal and every rule choice.
+    """The rules of one hand (and of a match of hands): every rule choice as data.
 
-    Build one with a preset (`block`, `draw`) or directly; every field
-    is keyword-only and validated.
+    Build one with a preset (`block`, `draw`, `preset`) or directly; every field is
+    keyword-only and validated, and an inconsistent combination raises `RulesetError`
+    naming the fields. `attrs.evolve(rules, field=value)` makes a changed copy.
 
     >>> r = Ruleset.block(players=4, partnership=True)
     >>> r.hand_size, r.teams
@@ -139,6 +307,7 @@ class Ruleset:
     dominoes.errors.RulesetError: 2 players x 20 tiles = 40 tiles dealt, but double-6 has ...
     """
 
+    # -- the set and the deal
     max_pip: int = attrs.field(default=6, validator=_int_in(0, MAX_SET))
     """The set is double-``max_pip``."""
     players: int = attrs.field(validator=_int_in(2, MAX_PLAYERS))
@@ -147,14 +316,72 @@ class Ruleset:
     """Tiles dealt to each seat; the rest form the boneyard."""
     partnership: bool = attrs.field(default=False, validator=_bool)
     """Four seats in two sides, seats 0+2 against 1+3 (partners sit opposite)."""
+    # -- drawing
     drawing: DrawRule = attrs.field(default=DrawRule.NONE, validator=_enum(DrawRule))
     """Whether a player who cannot play draws from the boneyard."""
+    voluntary_draw: bool = attrs.field(default=False, validator=_bool)
+    """Rule DRAWING-2: a player may draw even when able to play."""
+    boneyard_floor: int = attrs.field(default=0, validator=_int_in(0, 1000))
+    """Rule DRAWING-3: the last ``boneyard_floor`` tiles of the boneyard are never drawn."""
+    # -- the lead
     opening: Opening = attrs.field(default=Opening.HIGHEST_DOUBLE, validator=_enum(Opening))
     """Who leads the hand and with which tile."""
+    opening_tile: Tile | None = attrs.field(default=None, converter=_opening_tile)
+    """The tile whose holder leads, for `Opening.HOLDER_OF_TILE`."""
+    opening_seat: int = attrs.field(default=0, validator=_int_in(0, MAX_PLAYERS - 1))
+    """The seat that leads for `Opening.SEAT_ANY_TILE`, and that draws first for
+    `NoDoubleRule.DRAW_FOR_DOUBLE`."""
     no_double: NoDoubleRule = attrs.field(
         default=NoDoubleRule.HEAVIEST_TILE, validator=_enum(NoDoubleRule)
     )
-    """What the opening rule falls back on when no double was dealt."""
+    """What happens when the opening tile was not dealt (no double, or the named tile
+    is in the boneyard)."""
+    # -- the end of the hand
+    domino_winner: DominoWinner = attrs.field(
+        default=DominoWinner.EMPTIER, validator=_enum(DominoWinner)
+    )
+    """Who wins when a player lays their last tile."""
+    block_detection: BlockDetection = attrs.field(
+        default=BlockDetection.VERIFICATION_ROUND, validator=_enum(BlockDetection)
+    )
+    """How a blocked hand is established."""
+    block_winner: BlockWinner = attrs.field(
+        default=BlockWinner.LOWEST_SIDE, validator=_enum(BlockWinner)
+    )
+    """Who wins a blocked hand."""
+    block_tie: BlockTie = attrs.field(default=BlockTie.DRAWN, validator=_enum(BlockTie))
+    """What equal lowest totals in a blocked hand mean."""
+    # -- points
+    scoring: Scoring = attrs.field(default=Scoring.OPPONENTS, validator=_enum(Scoring))
+    """How many points a hand is worth."""
+    partner_pips: PartnerPips = attrs.field(
+        default=PartnerPips.IGNORE, validator=_enum(PartnerPips)
+    )
+    """In partnership, what the partner's pips do when a player dominoes."""
+    round_to: int = attrs.field(default=1, validator=_int_in(1, 100))
+    """Rule POINTS-4: a hand's points are rounded to the nearest multiple (5: 1-2 count 0,
+    3-7 count 5, ...); 1 leaves them as they are."""
+    stock_pips: bool = attrs.field(default=False, validator=_bool)
+    """Rule POINTS-5: the pips left in the boneyard are added to the winner's points."""
+    # -- faults
+    faults: FaultMode = attrs.field(default=FaultMode.STRICT, validator=_enum(FaultMode))
+    """Whether a false pass or forbidden draw is refused or accepted as a fault."""
+    fault_penalty: FaultPenalty = attrs.field(
+        default=FaultPenalty.FORFEIT_HAND, validator=_enum(FaultPenalty)
+    )
+    """The penalty for a fault in tolerant mode."""
+    fault_points: int = attrs.field(default=30, validator=_int_in(0, 10_000))
+    """Points a fault gives each other side (rules FAULT-2 and FAULT-3)."""
+    # -- match play
+    target: int | None = attrs.field(default=None, validator=_optional_int_in(1, 1_000_000))
+    """Rule MATCH-1: the score that ends a match; ``None`` for the seed's default (100
+    for two players or two sides, 61 for three or four players)."""
+    hands_limit: int | None = attrs.field(default=None, validator=_optional_int_in(1, 100_000))
+    """A match also ends after this many hands (1: a single hand decides)."""
+    next_lead: NextLead = attrs.field(default=NextLead.ROTATE, validator=_enum(NextLead))
+    """Who leads the hands of a match after the first."""
+    drawn_lead: DrawnLead = attrs.field(default=DrawnLead.NEXT_PLAYER, validator=_enum(DrawnLead))
+    """Who leads after a drawn hand."""
 
     def __attrs_post_init__(self) -> None:
         size = (self.max_pip + 1) * (self.max_pip + 2) // 2
@@ -170,6 +397,48 @@ class Ruleset:
                 f"partnership play needs exactly 4 players, got {self.players} (partnership)",
                 fields=("partnership", "players"),
             )
+        draws = self.drawing is not DrawRule.NONE
+        for name, set_ in (
+            ("voluntary_draw", self.voluntary_draw),
+            ("boneyard_floor", self.boneyard_floor > 0),
+            ("no_double", self.no_double is NoDoubleRule.DRAW_FOR_DOUBLE),
+        ):
+            if set_ and not draws:
+                raise RulesetError(
+                    f"{name} needs a game with drawing, but drawing is {self.drawing.name}",
+                    fields=(name, "drawing"),
+                )
+        if dealt + self.boneyard_floor > size:
+            raise RulesetError(
+                f"boneyard_floor {self.boneyard_floor} is more than the {size - dealt} tiles "
+                "left after the deal",
+                fields=("boneyard_floor", "hand_size"),
+            )
+        if (self.opening is Opening.HOLDER_OF_TILE) != (self.opening_tile is not None):
+            raise RulesetError(
+                "opening_tile is given exactly when opening is HOLDER_OF_TILE",
+                fields=("opening_tile", "opening"),
+            )
+        if self.opening_tile is not None and self.opening_tile.high > self.max_pip:
+            raise RulesetError(
+                f"opening_tile {self.opening_tile} is not in the double-{self.max_pip} set",
+                fields=("opening_tile", "max_pip"),
+            )
+        if self.opening_seat >= self.players:
+            raise RulesetError(
+                f"opening_seat {self.opening_seat} does not exist with {self.players} players",
+                fields=("opening_seat", "players"),
+            )
+        if self.partner_pips is not PartnerPips.IGNORE and not self.partnership:
+            raise RulesetError(
+                "partner_pips applies to partnership play only",
+                fields=("partner_pips", "partnership"),
+            )
+        if self.block_winner is BlockWinner.LOWEST_INDIVIDUAL and not self.partnership:
+            raise RulesetError(
+                "block_winner LOWEST_INDIVIDUAL applies to partnership play only",
+                fields=("block_winner", "partnership"),
+            )
 
     # ----------------------------------------------------------------- presets
     @classmethod
@@ -180,24 +449,17 @@ class Ruleset:
         *,
         max_pip: int = 6,
         hand_size: int | None = None,
+        **options: Any,
     ) -> Ruleset:
         """The Block game of seed 002 (rules BLOCK-1 to BLOCK-9).
 
         Double-six; 7 tiles each for 2 players, 5 for 3 or 4, 7 for 4 in
         partnership. Nobody draws. The holder of the highest double leads it. A
         player who cannot play passes. Other sets need an explicit ``hand_size``
-        unless a default is documented for them.
+        unless a default is documented for them. Any other field can be given as a
+        keyword (``Ruleset.block(2, scoring=Scoring.CASCADE)``).
         """
-        _check_preset_players(players)
-        if hand_size is None:
-            hand_size = default_hand_size(DrawRule.NONE, max_pip, players, partnership)
-        return cls(
-            max_pip=max_pip,
-            players=players,
-            hand_size=hand_size,
-            partnership=partnership,
-            drawing=DrawRule.NONE,
-        )
+        return _preset(cls, DrawRule.NONE, players, max_pip, partnership, hand_size, options)
 
     @classmethod
     def draw(
@@ -207,24 +469,38 @@ class Ruleset:
         *,
         partnership: bool = False,
         hand_size: int | None = None,
+        **options: Any,
     ) -> Ruleset:
         """The Draw game of seeds 000 and 002 (rules DRAW-1 to DRAW-4).
 
         A player who cannot play draws one tile at a time until one fits or the
         boneyard is empty, and passes only when it is empty. Default hand sizes
         are documented per set (double-6, 9, 12 and 15); pass ``hand_size`` for
-        any other set or seat count.
+        any other set or seat count. Any other field can be given as a keyword.
         """
-        _check_preset_players(players)
-        if hand_size is None:
-            hand_size = default_hand_size(DrawRule.UNTIL_PLAYABLE, max_pip, players, partnership)
-        return cls(
-            max_pip=max_pip,
-            players=players,
-            hand_size=hand_size,
-            partnership=partnership,
-            drawing=DrawRule.UNTIL_PLAYABLE,
-        )
+        drawing = options.pop("drawing", DrawRule.UNTIL_PLAYABLE)
+        return _preset(cls, drawing, players, max_pip, partnership, hand_size, options)
+
+    @classmethod
+    def preset(cls, name: str, /, **options: Any) -> Ruleset:
+        """The named preset (see `presets`), with any field overridden by keyword.
+
+        >>> Ruleset.preset("partnership") == Ruleset.preset("latin")
+        True
+
+        Raises:
+            KeyError: no preset has that name or alias.
+        """
+        from dominoes.presets import find_preset  # noqa: PLC0415 (presets import rules)
+
+        return find_preset(name).build(**options)
+
+    @staticmethod
+    def presets() -> tuple[str, ...]:
+        """The names of the presets, in documentation order."""
+        from dominoes.presets import PRESETS  # noqa: PLC0415 (presets import rules)
+
+        return tuple(PRESETS)
 
     # ------------------------------------------------------------- derived
     @property
@@ -243,9 +519,43 @@ class Ruleset:
         """The seats on ``seat``'s side (``seat`` itself included)."""
         return self.teams[seat % 2] if self.partnership else (seat,)
 
+    @property
+    def match_target(self) -> int:
+        """The score that ends a match: `target`, or the seed's default (MATCH-1)."""
+        if self.target is not None:
+            return self.target
+        return 100 if self.players == 2 or self.partnership else 61
 
-def _check_preset_players(players: object) -> None:
+
+def _preset(
+    cls: type[Ruleset],
+    drawing: DrawRule,
+    players: int,
+    max_pip: int,
+    partnership: bool,
+    hand_size: int | None,
+    options: dict[str, Any],
+) -> Ruleset:
     if type(players) is not int or not 2 <= players <= MAX_PLAYERS:
         raise RulesetError(
             f"players must be an int from 2 to {MAX_PLAYERS}, got {players!r}", fields=("players",)
         )
+    if not isinstance(drawing, DrawRule):
+        raise RulesetError(f"drawing must be a DrawRule, got {drawing!r}", fields=("drawing",))
+    if "drawing" in options:
+        raise RulesetError(
+            "the Block game has no drawing; use Ruleset.draw(drawing=...)", fields=("drawing",)
+        )
+    if hand_size is None:
+        hand_size = default_hand_size(drawing, max_pip, players, partnership)
+    unknown = sorted(set(options) - {f.name for f in attrs.fields(cls)})
+    if unknown:
+        raise RulesetError(f"no such ruleset field: {', '.join(unknown)}", fields=tuple(unknown))
+    return cls(
+        max_pip=max_pip,
+        players=players,
+        hand_size=hand_size,
+        partnership=partnership,
+        drawing=drawing,
+        **options,
+    )

@@ -1,13 +1,28 @@
-"""End-of-hand results and scoring (rules BLOCK-6 to BLOCK-9 and SCORE-1)."""
+"""End-of-hand results and scoring.
+
+Rules BLOCK-6 to BLOCK-9 and SCORE-1 are the defaults; the options of
+`Ruleset` select the variants (BLOCKWIN-1, TIE-1 to TIE-3, POINTS-1 to POINTS-6,
+PART-1, PART-2, FAULT-2 to FAULT-5, COMPAT-1).
+"""
 
 from __future__ import annotations
 
 import enum
+import functools
 from collections.abc import Sequence
 
 import attrs
 
-from dominoes.rules import Ruleset
+from dominoes.faults import Fault
+from dominoes.rules import (
+    BlockTie,
+    BlockWinner,
+    DominoWinner,
+    FaultPenalty,
+    PartnerPips,
+    Ruleset,
+    Scoring,
+)
 from dominoes.verification import VerificationRound
 
 __all__ = ["Ending", "HandResult", "score_hand"]
@@ -19,15 +34,21 @@ class Ending(enum.Enum):
     DOMINO = "domino"
     """A player laid their last tile (rule BLOCK-6)."""
     BLOCKED = "blocked"
-    """A verification round confirmed that nobody can play (rules VERIFY-1 to VERIFY-3)."""
+    """Nobody can play: a verification round confirmed it (rules VERIFY-1 to VERIFY-3), or
+    the engine saw it at once (rule DETECT-1)."""
+    FORFEIT = "forfeit"
+    """A fault ended the hand at once (rule FAULT-2)."""
+    FALSE_BLOCK = "false_block"
+    """A verification round was completed through a false pass: the block is not real
+    and the hand ends as a fault (rule FAULT-5)."""
 
 
 @attrs.frozen(kw_only=True)
 class HandResult:
     """The outcome of a finished hand.
 
-    ``points`` are the points scored this hand, per seat; in partnership both
-    partners show their side's score. A drawn hand has no winners and scores 0.
+    ``points`` are the points scored this hand, per seat, penalties included; in
+    partnership both partners show their side's score. A drawn hand has no winners.
     """
 
     ending: Ending
@@ -37,15 +58,21 @@ class HandResult:
     pips: tuple[int, ...]
     """The pips left in each seat's hand."""
     points: tuple[int, ...]
-    """Points scored this hand, per seat."""
+    """Points scored this hand, per seat (under `Scoring.PENALTY`: penalty points)."""
     domino_seat: int | None = None
     """For a hand won by a domino, the seat that laid its last tile."""
+    blocked_by: int | None = None
+    """For a blocked hand, the seat that laid the last tile (rule TIE-3)."""
     verification: VerificationRound | None = None
-    """For a blocked hand, the round that confirmed it."""
+    """For a hand blocked through a verification round, the round."""
+    faults: tuple[Fault, ...] = ()
+    """Every fault committed in the hand (tolerant mode)."""
+    penalties: tuple[int, ...] = ()
+    """The part of ``points`` that comes from other seats' faults, per seat."""
 
     @property
     def is_draw(self) -> bool:
-        """Whether the hand was drawn (blocked with equal lowest totals)."""
+        """Whether the hand was drawn (nobody won)."""
         return not self.winners
 
 
@@ -53,40 +80,132 @@ def score_hand(
     rules: Ruleset,
     pips: Sequence[int],
     *,
-    domino_seat: int | None,
+    ending: Ending | None = None,
+    domino_seat: int | None = None,
+    blocked_by: int | None = None,
     verification: VerificationRound | None = None,
+    faults: Sequence[Fault] = (),
+    stock: int = 0,
 ) -> HandResult:
     """Score a finished hand from the pips left in each hand.
 
-    ``domino_seat`` is the seat that emptied its hand, or ``None`` for a blocked
-    hand (then ``verification`` is the completed round).
-
-    Rules: BLOCK-6 (first to empty their hand wins), BLOCK-7 and BLOCK-8 (a blocked
-    hand is won by the lowest total, the side's total in partnership; equal lowest
-    totals draw the hand), SCORE-1 (the winning side scores the pips left in all its
-    opponents' hands).
+    ``ending`` defaults to `Ending.DOMINO` when ``domino_seat`` is given and to
+    `Ending.BLOCKED` otherwise. ``stock`` is the pips left in the boneyard (rule
+    POINTS-5). The rules applied are those selected by ``rules``.
     """
     pips = tuple(pips)
-    teams = rules.teams
-    if domino_seat is not None:
-        side = rules.team_of(domino_seat)
-        ending = Ending.DOMINO
+    faults = tuple(faults)
+    if ending is None:
+        ending = Ending.DOMINO if domino_seat is not None else Ending.BLOCKED
+    teams, side_of = _sides(rules)
+    totals = [sum(pips[s] for s in team) for team in teams]
+    n_sides = len(teams)
+
+    if ending is Ending.DOMINO and rules.domino_winner is DominoWinner.EMPTIER:
+        assert domino_seat is not None
+        win = [side_of[domino_seat]]
+    elif ending in (Ending.DOMINO, Ending.BLOCKED):
+        win = _block_winners(rules, teams, pips, totals, side_of, blocked_by)
     else:
-        totals = [sum(pips[s] for s in team) for team in teams]
-        low = min(totals)
-        lowest = [team for team, total in zip(teams, totals, strict=True) if total == low]
-        side = lowest[0] if len(lowest) == 1 else ()
-        ending = Ending.BLOCKED
-    if side:
-        score = sum(p for seat, p in enumerate(pips) if seat not in side)
-        points = tuple(score if seat in side else 0 for seat in range(rules.players))
+        offenders = {side_of[f.seat] for f in faults}
+        win = [i for i in range(n_sides) if i not in offenders]
+
+    side_points = [0] * n_sides
+    if ending in (Ending.DOMINO, Ending.BLOCKED):
+        side_points = _base_points(rules, win, totals, domino_seat is not None)
+        if rules.stock_pips and win and rules.scoring is not Scoring.PENALTY:
+            for i in win:
+                side_points[i] += stock // len(win)
+        if rules.round_to > 1:
+            step = rules.round_to
+            side_points = [(p + step // 2) // step * step if p > 0 else p for p in side_points]
+
+    penalty = [0] * n_sides
+    if faults and rules.fault_penalty is not FaultPenalty.NONE:
+        for fault in faults:
+            for i in range(n_sides):
+                if i != side_of[fault.seat]:
+                    penalty[i] += rules.fault_points
+
+    if rules.scoring is Scoring.PENALTY and ending in (Ending.DOMINO, Ending.BLOCKED):
+        points = tuple(pips)
     else:
-        points = (0,) * rules.players
+        points = tuple(side_points[side_of[s]] + penalty[side_of[s]] for s in range(len(pips)))
     return HandResult(
         ending=ending,
-        winners=side,
+        winners=tuple(sorted(s for i in win for s in teams[i])),
         pips=pips,
         points=points,
-        domino_seat=domino_seat,
+        domino_seat=domino_seat if ending is Ending.DOMINO else None,
+        blocked_by=blocked_by if ending is Ending.BLOCKED else None,
         verification=verification,
+        faults=faults,
+        penalties=tuple(penalty[side_of[s]] for s in range(len(pips))) if faults else (),
     )
+
+
+@functools.lru_cache(maxsize=256)
+def _sides(rules: Ruleset) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
+    """The sides, and the side of each seat."""
+    teams = rules.teams
+    side_of = [0] * rules.players
+    for i, team in enumerate(teams):
+        for seat in team:
+            side_of[seat] = i
+    return teams, tuple(side_of)
+
+
+def _block_winners(
+    rules: Ruleset,
+    teams: tuple[tuple[int, ...], ...],
+    pips: tuple[int, ...],
+    totals: list[int],
+    side_of: tuple[int, ...],
+    blocked_by: int | None,
+) -> list[int]:
+    """The winning sides of a hand decided by comparing pips (BLOCK-7, BLOCK-8, TIE-*)."""
+    if rules.block_winner is BlockWinner.LOWEST_INDIVIDUAL:
+        keys = [min(pips[s] for s in team) for team in teams]
+    else:
+        keys = totals
+    low = min(keys)
+    tied = [i for i, k in enumerate(keys) if k == low]
+    if len(tied) == 1:
+        return tied
+    tie = rules.block_tie
+    if tie is BlockTie.SPLIT:
+        return tied
+    if tie is BlockTie.NON_BLOCKER_WINS and blocked_by is not None:
+        rest = [i for i in tied if i != side_of[blocked_by]]
+        if len(rest) == 1:
+            return rest
+    return []
+
+
+def _base_points(rules: Ruleset, win: list[int], totals: list[int], domino: bool) -> list[int]:
+    """Points per side before stock pips, rounding and penalties."""
+    n = len(totals)
+    points = [0] * n
+    scoring = rules.scoring
+    if scoring is Scoring.CASCADE and not domino:
+        for i in range(n):
+            points[i] = sum(t - totals[i] for t in totals if t > totals[i])
+        return points
+    if not win:
+        return points
+    opp = sum(t for i, t in enumerate(totals) if i not in win)
+    own = sum(totals[i] for i in win)
+    if scoring is Scoring.ALL_PIPS:
+        pool = opp + own
+    elif scoring is Scoring.OPPONENTS_MINUS_OWN and not domino:
+        pool = max(opp - own, 0)
+    else:
+        pool = opp
+    if domino and rules.partnership and scoring is not Scoring.ALL_PIPS:
+        if rules.partner_pips is PartnerPips.ADD:
+            pool += own
+        elif rules.partner_pips is PartnerPips.SUBTRACT:
+            pool = max(pool - own, 0)
+    for i in win:
+        points[i] = pool // len(win)
+    return points

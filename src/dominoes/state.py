@@ -19,10 +19,19 @@ import attrs
 
 from dominoes.deal import Deal
 from dominoes.errors import DealError, DealProblem, IllegalMoveError, IllegalMoveReason
+from dominoes.faults import Fault, FaultKind
 from dominoes.layout import Layout
 from dominoes.moves import DRAW, PASS, Draw, End, Move, Pass, Play, drawn, play_for
-from dominoes.rules import DrawRule, NoDoubleRule, Opening, Ruleset
-from dominoes.scoring import HandResult, score_hand
+from dominoes.rules import (
+    BlockDetection,
+    DrawRule,
+    FaultMode,
+    FaultPenalty,
+    NoDoubleRule,
+    Opening,
+    Ruleset,
+)
+from dominoes.scoring import Ending, HandResult, score_hand
 from dominoes.tiles import Tile, tile_from_index, tile_index
 from dominoes.verification import VerificationRound
 
@@ -64,16 +73,22 @@ class _Ctx:
     __slots__ = (
         "doubles_desc",
         "draws",
+        "floor",
+        "forfeit",
         "full",
         "heavy_desc",
+        "immediate",
         "memo",
         "nxt",
+        "one_draw",
         "pips",
         "players",
         "plays",
         "rules",
         "size",
         "suit",
+        "tolerant",
+        "voluntary",
     )
 
     def __init__(self, rules: Ruleset) -> None:
@@ -92,6 +107,12 @@ class _Ctx:
         self.pips = tuple(t.pips for t in tiles)
         self.nxt = tuple((s + 1) % rules.players for s in range(rules.players))
         self.draws = rules.drawing is not DrawRule.NONE
+        self.one_draw = rules.drawing is DrawRule.ONE_THEN_PASS
+        self.voluntary = rules.voluntary_draw
+        self.floor = rules.boneyard_floor
+        self.immediate = rules.block_detection is BlockDetection.IMMEDIATE
+        self.tolerant = rules.faults is FaultMode.TOLERANT
+        self.forfeit = self.tolerant and rules.fault_penalty is FaultPenalty.FORFEIT_HAND
         self.memo: dict[int, tuple[Move, ...]] = {}
         self.doubles_desc = tuple(tile_index(d, d) for d in range(n, -1, -1))
         self.heavy_desc = tuple(
@@ -99,31 +120,40 @@ class _Ctx:
         )
 
 
-_CTX: dict[Ruleset, _Ctx] = {}
+_CTX_CACHE: dict[Ruleset, _Ctx] = {}
 
 
 def _ctx_for(rules: Ruleset) -> _Ctx:
-    ctx = _CTX.get(rules)
+    ctx = _CTX_CACHE.get(rules)
     if ctx is None:
         if not isinstance(rules, Ruleset):
             raise TypeError(f"expected a Ruleset, got {rules!r}")
-        ctx = _CTX[rules] = _Ctx(rules)
+        ctx = _CTX_CACHE[rules] = _Ctx(rules)
     return ctx
 
 
-# Positions in the core tuple. Equality and hashing cover the whole core.
-_HANDS: Final = 0  # tuple of hand bitmasks, per seat
-_BONE: Final = 1  # tuple of tile indices still in the boneyard, in draw order
-_LEFT: Final = 2  # value on the left end (-1 before the lead)
-_RIGHT: Final = 3  # value on the right end (-1 before the lead)
-_OPEN: Final = 4  # before the lead: index of the required opening tile
-_LEAD: Final = 5  # the lead as an oriented pair, or None
-_LCHAIN: Final = 6  # tiles laid on the left: (pair, rest) linked list, newest first
-_RCHAIN: Final = 7  # tiles laid on the right: (pair, rest) linked list, newest first
-_TURN: Final = 8  # seat to move (after the end: the seat that made the last move)
-_RPROP: Final = 9  # proposer of the open verification round, -1 when none
-_RCOUNT: Final = 10  # number of seats that have confirmed in the open round
-_RESULT: Final = 11  # HandResult once the hand is over, else None
+# Positions in the core tuple. Equality and hashing cover everything from _HANDS on.
+_CTX: Final = 0  # the per-ruleset tables
+_HIST: Final = 1  # the history: (previous node, seat, move) linked list, newest first
+_HANDS: Final = 2  # tuple of hand bitmasks, per seat
+_BONE: Final = 3  # tuple of tile indices still in the boneyard, in draw order
+_LEFT: Final = 4  # value on the left end (-1 before the lead)
+_RIGHT: Final = 5  # value on the right end (-1 before the lead)
+_OPEN: Final = 6  # before the lead: the opening tile's index, _ANY_TILE or _DRAW_FOR_DOUBLE
+_LEAD: Final = 7  # the lead as an oriented pair, or None
+_LCHAIN: Final = 8  # tiles laid on the left: (pair, rest) linked list, newest first
+_RCHAIN: Final = 9  # tiles laid on the right: (pair, rest) linked list, newest first
+_TURN: Final = 10  # seat to move (after the end: the seat that made the last move)
+_RPROP: Final = 11  # proposer of the open verification round, -1 when none
+_RCOUNT: Final = 12  # number of seats that have confirmed in the open round
+_RESULT: Final = 13  # the Ending once the hand is over, else None (see HandState.result)
+_DREW: Final = 14  # draws made this turn by the seat to move (kept only for ONE_THEN_PASS)
+_LAST: Final = 15  # the seat that laid the last tile, -1 before the lead
+_FAULTS: Final = 16  # tuple of Fault records
+_RFALSE: Final = 17  # whether the open verification round holds a false pass
+
+_ANY_TILE: Final = -1  # _OPEN: the leader may lead any tile
+_DRAW_FOR_DOUBLE: Final = -2  # _OPEN: players draw in turn until a double appears
 
 _LEFT_END = End.LEFT
 _RIGHT_END = End.RIGHT
@@ -155,9 +185,7 @@ class HandState:
     (6, 6)
     """
 
-    _ctx: _Ctx
     _core: tuple[Any, ...]
-    _hist: tuple[Any, ...] | None
 
     # ---------------------------------------------------------------- creation
     @classmethod
@@ -199,28 +227,18 @@ class HandState:
             seen |= 1 << t.index
         if seen != ctx.full:
             _diagnose(ctx, deal)
-        turn, opening = _opening(ctx, masks)
-        core = (
-            tuple(masks),
-            tuple(t.index for t in deal.boneyard),
-            -1,
-            -1,
-            opening,
-            None,
-            None,
-            None,
-            turn,
-            -1,
-            0,
-            None,
-        )
-        return _make(cls, ctx, core, None)
+        bone = tuple(t.index for t in deal.boneyard)
+        turn, opening = _opening(ctx, masks, bone)
+        core: tuple[Any, ...] = (ctx, None, tuple(masks), bone, -1, -1, opening, None, None)
+        core += (None, turn, -1, 0, None, 0, -1, (), False)
+        return _make(cls, core)
 
     # ---------------------------------------------------------------- reading
     @property
     def rules(self) -> Ruleset:
         """The ruleset of the hand."""
-        return self._ctx.rules
+        rules: Ruleset = self._core[_CTX].rules
+        return rules
 
     @property
     def turn(self) -> int:
@@ -263,7 +281,7 @@ class HandState:
         Raises:
             ValueError: there is no such seat.
         """
-        return _pips_of(self._ctx, self._core[_HANDS][self._seat(seat)])
+        return _pips_of(self._core[_CTX], self._core[_HANDS][self._seat(seat)])
 
     @property
     def boneyard(self) -> tuple[Tile, ...]:
@@ -293,7 +311,7 @@ class HandState:
     def history(self) -> tuple[Step, ...]:
         """Every move so far, oldest first (built on each access)."""
         out = []
-        node = self._hist
+        node = self._core[_HIST]
         while node is not None:
             out.append(Step(seat=node[1], move=node[2]))
             node = node[0]
@@ -305,11 +323,26 @@ class HandState:
         """The verification round in progress, or the completed one of a blocked hand."""
         c = self._core
         if c[_RESULT] is not None:
-            result: HandResult = c[_RESULT]
-            return result.verification
+            return _final_round(c)
         if c[_RPROP] < 0:
             return None
-        return _round(self._ctx, c[_RPROP], c[_RCOUNT])
+        return _round(self._core[_CTX], c[_RPROP], c[_RCOUNT])
+
+    @property
+    def faults(self) -> tuple[Fault, ...]:
+        """The faults committed so far (tolerant mode; rule FAULT-1)."""
+        faults: tuple[Fault, ...] = self._core[_FAULTS]
+        return faults
+
+    @property
+    def move_count(self) -> int:
+        """How many moves have been made (the length of `history`)."""
+        count = 0
+        node = self._core[_HIST]
+        while node is not None:
+            count += 1
+            node = node[0]
+        return count
 
     @property
     def is_over(self) -> bool:
@@ -318,9 +351,26 @@ class HandState:
 
     @property
     def result(self) -> HandResult | None:
-        """The `HandResult` once the hand is over, else ``None``."""
-        result: HandResult | None = self._core[_RESULT]
-        return result
+        """The `HandResult` once the hand is over, else ``None``.
+
+        It is scored from the final position on each access (the engine keeps only
+        how the hand ended), so keep it in a variable rather than reading it in a loop.
+        """
+        c = self._core
+        if c[_RESULT] is None:
+            return None
+        ctx: _Ctx = c[_CTX]
+        bone = c[_BONE]
+        return score_hand(
+            ctx.rules,
+            [_pips_of(ctx, m) for m in c[_HANDS]],
+            ending=c[_RESULT],
+            domino_seat=c[_TURN] if c[_RESULT] is Ending.DOMINO else None,
+            blocked_by=c[_LAST] if c[_LAST] >= 0 else None,
+            verification=_final_round(c),
+            faults=c[_FAULTS],
+            stock=sum(ctx.pips[i] for i in bone) if ctx.rules.stock_pips else 0,
+        )
 
     # ---------------------------------------------------------------- moves
     def legal_moves(self) -> tuple[Move, ...]:
@@ -335,11 +385,16 @@ class HandState:
         c = self._core
         if c[_RESULT] is not None:
             return ()
-        ctx = self._ctx
+        ctx: _Ctx = self._core[_CTX]
         hand = c[_HANDS][c[_TURN]]
         left = c[_LEFT]
         if left < 0:
-            return (ctx.plays[c[_OPEN]][2],)
+            opening = c[_OPEN]
+            if opening >= 0:
+                return (ctx.plays[opening][2],)
+            if opening == _ANY_TILE:
+                return tuple(ctx.plays[i][2] for i in _indices(hand))
+            return (DRAW,)
         right = c[_RIGHT]
         suit = ctx.suit
         m = hand & (suit[left] | suit[right])
@@ -349,8 +404,10 @@ class HandState:
             moves = ctx.memo.get(key)
             if moves is None:
                 moves = _plays_for(ctx, m, suit[left], suit[right], key)
+            if ctx.voluntary and _can_draw(ctx, c):
+                return (*moves, DRAW)
             return moves
-        if ctx.draws and c[_BONE]:
+        if ctx.draws and _can_draw(ctx, c):
             return (DRAW,)
         return (PASS,)
 
@@ -417,16 +474,20 @@ class HandState:
                     rch = ((v, nv), c[_RCHAIN])
                 else:
                     self._refuse(move, IllegalMoveReason.NO_SUCH_END)
-                ctx = self._ctx
+                ctx = self._core[_CTX]
                 hand ^= 1 << i
                 new_hands = (*hands[:t], hand, *hands[t + 1 :])
                 result = None
+                nt = ctx.nxt[t]
                 if not hand:
-                    result = _score(ctx, new_hands, t, None)
                     nt = t
-                else:
-                    nt = ctx.nxt[t]
+                    result = Ending.DOMINO
+                elif ctx.immediate and _stuck(ctx, new_hands, c[_BONE], nl, nr):
+                    nt = t
+                    result = Ending.BLOCKED
                 core = (
+                    ctx,
+                    (c[_HIST], t, move),
                     new_hands,
                     c[_BONE],
                     nl,
@@ -439,23 +500,33 @@ class HandState:
                     -1,
                     0,
                     result,
+                    0,
+                    t,
+                    c[_FAULTS],
+                    False,
                 )
                 new = _NEW(HandState)
-                _SET_CTX(new, ctx)
                 _SET_CORE(new, core)
-                _SET_HIST(new, (self._hist, t, move))
                 return new
         return self._apply_slow(move)
 
     # ---------------------------------------------------------------- internals
     def _apply_slow(self, move: Any) -> HandState:
         reason = self._problem(move)
+        fault = None
         if reason is not None:
-            self._refuse(move, reason)
+            fault = self._fault_kind(move, reason)
+            if fault is None:
+                self._refuse(move, reason)
         c = self._core
-        ctx = self._ctx
+        ctx = self._core[_CTX]
         t = c[_TURN]
         hands = c[_HANDS]
+        bone = c[_BONE]
+        hist = c[_HIST]
+        faults = c[_FAULTS]
+        if fault is not None:
+            faults = (*faults, Fault(seat=t, kind=fault, move_number=self.move_count))
         cls = move.__class__
         if cls is Play:
             # the lead (plays on an open end take the fast path in apply)
@@ -463,28 +534,63 @@ class HandState:
             pair = (tile.low, tile.high)
             hand = hands[t] ^ (1 << tile.index)
             new_hands = (*hands[:t], hand, *hands[t + 1 :])
-            result = _score(ctx, new_hands, t, None) if not hand else None
-            nt = t if result is not None else ctx.nxt[t]
-            core = (new_hands, c[_BONE], pair[0], pair[1], -1, pair, None, None, nt, -1, 0, result)
-            return _make(HandState, ctx, core, (self._hist, t, move))
+            result = None
+            nt = ctx.nxt[t]
+            if not hand:
+                nt = t
+                result = Ending.DOMINO
+            elif ctx.immediate and _stuck(ctx, new_hands, bone, pair[0], pair[1]):
+                nt = t
+                result = Ending.BLOCKED
+            core: tuple[Any, ...] = (ctx, (hist, t, move), new_hands, bone, pair[0], pair[1], -1)
+            core += (pair, None, None, nt, -1, 0, result, 0, t, faults, False)
+            return _make(HandState, core)
         if cls is Draw:
-            bone = c[_BONE]
             i = bone[0]
             new_hands = (*hands[:t], hands[t] | (1 << i), *hands[t + 1 :])
-            core = (new_hands, bone[1:], *c[_LEFT:])
-            return _make(HandState, ctx, core, (self._hist, t, drawn(tile_from_index(i))))
-        # Pass: opens the verification round, or confirms the open one
+            bone = bone[1:]
+            nt = t
+            opening = c[_OPEN]
+            result = None
+            if c[_LEFT] < 0:  # drawing for a double (LEAD-5)
+                if tile_from_index(i).is_double:
+                    opening = i
+                elif len(bone) > ctx.floor:
+                    nt = ctx.nxt[t]
+                else:
+                    nt, opening = _heaviest(ctx, new_hands)
+            elif fault is not None and ctx.forfeit:
+                result = Ending.FORFEIT
+            elif ctx.immediate and _stuck(ctx, new_hands, bone, c[_LEFT], c[_RIGHT]):
+                result = Ending.BLOCKED
+            drew = c[_DREW] + 1 if ctx.one_draw else 0
+            step = (hist, t, drawn(tile_from_index(i)))
+            core = (ctx, step, new_hands, bone, c[_LEFT], c[_RIGHT], opening, *c[_LEAD:_TURN])
+            core += (nt, c[_RPROP], c[_RCOUNT], result, drew, c[_LAST], faults, c[_RFALSE])
+            return _make(HandState, core)
+        # Pass: at an exhausted boneyard it opens the verification round or confirms it
         prop = c[_RPROP]
-        count = c[_RCOUNT] + 1 if prop >= 0 else 1
-        if prop < 0:
-            prop = t
+        count = c[_RCOUNT]
+        rfalse = c[_RFALSE]
         result = None
         nt = ctx.nxt[t]
-        if count == ctx.players:
-            result = _score(ctx, hands, None, _round(ctx, prop, count))
+        if not ctx.draws or len(bone) <= ctx.floor:
+            if prop < 0:
+                prop, count, rfalse = t, 0, False
+            count += 1
+            rfalse = rfalse or fault is not None
+        if fault is not None and ctx.forfeit:
+            result = Ending.FORFEIT
+        elif count == ctx.players:
+            ending = Ending.FALSE_BLOCK if rfalse else Ending.BLOCKED
+            result = ending
+        elif ctx.immediate and _stuck(ctx, hands, bone, c[_LEFT], c[_RIGHT]):
+            result = Ending.BLOCKED
+        if result is not None:
             nt = t
-        core = (*c[:_TURN], nt, prop, count, result)
-        return _make(HandState, ctx, core, (self._hist, t, PASS))
+        core = (ctx, (hist, t, PASS), *c[_HANDS:_TURN], nt, prop, count, result)
+        core += (0, c[_LAST], faults, rfalse)
+        return _make(HandState, core)
 
     def _problem(self, move: object) -> IllegalMoveReason | None:
         """Why ``move`` is illegal here, or ``None`` if it is legal."""
@@ -494,16 +600,19 @@ class HandState:
             return IllegalMoveReason.NOT_A_MOVE
         if c[_RESULT] is not None:
             return IllegalMoveReason.HAND_OVER
-        ctx = self._ctx
+        ctx = self._core[_CTX]
         hand = c[_HANDS][c[_TURN]]
         left = c[_LEFT]
         if left < 0:  # the lead
+            opening = c[_OPEN]
+            if opening == _DRAW_FOR_DOUBLE:
+                return self._draw_problem(move) if cls is Draw else IllegalMoveReason.MUST_DRAW
             if cls is not Play or move.end is not None:  # type: ignore[attr-defined]
                 return IllegalMoveReason.MUST_LEAD
             i = move.tile.index  # type: ignore[attr-defined]
             if not hand >> i & 1:
                 return IllegalMoveReason.TILE_NOT_IN_HAND
-            if c[_OPEN] >= 0 and i != c[_OPEN]:
+            if opening >= 0 and i != opening:
                 return IllegalMoveReason.WRONG_LEAD
             return None
         playable = hand & (ctx.suit[left] | ctx.suit[c[_RIGHT]])
@@ -518,18 +627,40 @@ class HandState:
             if v not in (tile.low, tile.high):
                 return IllegalMoveReason.DOES_NOT_MATCH
             return None
+        if cls is Draw:
+            if playable and not (ctx.voluntary and _can_draw(ctx, c)):
+                return IllegalMoveReason.MUST_PLAY
+            return self._draw_problem(move)
         if playable:
             return IllegalMoveReason.MUST_PLAY
-        can_draw = ctx.draws and bool(c[_BONE])
-        if cls is Draw:
-            if not can_draw:
-                return IllegalMoveReason.CANNOT_DRAW
-            wanted = move.tile  # type: ignore[attr-defined]
-            if wanted is not None and wanted.index != c[_BONE][0]:
-                return IllegalMoveReason.WRONG_DRAW_TILE
-            return None
-        if can_draw:
+        if ctx.draws and _can_draw(ctx, c):
             return IllegalMoveReason.MUST_DRAW
+        return None
+
+    def _draw_problem(self, move: Any) -> IllegalMoveReason | None:
+        c = self._core
+        if not (self._core[_CTX].draws and _can_draw(self._core[_CTX], c)):
+            return IllegalMoveReason.CANNOT_DRAW
+        wanted = move.tile
+        if wanted is not None and wanted.index != c[_BONE][0]:
+            return IllegalMoveReason.WRONG_DRAW_TILE
+        return None
+
+    def _fault_kind(self, move: Any, reason: IllegalMoveReason) -> FaultKind | None:
+        """In tolerant mode, the fault an illegal pass or draw commits (else ``None``)."""
+        if not self._core[_CTX].tolerant or self._core[_LEFT] < 0:
+            return None
+        if move.__class__ is Pass and reason in (
+            IllegalMoveReason.MUST_PLAY,
+            IllegalMoveReason.MUST_DRAW,
+        ):
+            return FaultKind.FALSE_PASS
+        if (
+            move.__class__ is Draw
+            and reason is IllegalMoveReason.MUST_PLAY
+            and self._draw_problem(move) is None
+        ):
+            return FaultKind.FORBIDDEN_DRAW
         return None
 
     def _refuse(self, move: object, reason: IllegalMoveReason) -> Any:
@@ -541,18 +672,20 @@ class HandState:
         )
 
     def _seat(self, seat: int) -> int:
-        if type(seat) is not int or not 0 <= seat < self._ctx.players:
-            raise ValueError(f"no seat {seat!r}: seats are 0 to {self._ctx.players - 1}")
+        if type(seat) is not int or not 0 <= seat < self._core[_CTX].players:
+            raise ValueError(f"no seat {seat!r}: seats are 0 to {self._core[_CTX].players - 1}")
         return seat
 
     # ---------------------------------------------------------------- dunder
     def __eq__(self, other: object) -> bool:
         if other.__class__ is not HandState:
             return NotImplemented
-        return self._ctx.rules == other._ctx.rules and self._core == other._core
+        a = self._core
+        b: tuple[Any, ...] = other._core
+        return bool(a[_CTX].rules == b[_CTX].rules and a[_HANDS:] == b[_HANDS:])
 
     def __hash__(self) -> int:
-        return hash((self._ctx.rules, self._core))
+        return hash((self._core[_CTX].rules, self._core[_HANDS:]))
 
     def __repr__(self) -> str:
         hands = " ".join("/".join(str(t) for t in h) or "-" for h in self.hands)
@@ -578,16 +711,12 @@ _REASON_TEXT = {
 }
 
 _NEW = object.__new__
-_SET_CTX = HandState.__dict__["_ctx"].__set__
 _SET_CORE = HandState.__dict__["_core"].__set__
-_SET_HIST = HandState.__dict__["_hist"].__set__
 
 
-def _make(cls: type[HandState], ctx: _Ctx, core: tuple[Any, ...], hist: Any) -> HandState:
+def _make(cls: type[HandState], core: tuple[Any, ...]) -> HandState:
     s = _NEW(cls)
-    _SET_CTX(s, ctx)
     _SET_CORE(s, core)
-    _SET_HIST(s, hist)
     return s
 
 
@@ -623,20 +752,59 @@ def _diagnose(ctx: _Ctx, deal: Deal) -> None:
     )
 
 
-def _opening(ctx: _Ctx, masks: list[int]) -> tuple[int, int]:
-    """(seat to lead, index of the forced opening tile or -1 for any tile)."""
+def _opening(ctx: _Ctx, masks: list[int], bone: tuple[int, ...]) -> tuple[int, int]:
+    """(seat to lead, the opening code for _OPEN) under the ruleset's opening rule."""
     rules = ctx.rules
-    if rules.opening is Opening.HIGHEST_DOUBLE:
-        for i in ctx.doubles_desc:
-            for seat, m in enumerate(masks):
-                if m >> i & 1:
-                    return seat, i
-        if rules.no_double is NoDoubleRule.HEAVIEST_TILE:
-            for i in ctx.heavy_desc:
-                for seat, m in enumerate(masks):
-                    if m >> i & 1:
-                        return seat, i
+    if rules.opening is Opening.SEAT_ANY_TILE:
+        return rules.opening_seat, _ANY_TILE
+    if rules.opening is Opening.HOLDER_OF_TILE:
+        assert rules.opening_tile is not None
+        wanted: tuple[int, ...] = (rules.opening_tile.index,)
+    else:
+        wanted = ctx.doubles_desc
+    for i in wanted:
+        for seat, m in enumerate(masks):
+            if m >> i & 1:
+                return seat, i
+    if rules.no_double is NoDoubleRule.REDEAL:
+        raise DealError(
+            "the opening tile was not dealt and the rules say to redeal (LEAD-4)",
+            reason=DealProblem.NO_OPENING_TILE,
+        )
+    if rules.no_double is NoDoubleRule.DRAW_FOR_DOUBLE and len(bone) > ctx.floor:
+        return rules.opening_seat, _DRAW_FOR_DOUBLE
+    return _heaviest(ctx, masks)
+
+
+def _heaviest(ctx: _Ctx, masks: list[int] | tuple[int, ...]) -> tuple[int, int]:
+    """(holder, index) of the heaviest tile in any hand (LEAD-1)."""
+    for i in ctx.heavy_desc:
+        for seat, m in enumerate(masks):
+            if m >> i & 1:
+                return seat, i
     raise AssertionError("unreachable: every ruleset deals at least one tile")  # pragma: no cover
+
+
+def _can_draw(ctx: _Ctx, c: tuple[Any, ...]) -> bool:
+    """Whether the seat to move may draw a tile now (drawing rules and floor permitting)."""
+    return len(c[_BONE]) > ctx.floor and not (ctx.one_draw and c[_DREW])
+
+
+def _stuck(ctx: _Ctx, hands: tuple[int, ...], bone: tuple[int, ...], left: int, right: int) -> bool:
+    """Whether no seat can play and nobody can draw (DETECT-1)."""
+    if ctx.draws and len(bone) > ctx.floor:
+        return False
+    ends = ctx.suit[left] | ctx.suit[right]
+    return not any(h & ends for h in hands)
+
+
+def _indices(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
 
 
 _MEMO_LIMIT = 1 << 16
@@ -685,12 +853,9 @@ def _round(ctx: _Ctx, proposer: int, count: int) -> VerificationRound:
     )
 
 
-def _score(
-    ctx: _Ctx, hands: tuple[int, ...], domino_seat: int | None, rnd: VerificationRound | None
-) -> HandResult:
-    return score_hand(
-        ctx.rules,
-        [_pips_of(ctx, m) for m in hands],
-        domino_seat=domino_seat,
-        verification=rnd,
-    )
+def _final_round(c: tuple[Any, ...]) -> VerificationRound | None:
+    """The completed verification round of a finished hand, if it ended through one."""
+    ctx: _Ctx = c[_CTX]
+    if c[_RCOUNT] == ctx.players:
+        return _round(ctx, c[_RPROP], c[_RCOUNT])
+    return None
