@@ -24,9 +24,27 @@ from dominoes.errors import (
     NotationError,
     RulesetError,
 )
+from dominoes.faults import Fault, FaultKind
 from dominoes.layout import Layout
+from dominoes.match import Match
 from dominoes.moves import DRAW, PASS, Draw, End, Move, Pass, Play
-from dominoes.rules import DrawRule, NoDoubleRule, Opening, Ruleset
+from dominoes.presets import Preset, find_preset
+from dominoes.rules import (
+    BlockDetection,
+    BlockTie,
+    BlockWinner,
+    DominoWinner,
+    DrawnLead,
+    DrawRule,
+    FaultMode,
+    FaultPenalty,
+    NextLead,
+    NoDoubleRule,
+    Opening,
+    PartnerPips,
+    Ruleset,
+    Scoring,
+)
 from dominoes.scoring import Ending, HandResult
 from dominoes.state import HandState, Phase, Step
 from dominoes.tiles import Tile, TileSet
@@ -37,32 +55,47 @@ __version__ = "0.1.0.dev0"
 __all__ = [
     "DRAW",
     "PASS",
+    "BlockDetection",
+    "BlockTie",
+    "BlockWinner",
     "Deal",
     "DealError",
     "DealProblem",
+    "DominoWinner",
     "DominoesError",
     "Draw",
     "DrawRule",
+    "DrawnLead",
     "End",
     "Ending",
+    "Fault",
+    "FaultKind",
+    "FaultMode",
+    "FaultPenalty",
     "HandResult",
     "HandState",
     "IllegalMoveError",
     "IllegalMoveReason",
     "InvalidTileError",
     "Layout",
+    "Match",
     "Move",
+    "NextLead",
     "NoDoubleRule",
     "NotationError",
     "Opening",
+    "PartnerPips",
     "Pass",
     "Phase",
     "Play",
+    "Preset",
     "Ruleset",
     "RulesetError",
+    "Scoring",
     "Step",
     "Tile",
     "TileSet",
     "VerificationRound",
     "__version__",
+    "find_preset",
 ]

@@ -5,15 +5,13 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 from operator import itemgetter
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import attrs
 
 from dominoes.errors import DealError, DealProblem
+from dominoes.rules import NoDoubleRule, Opening, Ruleset
 from dominoes.tiles import _ALL_TILES, Tile, tile_from_index
-
-if TYPE_CHECKING:  # pragma: no cover
-    from dominoes.rules import Ruleset
 
 __all__ = ["Deal"]
 
@@ -90,17 +88,40 @@ class Deal:
         elif seed is not None:
             raise TypeError("give seed or rng, not both")
         size = (rules.max_pip + 1) * (rules.max_pip + 2) // 2
-        order = list(range(size))
-        rng.shuffle(order)
         tile_from_index(size - 1)
         h = rules.hand_size
+        dealt = rules.players * h
+        wanted = _redeal_unless(rules)
+        for _ in range(_MAX_REDEALS):
+            order = list(range(size))
+            rng.shuffle(order)
+            if wanted is None or wanted & sum(1 << i for i in order[:dealt]):
+                break
+        else:  # pragma: no cover - the odds are below 1e-100 for every valid ruleset
+            raise DealError(
+                f"no deal in {_MAX_REDEALS} shuffles held the opening tile",
+                reason=DealProblem.NO_OPENING_TILE,
+            )
         shuffled = itemgetter(*order)(_ALL_TILES)  # a ruleset's set has at least 2 tiles
         hands = tuple(shuffled[p * h : (p + 1) * h] for p in range(rules.players))
-        boneyard = shuffled[rules.players * h :]
+        boneyard = shuffled[dealt:]
         deal = object.__new__(cls)
         _SET_HANDS(deal, hands)
         _SET_BONEYARD(deal, boneyard)
         return deal
+
+
+_MAX_REDEALS = 10_000
+
+
+def _redeal_unless(rules: Ruleset) -> int | None:
+    """The mask of tiles of which one must be dealt (LEAD-4), or ``None``."""
+    if rules.no_double is not NoDoubleRule.REDEAL or rules.opening is Opening.SEAT_ANY_TILE:
+        return None
+    if rules.opening is Opening.HOLDER_OF_TILE:
+        assert rules.opening_tile is not None
+        return 1 << rules.opening_tile.index
+    return sum(1 << (d * (d + 1) // 2 + d) for d in range(rules.max_pip + 1))
 
 
 _SET_HANDS = Deal.__dict__["hands"].__set__

@@ -12,7 +12,11 @@ from typing import Any
 import attrs
 
 from dominoes.rules import (
+    BlockDetection,
     BlockTie,
+    DominoWinner,
+    DrawnLead,
+    NextLead,
     Opening,
     Ruleset,
     Scoring,
@@ -41,33 +45,25 @@ class Preset:
         return self.factory(**options)
 
 
-def _fixed(base: Callable[..., Ruleset], **fixed: Any) -> Callable[..., Ruleset]:
+def _variant(base: Callable[..., Ruleset], **defaults: Any) -> Callable[..., Ruleset]:
+    """A factory: ``base`` (a seed preset) with these defaults, any of them overridable."""
+
     def build(**options: Any) -> Ruleset:
-        return base(**{**fixed, **options})
+        return base(**{**defaults, **options})
 
     return build
 
 
-def _partnership(**options: Any) -> Ruleset:
-    defaults: dict[str, Any] = {
-        "opening": Opening.HOLDER_OF_TILE,
-        "opening_tile": Tile(6, 6),
-        "block_tie": BlockTie.NO_SCORE_NEXT_LEADS,
-        "target": 100,
-    }
-    return Ruleset.block(4, True, **{**defaults, **options})
-
-
-def _pagat_draw(players: int = 2, **options: Any) -> Ruleset:
-    defaults: dict[str, Any] = {
-        "boneyard_floor": 2,
-        "voluntary_draw": True,
-        "opening": Opening.SEAT_ANY_TILE,
-        "scoring": Scoring.OPPONENTS_MINUS_OWN,
-        "target": 100,
-    }
-    return Ruleset.draw(players, **{**defaults, **options})
-
+_PAIRS: dict[str, Any] = {"players": 4, "partnership": True}
+_COMPAT: dict[str, Any] = {
+    "opening": Opening.SEAT_ANY_TILE,
+    "block_detection": BlockDetection.IMMEDIATE,
+}
+_OPENSPIEL: dict[str, Any] = {
+    **_COMPAT,
+    "domino_winner": DominoWinner.LOWEST_TOTAL,
+    "hands_limit": 1,
+}
 
 PRESETS: dict[str, Preset] = {
     p.name: p
@@ -88,13 +84,53 @@ PRESETS: dict[str, Preset] = {
             name="partnership",
             aliases=("latin", "international", "pairs"),
             summary="Four players in two sides, 7 tiles each, 6-6 leads, team totals.",
-            factory=_partnership,
+            factory=_variant(
+                Ruleset.block,
+                **_PAIRS,
+                opening=Opening.HOLDER_OF_TILE,
+                opening_tile=Tile(6, 6),
+                block_tie=BlockTie.NO_SCORE_NEXT_LEADS,
+                target=100,
+            ),
         ),
         Preset(
             name="pagat-draw",
             aliases=("pagat",),
             summary="pagat.com's Draw game: boneyard floor of 2, voluntary drawing.",
-            factory=_pagat_draw,
+            factory=_variant(
+                Ruleset.draw,
+                boneyard_floor=2,
+                voluntary_draw=True,
+                opening=Opening.SEAT_ANY_TILE,
+                scoring=Scoring.OPPONENTS_MINUS_OWN,
+                target=100,
+            ),
+        ),
+        Preset(
+            name="openspiel-block",
+            aliases=("python-block-dominoes", "python_block_dominoes"),
+            summary="OpenSpiel's python_block_dominoes, rule for rule (COMPAT-1).",
+            factory=_variant(Ruleset.block, players=2, **_OPENSPIEL),
+        ),
+        Preset(
+            name="openspiel-team",
+            aliases=("python-team-dominoes", "python_team_dominoes"),
+            summary="OpenSpiel's python_team_dominoes, rule for rule (COMPAT-2).",
+            factory=_variant(Ruleset.block, **_PAIRS, **_OPENSPIEL),
+        ),
+        Preset(
+            name="abw333",
+            aliases=("dominoes-6.1.0", "dominoes-package"),
+            summary="The PyPI package dominoes 6.1.0 (Game and Series), rule for rule (COMPAT-3).",
+            factory=_variant(
+                Ruleset.block,
+                **_PAIRS,
+                **_COMPAT,
+                scoring=Scoring.ALL_PIPS,
+                target=200,
+                next_lead=NextLead.WINNER,
+                drawn_lead=DrawnLead.SAME_LEADER,
+            ),
         ),
     )
 }

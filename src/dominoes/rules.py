@@ -94,8 +94,8 @@ class DominoWinner(enum.Enum):
     EMPTIER = "emptier"
     """Rule BLOCK-6: the player who emptied their hand (and their side)."""
     LOWEST_TOTAL = "lowest_total"
-    """Rule COMPAT-1: every ending is decided by comparing pip totals as in a blocked
-    hand, so a side whose player went out can still lose (OpenSpiel's games)."""
+    """Rules COMPAT-1 and COMPAT-2: every ending is decided by comparing pip totals as in
+    a blocked hand, so a side whose player went out can still lose (OpenSpiel's games)."""
 
 
 class BlockWinner(enum.Enum):
@@ -181,8 +181,9 @@ class NextLead(enum.Enum):
     ROTATE = "rotate"
     """Rule MATCH-2: the seat after the previous hand's leader leads, with any tile."""
     WINNER = "winner"
-    """Rule MATCH-3: a winner of the previous hand leads, with any tile (the seat that
-    dominoed, or the winner holding the fewest pips)."""
+    """Rule MATCH-3: a winner of the previous hand leads, with any tile: the seat that
+    dominoed; after a block, the first winning seat in playing order from the seat that
+    laid the last tile (that seat itself if it won)."""
     OPENING_RULE = "opening_rule"
     """Every hand is opened as the first one (`Ruleset.opening`)."""
 

@@ -1,0 +1,184 @@
+"""Match play: a series of hands to a target score (rules MATCH-1 to MATCH-6).
+
+A `Match` is immutable like `HandState`. Moves go to the current hand through
+`Match.apply`; when a hand ends its points are added to the scores at once, and
+`Match.next_hand` deals the next one. Every hand's deal comes from one seed, so a
+whole match is reproducible from ``(rules, seed)`` and the moves.
+"""
+
+from __future__ import annotations
+
+import random
+
+import attrs
+
+from dominoes.deal import Deal
+from dominoes.moves import Move, Play
+from dominoes.rules import BlockTie, DrawnLead, NextLead, Opening, Ruleset, Scoring
+from dominoes.scoring import Ending, HandResult
+from dominoes.state import HandState
+
+__all__ = ["Match"]
+
+
+def hand_seed(seed: int, number: int) -> str:
+    """The seed of hand ``number`` (0-based) of the match with ``seed``.
+
+    A string, so that `random.Random` hashes it the same way on every platform.
+    """
+    return f"dominoes-match:{seed}:{number}"
+
+
+@attrs.frozen(kw_only=True)
+class Match:
+    """A match: the hands played so far, the scores, and the hand in progress.
+
+    ``scores`` are per seat (both partners show their side's score). Under
+    `Scoring.PENALTY` they are penalty points and the lowest total wins.
+
+    >>> from dominoes import Ruleset
+    >>> m = Match.start(Ruleset.block(players=2, target=50), seed=1)
+    >>> while not m.is_over:
+    ...     if m.state.is_over:
+    ...         m = m.next_hand()
+    ...     m = m.apply(m.state.legal_moves()[0])
+    >>> m.winner, max(m.scores) >= 50
+    ((0,), True)
+    """
+
+    rules: Ruleset
+    """The match's rules (the first hand is opened by ``rules.opening``)."""
+    seed: int
+    """The seed every hand's deal is drawn from."""
+    state: HandState
+    """The hand in progress (or the last one, once it is over)."""
+    results: tuple[HandResult, ...] = ()
+    """The results of the finished hands, in order (the current hand's once it ends)."""
+    scores: tuple[int, ...]
+    """Cumulative points per seat."""
+
+    @classmethod
+    def start(cls, rules: Ruleset, *, seed: int) -> Match:
+        """A new match: scores at zero and the first hand dealt from ``seed``.
+
+        Raises:
+            TypeError: ``seed`` is not an ``int`` or ``rules`` not a `Ruleset`.
+        """
+        if type(seed) is not int:
+            raise TypeError(f"seed must be an int, got {seed!r}")
+        if not isinstance(rules, Ruleset):
+            raise TypeError(f"expected a Ruleset, got {rules!r}")
+        state = _deal(rules, seed, 0)
+        return cls(rules=rules, seed=seed, state=state, scores=(0,) * rules.players)
+
+    # ------------------------------------------------------------------ reading
+    @property
+    def hand_number(self) -> int:
+        """The 0-based number of the current hand."""
+        return len(self.results) - (1 if self.state.is_over else 0)
+
+    @property
+    def target(self) -> int:
+        """The score that ends the match (rule MATCH-1)."""
+        return self.rules.match_target
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the match has ended: a side reached the target, or the hand limit."""
+        if not self.state.is_over:
+            return False
+        if max(self.scores) >= self.target:
+            return True
+        limit = self.rules.hands_limit
+        return limit is not None and len(self.results) >= limit
+
+    @property
+    def winner(self) -> tuple[int, ...] | None:
+        """The winning side's seats once the match is over; ``None`` before, or on a tie.
+
+        The highest score wins (under `Scoring.PENALTY`, the lowest), so when both
+        sides pass the target in the same hand the higher one wins (rule MATCH-1).
+        """
+        if not self.is_over:
+            return None
+        sides = self.rules.teams
+        totals = [self.scores[team[0]] for team in sides]
+        best = min(totals) if self.rules.scoring is Scoring.PENALTY else max(totals)
+        leaders = [team for team, total in zip(sides, totals, strict=True) if total == best]
+        return leaders[0] if len(leaders) == 1 else None
+
+    # ------------------------------------------------------------------ moves
+    def apply(self, move: Move, *, seat: int | None = None) -> Match:
+        """The match after ``move`` in the current hand (see `HandState.apply`).
+
+        When the move ends the hand, its points are added to the scores.
+
+        Raises:
+            IllegalMoveError: the move is not legal in the current hand.
+        """
+        state = self.state.apply(move, seat=seat)
+        if not state.is_over:
+            return attrs.evolve(self, state=state)
+        result = state.result
+        assert result is not None
+        scores = tuple(s + p for s, p in zip(self.scores, result.points, strict=True))
+        return attrs.evolve(self, state=state, results=(*self.results, result), scores=scores)
+
+    def next_hand(self) -> Match:
+        """The match with the next hand dealt, led as `Ruleset.next_lead` says.
+
+        Raises:
+            ValueError: the current hand is not over, or the match is.
+        """
+        if not self.state.is_over:
+            raise ValueError("the current hand is not over")
+        if self.is_over:
+            raise ValueError("the match is over")
+        leader = _next_leader(self.rules, self.state)
+        rules = self.rules
+        if leader is not None:
+            rules = attrs.evolve(
+                rules, opening=Opening.SEAT_ANY_TILE, opening_seat=leader, opening_tile=None
+            )
+        return attrs.evolve(self, state=_deal(rules, self.seed, len(self.results)))
+
+
+def _deal(rules: Ruleset, seed: int, number: int) -> HandState:
+    rng = random.Random(hand_seed(seed, number))
+    return HandState.start(rules, Deal.random(rules, rng=rng))
+
+
+def _leader(state: HandState) -> int:
+    """The seat that laid the first tile of a hand."""
+    for step in state.history:
+        if isinstance(step.move, Play):
+            return step.seat
+    raise AssertionError("unreachable: a finished hand has a lead")  # pragma: no cover
+
+
+def _next_leader(rules: Ruleset, last: HandState) -> int | None:
+    """The seat that leads the next hand with any tile, or ``None`` for the opening rule."""
+    result = last.result
+    assert result is not None
+    n = rules.players
+    led = _leader(last)
+    if not result.winners:
+        if rules.block_tie is BlockTie.NO_SCORE_NEXT_LEADS:
+            return (led + 1) % n
+        if rules.drawn_lead is DrawnLead.NEXT_PLAYER:
+            return (led + 1) % n
+        if rules.drawn_lead is DrawnLead.SAME_LEADER:
+            return led
+        return None
+    if rules.next_lead is NextLead.ROTATE:
+        return (led + 1) % n
+    if rules.next_lead is NextLead.OPENING_RULE:
+        return None
+    if result.ending is Ending.DOMINO and result.domino_seat in result.winners:
+        return result.domino_seat
+    start = result.blocked_by if result.blocked_by is not None else last.turn
+    for k in range(n):
+        seat = (start + k) % n
+        if seat in result.winners:
+            return seat
+    raise AssertionError("unreachable: a hand with winners has a winning seat")  # pragma: no cover
