@@ -28,33 +28,18 @@ from dominoes import (
     Tile,
     VerificationRound,
 )
-from scenario import parse_move, play_moves, refusal
-
-# The deal of the BLOCK-4 and BLOCK-6 examples: both players play a tile on every turn.
-DEAL_A = Deal(
-    hands=[
-        ["6-6", "0-0", "1-1", "2-2", "4-4", "3-5", "4-6"],
-        ["0-2", "1-3", "0-4", "1-4", "2-4", "5-5", "5-6"],
-    ],
-    boneyard=[
-        "0-1", "1-2", "0-3", "2-3", "3-3", "3-4", "0-5",
-        "1-5", "2-5", "4-5", "0-6", "1-6", "2-6", "3-6",
-    ],
-)  # fmt: skip
-MOVES_A = "6-6 5-6:R 3-5:R 1-3:R 1-1:R 1-4:R 4-4:R 2-4:R 2-2:R 0-2:R 0-0:R 0-4:R 4-6:L"
-
-# The deal of the BLOCK-2 and BLOCK-5 examples: seat 1 holds only 0s to 3s and never fits.
-DEAL_B = Deal(
-    hands=[
-        ["6-6", "5-6", "5-5", "4-6", "4-5", "4-4", "3-4"],
-        ["0-0", "0-1", "1-1", "0-2", "1-2", "2-2", "0-3"],
-    ],
-    boneyard=[
-        "1-3", "2-3", "3-3", "0-4", "1-4", "2-4", "0-5",
-        "1-5", "2-5", "3-5", "0-6", "1-6", "2-6", "3-6",
-    ],
-)  # fmt: skip
-MOVES_B = "6-6 pass 5-6:R pass 5-5:R pass 4-5:R pass 4-4:R pass 4-6:L pass 3-4:R"
+from scenario import (
+    DEAL_A,
+    DEAL_B,
+    DEAL_C,
+    DEAL_E,
+    MOVES_A,
+    MOVES_B,
+    MOVES_E,
+    parse_move,
+    play_moves,
+    refusal,
+)
 
 
 # ---------------------------------------------------------------- BLOCK-1
@@ -243,19 +228,6 @@ def test_block_6_domino_after_the_opponent_passed_throughout() -> None:
     assert result.points == (15, 0)
 
 
-# ---------------------------------------------------------------- BLOCK-7
-DEAL_C = Deal(
-    hands=[
-        ["6-6", "0-0", "0-1", "1-1", "0-2", "1-2", "2-2"],
-        ["5-6", "0-3", "1-3", "2-3", "3-3", "0-4", "1-4"],
-    ],
-    boneyard=[
-        "2-4", "3-4", "4-4", "0-5", "1-5", "2-5", "3-5",
-        "4-5", "5-5", "0-6", "1-6", "2-6", "3-6", "4-6",
-    ],
-)  # fmt: skip
-
-
 def test_block_7_blocked_hand_lowest_total_wins() -> None:
     state = play_moves(HandState.start(Ruleset.block(), DEAL_C), "6-6 5-6:R")
     # every other 5 and 6 is face down: nobody can play on [6|6][6|5]
@@ -271,19 +243,6 @@ def test_block_7_blocked_hand_lowest_total_wins() -> None:
     assert result.winners == (0,)
     assert result.points == (27, 0)
     assert result.verification == VerificationRound(proposer=0, confirmed=(0, 1), players=2)
-
-
-# The partnership hand of the BLOCK-7 and BLOCK-9 examples (all 28 tiles in play).
-DEAL_E = Deal(
-    hands=[
-        ["0-0", "0-1", "1-4", "1-6", "2-6", "3-5", "5-6"],
-        ["0-3", "1-2", "3-3", "1-5", "4-4", "5-5", "0-6"],
-        ["2-2", "0-4", "2-4", "3-4", "0-5", "4-6", "6-6"],
-        ["1-1", "0-2", "1-3", "2-3", "4-5", "2-5", "3-6"],
-    ],
-    boneyard=[],
-)
-MOVES_E = "6-6 3-6:R 1-6:L 1-5:L 0-5:L 1-3:R 0-1:L 1-2:R 2-4:R 1-1:L 1-4:R pass pass pass pass"
 
 
 def test_block_7_partnership_compares_side_totals() -> None:

@@ -28,7 +28,7 @@ from dominoes import (
     Tile,
     VerificationRound,
 )
-from scenario import play_moves, refusal
+from scenario import DEAL_DRAW, play_moves, refusal
 
 # ---------------------------------------------------------------- DRAW-1
 DRAW_SIZES = [
@@ -85,20 +85,6 @@ def test_draw_1_partnership_deals_seven_each() -> None:
     rules = Ruleset.draw(4, partnership=True)
     assert rules.hand_size == 7
     assert Deal.random(rules, seed=0).boneyard == ()
-
-
-# ---------------------------------------------------------------- DRAW-2
-# Double-six Draw game: seat 1 holds no 6; the third tile of the boneyard is 5-6.
-DEAL_DRAW = Deal(
-    hands=[
-        ["6-6", "0-0", "0-1", "1-1", "0-2", "1-2", "2-2"],
-        ["0-3", "1-3", "2-3", "3-3", "0-4", "1-4", "2-4"],
-    ],
-    boneyard=[
-        "3-4", "4-4", "5-6", "0-5", "1-5", "2-5", "3-5",
-        "4-5", "5-5", "0-6", "1-6", "2-6", "3-6", "4-6",
-    ],
-)  # fmt: skip
 
 
 def test_draw_2_draw_until_a_tile_fits_then_play_it() -> None:

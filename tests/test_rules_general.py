@@ -22,7 +22,7 @@ from dominoes import (
     Tile,
     TileSet,
 )
-from scenario import play_moves
+from scenario import DEAL_NO_DOUBLE, play_moves
 
 
 # ---------------------------------------------------------------- TILE-1
@@ -83,20 +83,6 @@ def test_tile_2_hand_value_is_the_sum_of_its_tiles() -> None:
     assert len(state.boneyard) == 87
     assert state.pips(0) == 15 + 24
     assert state.pips(1) == 1
-
-
-# ---------------------------------------------------------------- LEAD-1
-# Double-six Block game; all seven doubles, 5-6 and 4-6 are face down.
-DEAL_NO_DOUBLE = Deal(
-    hands=[
-        ["0-1", "1-2", "2-3", "0-5", "4-5", "1-6", "2-6"],
-        ["0-2", "1-3", "0-4", "1-4", "2-5", "3-5", "3-6"],
-    ],
-    boneyard=[
-        "0-0", "1-1", "2-2", "0-3", "3-3", "2-4", "3-4",
-        "4-4", "1-5", "5-5", "0-6", "4-6", "5-6", "6-6",
-    ],
-)  # fmt: skip
 
 
 def _swap(deal: Deal, seat: int, held: str, sleeping: str) -> Deal:

@@ -137,8 +137,8 @@ class Scoring(enum.Enum):
     """Rule POINTS-3: in a blocked hand each side scores, against every side with a higher
     total, the difference; a domino scores as SCORE-1."""
     PENALTY = "penalty"
-    """Rule POINTS-6: every seat keeps its own pips as penalty points; in a match the
-    lowest total wins."""
+    """Rule POINTS-6: every side keeps its own pips as penalty points (in partnership both
+    partners show the side's total); in a match the lowest total wins."""
 
 
 class PartnerPips(enum.Enum):
@@ -372,7 +372,8 @@ class Ruleset:
     )
     """The penalty for a fault in tolerant mode."""
     fault_points: int = attrs.field(default=30, validator=_int_in(0, 10_000))
-    """Points a fault gives each other side (rules FAULT-2 and FAULT-3)."""
+    """Points a fault gives each other side (rules FAULT-2 and FAULT-3); under
+    `Scoring.PENALTY`, penalty points the offender's side takes instead."""
     # -- match play
     target: int | None = attrs.field(default=None, validator=_optional_int_in(1, 1_000_000))
     """Rule MATCH-1: the score that ends a match; ``None`` for the seed's default (100

@@ -112,7 +112,8 @@ def score_hand(
 
     side_points = [0] * n_sides
     if ending in (Ending.DOMINO, Ending.BLOCKED):
-        side_points = _base_points(rules, win, totals, domino_seat is not None)
+        went_out = domino_seat is not None and bool(win) and side_of[domino_seat] in win
+        side_points = _base_points(rules, win, totals, domino_seat is not None, went_out)
         if rules.stock_pips and win and rules.scoring is not Scoring.PENALTY:
             for i in win:
                 side_points[i] += stock // len(win)
@@ -120,17 +121,19 @@ def score_hand(
             step = rules.round_to
             side_points = [(p + step // 2) // step * step if p > 0 else p for p in side_points]
 
+    # fault penalties (FAULT-2, FAULT-3): points to every other side, or, under penalty
+    # scoring where points count against a side, penalty points to the offender's side
     penalty = [0] * n_sides
     if faults and rules.fault_penalty is not FaultPenalty.NONE:
         for fault in faults:
+            offender = side_of[fault.seat]
             for i in range(n_sides):
-                if i != side_of[fault.seat]:
+                if (i == offender) == (rules.scoring is Scoring.PENALTY):
                     penalty[i] += rules.fault_points
 
     if rules.scoring is Scoring.PENALTY and ending in (Ending.DOMINO, Ending.BLOCKED):
-        points = tuple(pips)
-    else:
-        points = tuple(side_points[side_of[s]] + penalty[side_of[s]] for s in range(len(pips)))
+        side_points = totals
+    points = tuple(side_points[side_of[s]] + penalty[side_of[s]] for s in range(len(pips)))
     return HandResult(
         ending=ending,
         winners=tuple(sorted(s for i in win for s in teams[i])),
@@ -182,16 +185,21 @@ def _block_winners(
     return []
 
 
-def _base_points(rules: Ruleset, win: list[int], totals: list[int], domino: bool) -> list[int]:
-    """Points per side before stock pips, rounding and penalties."""
+def _base_points(
+    rules: Ruleset, win: list[int], totals: list[int], domino: bool, went_out: bool
+) -> list[int]:
+    """Points per side before stock pips, rounding and penalties.
+
+    ``domino``: a hand emptied; ``went_out``: the winning side is the one that emptied it.
+    """
     n = len(totals)
     points = [0] * n
     scoring = rules.scoring
+    if not win:
+        return points
     if scoring is Scoring.CASCADE and not domino:
         for i in range(n):
             points[i] = sum(t - totals[i] for t in totals if t > totals[i])
-        return points
-    if not win:
         return points
     opp = sum(t for i, t in enumerate(totals) if i not in win)
     own = sum(totals[i] for i in win)
@@ -201,7 +209,7 @@ def _base_points(rules: Ruleset, win: list[int], totals: list[int], domino: bool
         pool = max(opp - own, 0)
     else:
         pool = opp
-    if domino and rules.partnership and scoring is not Scoring.ALL_PIPS:
+    if went_out and rules.partnership and scoring is not Scoring.ALL_PIPS:
         if rules.partner_pips is PartnerPips.ADD:
             pool += own
         elif rules.partner_pips is PartnerPips.SUBTRACT:

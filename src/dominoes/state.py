@@ -563,7 +563,7 @@ class HandState:
                 result = Ending.FORFEIT
             elif ctx.immediate and _stuck(ctx, new_hands, bone, c[_LEFT], c[_RIGHT]):
                 result = Ending.BLOCKED
-            drew = c[_DREW] + 1 if ctx.one_draw else 0
+            drew = c[_DREW] + 1 if ctx.one_draw and nt == t else 0
             step = (hist, t, drawn(tile_from_index(i)))
             core = (ctx, step, new_hands, bone, c[_LEFT], c[_RIGHT], opening, *c[_LEAD:_TURN])
             core += (nt, c[_RPROP], c[_RCOUNT], result, drew, c[_LAST], faults, c[_RFALSE])
@@ -582,10 +582,8 @@ class HandState:
         if fault is not None and ctx.forfeit:
             result = Ending.FORFEIT
         elif count == ctx.players:
-            ending = Ending.FALSE_BLOCK if rfalse else Ending.BLOCKED
-            result = ending
-        elif ctx.immediate and _stuck(ctx, hands, bone, c[_LEFT], c[_RIGHT]):
-            result = Ending.BLOCKED
+            result = Ending.FALSE_BLOCK if rfalse else Ending.BLOCKED
+        # (a pass changes no hand and no end: it cannot make a position stuck, DETECT-1)
         if result is not None:
             nt = t
         core = (ctx, (hist, t, PASS), *c[_HANDS:_TURN], nt, prop, count, result)
@@ -856,6 +854,6 @@ def _round(ctx: _Ctx, proposer: int, count: int) -> VerificationRound:
 def _final_round(c: tuple[Any, ...]) -> VerificationRound | None:
     """The completed verification round of a finished hand, if it ended through one."""
     ctx: _Ctx = c[_CTX]
-    if c[_RCOUNT] == ctx.players:
+    if c[_RCOUNT] == ctx.players and c[_RESULT] in (Ending.BLOCKED, Ending.FALSE_BLOCK):
         return _round(ctx, c[_RPROP], c[_RCOUNT])
     return None
