@@ -58,20 +58,28 @@ class Match:
     """Cumulative points per seat."""
 
     @classmethod
-    def start(cls, rules: Ruleset, *, seed: int) -> Match:
+    def start(cls, rules: Ruleset, *, seed: int = 0, deal: Deal | None = None) -> Match:
         """A new match: scores at zero and the first hand dealt from ``seed``.
+
+        Give ``deal`` to play the first hand with that deal instead (a real game).
 
         Raises:
             TypeError: ``seed`` is not an ``int`` or ``rules`` not a `Ruleset`.
+            DealError: ``deal`` does not fit ``rules``.
         """
         if type(seed) is not int:
             raise TypeError(f"seed must be an int, got {seed!r}")
         if not isinstance(rules, Ruleset):
             raise TypeError(f"expected a Ruleset, got {rules!r}")
-        state = _deal(rules, seed, 0)
+        state = _deal(rules, seed, 0, deal)
         return cls(rules=rules, seed=seed, state=state, scores=(0,) * rules.players)
 
     # ------------------------------------------------------------------ reading
+    @property
+    def hand_rules(self) -> Ruleset:
+        """The rules of the current hand (later hands are led as `Ruleset.next_lead` says)."""
+        return self.state.rules
+
     @property
     def hand_number(self) -> int:
         """The 0-based number of the current hand."""
@@ -124,11 +132,14 @@ class Match:
         scores = tuple(s + p for s, p in zip(self.scores, result.points, strict=True))
         return attrs.evolve(self, state=state, results=(*self.results, result), scores=scores)
 
-    def next_hand(self) -> Match:
+    def next_hand(self, deal: Deal | None = None) -> Match:
         """The match with the next hand dealt, led as `Ruleset.next_lead` says.
+
+        The deal comes from the match's seed, or is ``deal`` when given (a real game).
 
         Raises:
             ValueError: the current hand is not over, or the match is.
+            DealError: ``deal`` does not fit the rules.
         """
         if not self.state.is_over:
             raise ValueError("the current hand is not over")
@@ -140,12 +151,13 @@ class Match:
             rules = attrs.evolve(
                 rules, opening=Opening.SEAT_ANY_TILE, opening_seat=leader, opening_tile=None
             )
-        return attrs.evolve(self, state=_deal(rules, self.seed, len(self.results)))
+        return attrs.evolve(self, state=_deal(rules, self.seed, len(self.results), deal))
 
 
-def _deal(rules: Ruleset, seed: int, number: int) -> HandState:
-    rng = random.Random(hand_seed(seed, number))
-    return HandState.start(rules, Deal.random(rules, rng=rng))
+def _deal(rules: Ruleset, seed: int, number: int, deal: Deal | None) -> HandState:
+    if deal is None:
+        deal = Deal.random(rules, rng=random.Random(hand_seed(seed, number)))
+    return HandState.start(rules, deal)
 
 
 def _leader(state: HandState) -> int:

@@ -18,10 +18,17 @@ from typing import Any, Final
 import attrs
 
 from dominoes.deal import Deal
-from dominoes.errors import DealError, DealProblem, IllegalMoveError, IllegalMoveReason
+from dominoes.errors import (
+    DealError,
+    DealProblem,
+    IllegalMoveError,
+    IllegalMoveReason,
+    NotationError,
+)
 from dominoes.faults import Fault, FaultKind
 from dominoes.layout import Layout
 from dominoes.moves import DRAW, PASS, Draw, End, Move, Pass, Play, drawn, play_for
+from dominoes.notation import Position, format_position, parse_position
 from dominoes.rules import (
     BlockDetection,
     DrawRule,
@@ -232,6 +239,62 @@ class HandState:
         core: tuple[Any, ...] = (ctx, None, tuple(masks), bone, -1, -1, opening, None, None)
         core += (None, turn, -1, 0, None, 0, -1, (), False)
         return _make(cls, core)
+
+    @classmethod
+    def from_position(cls, position: str | Position, rules: Ruleset) -> HandState:
+        """The state a position string (or parsed `Position`) describes, under ``rules``.
+
+        ``HandState.from_position(state.position(), state.rules) == state`` for every
+        state. The history of the new state is empty.
+
+        Raises:
+            NotationError: the text is malformed, hides tiles, or does not fit ``rules``
+                (the message names the field and what is wrong).
+        """
+        if isinstance(position, str):
+            position = parse_position(position)
+        if not isinstance(position, Position):
+            raise TypeError(f"expected a position string or Position, got {position!r}")
+        return _make(cls, _core_from_position(_ctx_for(rules), position))
+
+    def position(self) -> str:
+        """The one-line position string of this state (see docs/notation.md).
+
+        >>> from dominoes import Ruleset, Deal
+        >>> rules = Ruleset.block()
+        >>> state = HandState.start(rules, Deal.random(rules, seed=3))
+        >>> HandState.from_position(state.position(), rules) == state
+        True
+        """
+        c = self._core
+        line = self.layout.line
+        lchain_len = 0
+        node = c[_LCHAIN]
+        while node is not None:
+            lchain_len += 1
+            node = node[1]
+        opening = c[_OPEN]
+        return format_position(
+            Position(
+                max_pip=c[_CTX].rules.max_pip,
+                hands=self.hands,
+                boneyard=self.boneyard,
+                line=line,
+                lead=lchain_len,
+                turn=c[_TURN],
+                opening=None
+                if c[_LEFT] >= 0
+                else tile_from_index(opening)
+                if opening >= 0
+                else ("any" if opening == _ANY_TILE else "draw"),
+                ending=c[_RESULT],
+                round=(c[_RPROP], c[_RCOUNT]) if c[_RPROP] >= 0 else None,
+                drew=c[_DREW],
+                last=c[_LAST] if c[_LAST] >= 0 else None,
+                false_pass=c[_RFALSE],
+                faults=c[_FAULTS],
+            )
+        )
 
     # ---------------------------------------------------------------- reading
     @property
@@ -857,3 +920,102 @@ def _final_round(c: tuple[Any, ...]) -> VerificationRound | None:
     if c[_RCOUNT] == ctx.players and c[_RESULT] in (Ending.BLOCKED, Ending.FALSE_BLOCK):
         return _round(ctx, c[_RPROP], c[_RCOUNT])
     return None
+
+
+def _core_from_position(ctx: _Ctx, p: Position) -> tuple[Any, ...]:
+    """Build (and check) the core tuple of the state a `Position` describes."""
+    rules = ctx.rules
+    n = ctx.players
+
+    def bad(field: str, problem: str) -> NotationError:
+        text = format_position(p)
+        return NotationError(f"bad position ({field}): {problem}", text=text, what=field)
+
+    if p.max_pip != rules.max_pip:
+        raise bad("set", f"d{p.max_pip} but the ruleset plays double-{rules.max_pip}")
+    if len(p.hands) != n:
+        raise bad("hands", f"{len(p.hands)} hands but the ruleset has {n} seats")
+    seen = 0
+    masks = []
+    for seat, hand in enumerate(p.hands):
+        if isinstance(hand, int):
+            raise bad("hands", f"seat {seat}'s hand is hidden; a state needs every tile")
+        m = 0
+        for t in hand:
+            if t.high > rules.max_pip:
+                raise bad("hands", f"{t} is not in the double-{rules.max_pip} set")
+            if (seen | m) >> t.index & 1:
+                raise bad("hands", f"{t} appears twice")
+            m |= 1 << t.index
+        seen |= m
+        masks.append(m)
+    if isinstance(p.boneyard, int):
+        raise bad("boneyard", "the boneyard is hidden; a state needs every tile")
+    for t in p.boneyard:
+        if t.high > rules.max_pip:
+            raise bad("boneyard", f"{t} is not in the double-{rules.max_pip} set")
+        if seen >> t.index & 1:
+            raise bad("boneyard", f"{t} appears twice")
+        seen |= 1 << t.index
+    for i, (a, b) in enumerate(p.line):
+        t_index = tile_index(a, b)
+        if max(a, b) > rules.max_pip:
+            raise bad("line", f"{a}|{b} is not in the double-{rules.max_pip} set")
+        if seen >> t_index & 1:
+            raise bad("line", f"{a}|{b} appears twice")
+        seen |= 1 << t_index
+        if i and p.line[i - 1][1] != a:
+            raise bad("line", f"{p.line[i - 1][0]}|{p.line[i - 1][1]} and {a}|{b} do not match")
+    if seen != ctx.full:
+        missing = ", ".join(str(tile_from_index(i)) for i in range(ctx.size) if not seen >> i & 1)
+        raise bad("tiles", f"hands, boneyard and line miss {missing}")
+    for field, value in (("turn", p.turn), ("last", p.last)):
+        if value is not None and not 0 <= value < n:
+            raise bad(field, f"there is no seat {value}")
+    lead: tuple[int, int] | None = None
+    lchain: Any = None
+    rchain: Any = None
+    if not p.line:
+        if p.ending is not None or p.opening is None:
+            raise bad("phase", "before the lead the phase is lead:<tile>, lead:any or lead:draw")
+        if p.last is not None:
+            raise bad("last", "no tile has been laid")
+        if isinstance(p.opening, Tile):
+            opening = p.opening.index
+            if not masks[p.turn] >> opening & 1:
+                raise bad("phase", f"the opening tile {p.opening} is not in seat {p.turn}'s hand")
+        elif p.opening == "any":
+            opening = _ANY_TILE
+        elif p.opening == "draw":
+            opening = _DRAW_FOR_DOUBLE
+        else:  # pragma: no cover - parse_position only makes the three kinds
+            raise bad("phase", f"unknown opening {p.opening!r}")
+        left = right = -1
+    else:
+        if p.opening is not None:
+            raise bad("phase", "the lead has been laid; the phase is play or over:<ending>")
+        if not 0 <= p.lead < len(p.line):
+            raise bad("line", "the lead is not in the line")
+        opening = -1
+        left, right = p.line[0][0], p.line[-1][1]
+        lead = p.line[p.lead]
+        for pair in p.line[: p.lead][::-1]:
+            lchain = (pair, lchain)
+        for pair in p.line[p.lead + 1 :]:
+            rchain = (pair, rchain)
+    prop, count = p.round if p.round is not None else (-1, 0)
+    if p.round is not None and not (0 <= prop < n and 1 <= count <= n):
+        raise bad("round", f"{prop}+{count} is not a round of {n} seats")
+    if p.round is not None and count == n and p.ending is None:
+        raise bad("round", "a complete round ends the hand")
+    if p.drew and not (ctx.one_draw and p.drew == 1):
+        raise bad("drew", "only draw-one-then-pass keeps a count, and it is at most 1")
+    if p.ending is Ending.DOMINO and masks[p.turn]:
+        raise bad("phase", f"over:domino but seat {p.turn} still holds tiles")
+    for fault in p.faults:
+        if not 0 <= fault.seat < n:
+            raise bad("faults", f"there is no seat {fault.seat}")
+    core: tuple[Any, ...] = (ctx, None, tuple(masks), tuple(t.index for t in p.boneyard))
+    core += (left, right, opening, lead, lchain, rchain, p.turn, prop, count, p.ending)
+    core += (p.drew, -1 if p.last is None else p.last, p.faults, p.false_pass)
+    return core

@@ -1,0 +1,361 @@
+"""Notation: tiles, moves and one-line positions as text (specification: docs/notation.md).
+
+* A tile is ``5-10`` (also read: ``10-5``, ``5|10``, ``[5|10]``).
+* A move is position-independent: ``6-6`` (the lead), ``6-4:L`` / ``6-4:R`` (a play on
+  the left / right end), ``draw`` (a draw, tile unknown), ``draw 2-3`` (a draw of 2-3),
+  ``pass``.
+* Seats are numbered from 0, everywhere.
+* A position is one line of space-separated fields, like chess's FEN; see
+  `parse_position`.
+
+Parsing is strict: nothing is guessed, and malformed input raises `NotationError`
+naming what was wrong and where. Every parser refuses input longer than
+`MAX_TEXT` characters.
+"""
+
+from __future__ import annotations
+
+import re
+
+import attrs
+
+from dominoes.errors import NotationError
+from dominoes.faults import Fault, FaultKind
+from dominoes.moves import DRAW, PASS, Draw, End, Move, Pass, Play
+from dominoes.scoring import Ending
+from dominoes.tiles import MAX_SET, Tile
+
+__all__ = [
+    "MAX_TEXT",
+    "Position",
+    "format_move",
+    "format_position",
+    "parse_move",
+    "parse_position",
+    "parse_tile",
+]
+
+MAX_TEXT = 100_000
+"""The longest text any parser accepts, in characters."""
+
+_INT = r"(?:0|[1-9][0-9]{0,5})"
+_MOVE_RE = re.compile(r"([0-9]{1,3}-[0-9]{1,3})(?::([LR]))?|draw(?: ([0-9]{1,3}-[0-9]{1,3}))?|pass")
+_PLACED_RE = re.compile(r"(\*?)([0-9]{1,3})\|([0-9]{1,3})")
+_INT_RE = re.compile(_INT)
+_ROUND_RE = re.compile(rf"({_INT})\+({_INT})")
+_FAULT_RE = re.compile(rf"({_INT}):([a-z_]+):({_INT})")
+
+_ENDS = {"L": End.LEFT, "R": End.RIGHT}
+
+
+def _check_text(text: object, what: str) -> str:
+    if not isinstance(text, str):
+        raise NotationError(
+            f"a {what} must be given as text, got {type(text).__name__}",
+            text=repr(text)[:80],
+            what=what,
+        )
+    if len(text) > MAX_TEXT:
+        raise NotationError(
+            f"{what} text is {len(text)} characters long; the limit is {MAX_TEXT}",
+            text=text[:80],
+            what=what,
+        )
+    return text
+
+
+def _shown(text: str) -> str:
+    return repr(text if len(text) <= 60 else text[:60] + "...")
+
+
+def parse_tile(text: str) -> Tile:
+    """Parse a tile: ``5-10``, ``10-5``, ``5|10`` or ``[5|10]`` (see `Tile.parse`).
+
+    Raises:
+        NotationError: the text is not a tile.
+    """
+    return Tile.parse(_check_text(text, "tile"))
+
+
+def format_move(move: Move) -> str:
+    """The token of a move: ``6-6``, ``6-4:L``, ``6-4:R``, ``draw``, ``draw 2-3`` or ``pass``.
+
+    >>> format_move(Play(tile=Tile(6, 4), end=End.RIGHT))
+    '4-6:R'
+    """
+    if not isinstance(move, Play | Draw | Pass):
+        raise TypeError(f"not a move: {move!r}")
+    return str(move)
+
+
+def parse_move(text: str) -> Move:
+    """Parse a move token (the inverse of `format_move`).
+
+    >>> parse_move("6-4:L")
+    Play(tile=Tile(4, 6), end=End.LEFT)
+    >>> parse_move("draw 2-3"), parse_move("pass")
+    (Draw(Tile(2, 3)), Pass())
+
+    Raises:
+        NotationError: the text is not a move token.
+    """
+    text = _check_text(text, "move")
+    m = _MOVE_RE.fullmatch(text)
+    if m is None:
+        raise NotationError(
+            f"not a move: {_shown(text)} (expected e.g. '6-6', '6-4:L', '6-4:R', 'draw', "
+            "'draw 2-3' or 'pass')",
+            text=text,
+            what="move",
+        )
+    if m.group(1) is not None:
+        tile = Tile.parse(m.group(1))
+        end = m.group(2)
+        return Play(tile=tile, end=_ENDS[end] if end else None)
+    if text == "pass":
+        return PASS
+    if m.group(3) is not None:
+        return Draw(Tile.parse(m.group(3)))
+    return DRAW
+
+
+Hidden = int
+"""A hidden group of tiles, written ``#N``: only its size is known."""
+
+
+@attrs.frozen(kw_only=True)
+class Position:
+    """A position as written in one line: the parsed fields of a position string.
+
+    Hands and the boneyard may be hidden (an ``int``: how many tiles, unknown); such a
+    position can be read and written but cannot become a `HandState`.
+    """
+
+    max_pip: int
+    """The set is double-``max_pip``."""
+    hands: tuple[tuple[Tile, ...] | Hidden, ...]
+    """Each seat's tiles in canonical order, or the number of tiles when hidden."""
+    boneyard: tuple[Tile, ...] | Hidden
+    """The boneyard in draw order, or its size when hidden."""
+    line: tuple[tuple[int, int], ...]
+    """The line of play, left to right, as oriented pairs."""
+    lead: int
+    """The index in ``line`` of the lead tile (0 when the line is empty)."""
+    turn: int
+    """The seat to move (after the end, the seat that made the last move)."""
+    opening: Tile | str | None = None
+    """Before the lead: the forced opening tile, ``"any"`` or ``"draw"``; else ``None``."""
+    ending: Ending | None = None
+    """How the hand ended, or ``None`` while it goes on."""
+    round: tuple[int, int] | None = None
+    """The verification round: (proposer, seats confirmed), or ``None``."""
+    drew: int = 0
+    """Draws made this turn by the seat to move (kept only under draw-one-then-pass)."""
+    last: int | None = None
+    """The seat that laid the last tile, if any."""
+    false_pass: bool = False
+    """Whether the open (or completed) verification round holds a false pass."""
+    faults: tuple[Fault, ...] = ()
+    """The faults committed so far."""
+
+
+def format_position(position: Position) -> str:
+    """Write a `Position` as one line (the inverse of `parse_position`)."""
+    p = position
+    fields = [
+        f"d{p.max_pip}",
+        "/".join(_group(h) for h in p.hands),
+        _group(p.boneyard),
+        ",".join(("*" if i == p.lead else "") + f"{a}|{b}" for i, (a, b) in enumerate(p.line))
+        or "-",
+        str(p.turn),
+    ]
+    if p.ending is not None:
+        fields.append(f"over:{p.ending.value}")
+    elif p.opening is None:
+        fields.append("play")
+    else:
+        fields.append(f"lead:{p.opening}")
+    if p.round is not None:
+        fields.append(f"round={p.round[0]}+{p.round[1]}")
+    if p.drew:
+        fields.append(f"drew={p.drew}")
+    if p.last is not None:
+        fields.append(f"last={p.last}")
+    if p.false_pass:
+        fields.append("false-pass")
+    if p.faults:
+        fields.append(
+            "faults=" + ";".join(f"{f.seat}:{f.kind.value}:{f.move_number}" for f in p.faults)
+        )
+    return " ".join(fields)
+
+
+def _group(group: tuple[Tile, ...] | Hidden) -> str:
+    if isinstance(group, int):
+        return f"#{group}"
+    return ",".join(str(t) for t in group) or "-"
+
+
+_FIELDS = ("set", "hands", "boneyard", "line", "turn", "phase")
+_OPTIONS = ("round", "drew", "last", "false-pass", "faults")
+
+
+def parse_position(text: str) -> Position:
+    """Parse a one-line position string.
+
+    The fields, separated by single spaces (see docs/notation.md for the grammar):
+    the set (``d6``), the hands (seat 0 first, separated by ``/``; each a
+    ``,``-separated list of tiles, ``-`` when empty, ``#N`` when hidden), the
+    boneyard in draw order (same form), the line left to right (``a|b`` pairs
+    separated by ``,``, the lead marked ``*``; ``-`` when empty), the seat to move,
+    the phase (``lead:6-6``, ``lead:any``, ``lead:draw``, ``play`` or
+    ``over:<ending>``), then optional fields in this order: ``round=P+K``,
+    ``drew=N``, ``last=S``, ``false-pass``, ``faults=S:kind:N;...``.
+
+    >>> p = parse_position("d2 0-0,1-2/0-1 0-2,1-1 *2|2 1 play last=0")
+    >>> p.hands, p.line, p.turn
+    (((Tile(0, 0), Tile(1, 2)), (Tile(0, 1),)), ((2, 2),), 1)
+
+    Raises:
+        NotationError: the text is not a well-formed position; the message names the
+            field and what is wrong. Consistency with a ruleset is checked by
+            `HandState.from_position`.
+    """
+    text = _check_text(text, "position")
+    parts = text.split(" ")
+    if len(parts) < len(_FIELDS) or any(not part for part in parts):
+        raise _bad(
+            text,
+            "position",
+            f"expected at least {len(_FIELDS)} fields separated "
+            "by single spaces: set, hands, boneyard, line, turn, phase",
+        )
+    set_, hands, boneyard, line, turn, phase = parts[: len(_FIELDS)]
+    max_pip = _parse_set(text, set_)
+    seats = hands.split("/")
+    if len(seats) < 2:
+        raise _bad(text, "hands", f"{_shown(hands)} lists fewer than two seats")
+    parsed_hands = tuple(_parse_group(text, "hands", h) for h in seats)
+    lead, pairs = _parse_line(text, line)
+    position: dict[str, object] = {
+        "max_pip": max_pip,
+        "hands": parsed_hands,
+        "boneyard": _parse_group(text, "boneyard", boneyard),
+        "line": pairs,
+        "lead": lead,
+        "turn": _parse_int(text, "turn", turn),
+    }
+    if phase == "play":
+        pass
+    elif phase.startswith("over:"):
+        try:
+            position["ending"] = Ending(phase[5:])
+        except ValueError:
+            raise _bad(text, "phase", f"unknown ending {_shown(phase[5:])}") from None
+    elif phase in ("lead:any", "lead:draw"):
+        position["opening"] = phase[5:]
+    elif phase.startswith("lead:"):
+        position["opening"] = _parse_tile_in(text, "phase", phase[5:])
+    else:
+        raise _bad(
+            text,
+            "phase",
+            f"{_shown(phase)} is not lead:<tile>, lead:any, lead:draw, play or over:<ending>",
+        )
+    seen = -1
+    for option in parts[len(_FIELDS) :]:
+        name = option.split("=", 1)[0]
+        if name not in _OPTIONS:
+            raise _bad(text, "options", f"unknown field {_shown(option)}")
+        index = _OPTIONS.index(name)
+        if index <= seen:
+            raise _bad(
+                text,
+                "options",
+                f"{_shown(name)} is repeated or out of order (the order is {', '.join(_OPTIONS)})",
+            )
+        seen = index
+        value = option[len(name) + 1 :]
+        if name == "false-pass":
+            if option != "false-pass":
+                raise _bad(text, "false-pass", "takes no value")
+            position["false_pass"] = True
+        elif "=" not in option:
+            raise _bad(text, name, f"expected {name}=<value>")
+        elif name == "round":
+            m = _ROUND_RE.fullmatch(value)
+            if m is None:
+                raise _bad(text, "round", f"{_shown(value)} is not <proposer>+<confirmed>")
+            position["round"] = (int(m.group(1)), int(m.group(2)))
+        elif name == "drew":
+            position["drew"] = _parse_int(text, "drew", value)
+        elif name == "last":
+            position["last"] = _parse_int(text, "last", value)
+        else:
+            position["faults"] = tuple(_parse_fault(text, f) for f in value.split(";"))
+    return Position(**position)  # type: ignore[arg-type]
+
+
+def _bad(text: str, field: str, problem: str) -> NotationError:
+    return NotationError(f"bad position ({field}): {problem}", text=text, what=f"position {field}")
+
+
+def _parse_set(text: str, field: str) -> int:
+    if not field.startswith("d"):
+        raise _bad(text, "set", f"{_shown(field)} is not d<max pip>, e.g. d6")
+    n = _parse_int(text, "set", field[1:])
+    if n > MAX_SET:
+        raise _bad(text, "set", f"double-{n} is larger than double-{MAX_SET}")
+    return n
+
+
+def _parse_int(text: str, field: str, value: str) -> int:
+    if _INT_RE.fullmatch(value) is None:
+        raise _bad(text, field, f"{_shown(value)} is not a whole number")
+    return int(value)
+
+
+def _parse_tile_in(text: str, field: str, value: str) -> Tile:
+    try:
+        return Tile.parse(value)
+    except NotationError:
+        raise _bad(text, field, f"{_shown(value)} is not a tile") from None
+
+
+def _parse_group(text: str, field: str, value: str) -> tuple[Tile, ...] | Hidden:
+    if value == "-":
+        return ()
+    if value.startswith("#"):
+        return _parse_int(text, field, value[1:])
+    return tuple(_parse_tile_in(text, field, t) for t in value.split(","))
+
+
+def _parse_line(text: str, value: str) -> tuple[int, tuple[tuple[int, int], ...]]:
+    if value == "-":
+        return 0, ()
+    lead = None
+    pairs = []
+    for i, item in enumerate(value.split(",")):
+        m = _PLACED_RE.fullmatch(item)
+        if m is None:
+            raise _bad(text, "line", f"{_shown(item)} is not a placed tile like 6|4 or *6|6")
+        if m.group(1):
+            if lead is not None:
+                raise _bad(text, "line", "more than one tile is marked * as the lead")
+            lead = i
+        pairs.append((int(m.group(2)), int(m.group(3))))
+    if lead is None:
+        raise _bad(text, "line", "no tile is marked * as the lead")
+    return lead, tuple(pairs)
+
+
+def _parse_fault(text: str, value: str) -> Fault:
+    m = _FAULT_RE.fullmatch(value)
+    if m is None:
+        raise _bad(text, "faults", f"{_shown(value)} is not <seat>:<kind>:<move number>")
+    try:
+        kind = FaultKind(m.group(2))
+    except ValueError:
+        raise _bad(text, "faults", f"unknown fault kind {_shown(m.group(2))}") from None
+    return Fault(seat=int(m.group(1)), kind=kind, move_number=int(m.group(3)))
