@@ -29,6 +29,7 @@ from dominoes.faults import Fault, FaultKind
 from dominoes.layout import Layout
 from dominoes.moves import DRAW, PASS, Draw, End, Move, Pass, Play, drawn, play_for
 from dominoes.notation import Position, format_position, parse_position
+from dominoes.observation import Observation
 from dominoes.rules import (
     BlockDetection,
     DrawRule,
@@ -161,6 +162,8 @@ _RFALSE: Final = 17  # whether the open verification round holds a false pass
 
 _ANY_TILE: Final = -1  # _OPEN: the leader may lead any tile
 _DRAW_FOR_DOUBLE: Final = -2  # _OPEN: players draw in turn until a double appears
+
+_POSITION_ROOT: Final[tuple[()]] = ()  # the history root of a state built from a position
 
 _LEFT_END = End.LEFT
 _RIGHT_END = End.RIGHT
@@ -375,7 +378,7 @@ class HandState:
         """Every move so far, oldest first (built on each access)."""
         out = []
         node = self._core[_HIST]
-        while node is not None:
+        while node:
             out.append(Step(seat=node[1], move=node[2]))
             node = node[0]
         out.reverse()
@@ -402,7 +405,7 @@ class HandState:
         """How many moves have been made (the length of `history`)."""
         count = 0
         node = self._core[_HIST]
-        while node is not None:
+        while node:
             count += 1
             node = node[0]
         return count
@@ -433,6 +436,47 @@ class HandState:
             verification=_final_round(c),
             faults=c[_FAULTS],
             stock=sum(ctx.pips[i] for i in bone) if ctx.rules.stock_pips else 0,
+        )
+
+    def observation(self, seat: int) -> Observation:
+        """What ``seat`` knows: its hand and everything public (see `Observation`).
+
+        Raises:
+            ValueError: there is no such seat.
+        """
+        seat = self._seat(seat)
+        c = self._core
+        history = []
+        node = c[_HIST]
+        while node:
+            move = node[2]
+            if node[1] != seat and move.__class__ is Draw:
+                move = DRAW
+            history.append((node[1], move))
+            root = node[0]
+            node = root
+        root = node
+        history.reverse()
+        position = parse_position(self.position())
+        return Observation(
+            rules=c[_CTX].rules,
+            seat=seat,
+            hand=self.hand(seat),
+            line=position.line,
+            lead=position.lead,
+            history=tuple(history),
+            hand_sizes=self.hand_sizes,
+            boneyard_size=len(c[_BONE]),
+            turn=c[_TURN],
+            opening=position.opening,
+            round=position.round,
+            drew=c[_DREW],
+            last=position.last,
+            false_pass=c[_RFALSE],
+            faults=c[_FAULTS],
+            ending=c[_RESULT],
+            result=self.result,
+            full_history=node is None,
         )
 
     # ---------------------------------------------------------------- moves
@@ -1015,7 +1059,7 @@ def _core_from_position(ctx: _Ctx, p: Position) -> tuple[Any, ...]:
     for fault in p.faults:
         if not 0 <= fault.seat < n:
             raise bad("faults", f"there is no seat {fault.seat}")
-    core: tuple[Any, ...] = (ctx, None, tuple(masks), tuple(t.index for t in p.boneyard))
+    core: tuple[Any, ...] = (ctx, _POSITION_ROOT, tuple(masks), tuple(t.index for t in p.boneyard))
     core += (left, right, opening, lead, lchain, rchain, p.turn, prop, count, p.ending)
     core += (p.drew, -1 if p.last is None else p.last, p.faults, p.false_pass)
     return core
