@@ -1,0 +1,169 @@
+"""Encodings for learning agents: a fixed-size action space and a flat observation vector.
+
+`ActionCodec` numbers every move of a ruleset: for the tile with canonical index
+``i``, action ``3*i`` lays it on the left end, ``3*i + 1`` on the right end and
+``3*i + 2`` leads it; then come `Draw` (``3*n``) and `Pass` (``3*n + 1``), where
+``n`` is the number of tiles in the set. `ObservationEncoder` turns an
+`Observation` into a flat vector with the layout documented on the class.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from dominoes.moves import DRAW, PASS, Draw, Move, Pass, Play, play_for
+from dominoes.rules import Ruleset
+from dominoes.tiles import tile_index
+
+if TYPE_CHECKING:  # pragma: no cover
+    from dominoes.observation import Observation
+    from dominoes.state import HandState
+
+__all__ = ["ActionCodec", "ObservationEncoder"]
+
+
+@attrs.frozen
+class ActionCodec:
+    """The integer action space of a ruleset (see the module docs for the numbering).
+
+    >>> from dominoes import Ruleset, Tile, Play, End
+    >>> codec = ActionCodec(Ruleset.block())
+    >>> codec.size
+    86
+    >>> codec.encode(Play(tile=Tile(6, 4), end=End.RIGHT))
+    76
+    >>> codec.decode(76)
+    Play(tile=Tile(4, 6), end=End.RIGHT)
+    """
+
+    rules: Ruleset
+    """The ruleset whose moves are numbered."""
+
+    @property
+    def tiles(self) -> int:
+        """The number of tiles in the set."""
+        return (self.rules.max_pip + 1) * (self.rules.max_pip + 2) // 2
+
+    @property
+    def size(self) -> int:
+        """The number of actions: three per tile, then draw and pass."""
+        return 3 * self.tiles + 2
+
+    def encode(self, move: Move) -> int:
+        """The action number of ``move``.
+
+        Raises:
+            ValueError: the move's tile is not in the set, or it is not a move.
+        """
+        if isinstance(move, Play):
+            i = move.tile.index
+            if i >= self.tiles:
+                raise ValueError(f"{move.tile} is not in the double-{self.rules.max_pip} set")
+            slot = 2 if move.end is None else int(move.end)
+            return 3 * i + slot
+        if isinstance(move, Draw):
+            return 3 * self.tiles
+        if isinstance(move, Pass):
+            return 3 * self.tiles + 1
+        raise ValueError(f"not a move: {move!r}")
+
+    def decode(self, action: int) -> Move:
+        """The move with this action number (interned).
+
+        Raises:
+            ValueError: the number is outside the action space.
+        """
+        if type(action) is not int or not 0 <= action < self.size:
+            raise ValueError(f"action {action!r} is outside 0..{self.size - 1}")
+        n = self.tiles
+        if action == 3 * n:
+            return DRAW
+        if action == 3 * n + 1:
+            return PASS
+        return play_for(action // 3)[(0, 1, 2)[action % 3]]
+
+    def mask(self, moves: Sequence[Move]) -> list[bool]:
+        """A legal-action mask: ``True`` at the number of each move in ``moves``."""
+        out = [False] * self.size
+        for move in moves:
+            out[self.encode(move)] = True
+        return out
+
+    def legal_actions(self, state: HandState | Observation) -> list[int]:
+        """The numbers of the legal moves of a state (or of the observing seat), ascending."""
+        return sorted(self.encode(m) for m in state.legal_moves())
+
+
+@attrs.frozen
+class ObservationEncoder:
+    """A flat feature vector of an `Observation`, in this order (``n`` tiles, ``P``
+    seats, pip values ``0..M``):
+
+    1. own hand: ``n`` values, 1 where the seat holds the tile;
+    2. left end: ``M + 2`` values, one-hot of the value (last: no tile laid yet);
+    3. right end: ``M + 2`` values, the same;
+    4. known voids: ``P * (M + 1)`` values, 1 where a seat (in seat order, observer
+       included) is known to hold no tile with that value;
+    5. hand sizes: ``P`` values, tiles held;
+    6. boneyard size: 1 value;
+    7. played tiles: ``n`` values, 1 where the tile is on the table;
+    8. seat: ``P`` values, one-hot of the observing seat;
+    9. turn: ``P`` values, one-hot of the seat to move.
+    """
+
+    rules: Ruleset
+    """The ruleset of the observations encoded."""
+
+    @property
+    def size(self) -> int:
+        """The length of the vector."""
+        n = (self.rules.max_pip + 1) * (self.rules.max_pip + 2) // 2
+        m = self.rules.max_pip
+        p = self.rules.players
+        return n + 2 * (m + 2) + p * (m + 1) + p + 1 + n + p + p
+
+    def encode(self, observation: Observation) -> list[float]:
+        """The feature vector as a list of floats."""
+        rules = self.rules
+        n = (rules.max_pip + 1) * (rules.max_pip + 2) // 2
+        m = rules.max_pip
+        p = rules.players
+        out = [0.0] * self.size
+        for t in observation.hand:
+            out[t.index] = 1.0
+        k = n
+        ends = observation.layout.ends
+        left, right = ends if ends else (m + 1, m + 1)
+        out[k + left] = 1.0
+        k += m + 2
+        out[k + right] = 1.0
+        k += m + 2
+        for seat, void in enumerate(observation.voids()):
+            for v in void:
+                out[k + seat * (m + 1) + v] = 1.0
+        k += p * (m + 1)
+        for seat, count in enumerate(observation.hand_sizes):
+            out[k + seat] = float(count)
+        k += p
+        out[k] = float(observation.boneyard_size)
+        k += 1
+        for a, b in observation.line:
+            out[k + tile_index(a, b)] = 1.0
+        k += n
+        out[k + observation.seat] = 1.0
+        k += p
+        out[k + observation.turn] = 1.0
+        return out
+
+    def encode_array(self, observation: Observation) -> Any:
+        """The feature vector as a ``numpy`` array (needs the ``numpy`` extra).
+
+        Raises:
+            ModuleNotFoundError: numpy is not installed.
+        """
+        import numpy as np  # noqa: PLC0415 (optional dependency)
+
+        return np.asarray(self.encode(observation), dtype=np.float32)
