@@ -16,7 +16,7 @@ import attrs
 from dominoes.moves import Move, Play
 from dominoes.observation import Observation
 from dominoes.scoring import HandResult
-from dominoes.state import HandState
+from dominoes.state import HandState, random_playout
 
 __all__ = ["Agent", "GreedyAgent", "RandomAgent", "SearchAgent", "rollout", "side_margin"]
 
@@ -76,10 +76,10 @@ def side_margin(result: HandResult, seat: int, players: int, partnership: bool) 
 def rollout(state: HandState, rng: random.Random, *, greedy: bool = False) -> HandState:
     """Finish a hand and return the final state: uniformly random legal moves, or with
     ``greedy`` the heaviest playable tile every time."""
-    randrange = rng.randrange
+    if not greedy:
+        return random_playout(state, rng)
     while not state.is_over:
-        moves = state.legal_moves()
-        state = state.apply(heaviest(moves) if greedy else moves[randrange(len(moves))])
+        state = state.apply(heaviest(state.legal_moves()))
     return state
 
 

@@ -13,6 +13,7 @@ the same at move 5 as at move 500.
 from __future__ import annotations
 
 import enum
+import random
 from typing import Any, Final
 
 import attrs
@@ -1063,3 +1064,98 @@ def _core_from_position(ctx: _Ctx, p: Position) -> tuple[Any, ...]:
     core += (left, right, opening, lead, lchain, rchain, p.turn, prop, count, p.ending)
     core += (p.drew, -1 if p.last is None else p.last, p.faults, p.false_pass)
     return core
+
+
+def random_playout(state: HandState, rng: random.Random) -> HandState:
+    """Finish ``state`` with uniformly random legal moves; the final state.
+
+    The same distribution as repeatedly applying a uniform choice of
+    `HandState.legal_moves`, and the same final state (history included), but run
+    in a tight loop over the internal representation for the common rules: no
+    drawing or drawing until a tile fits, any boneyard floor, either block
+    detection. Other rules (draw one then pass, voluntary drawing, a lead not yet
+    laid) take the general path.
+    """
+    ctx: _Ctx = state._core[_CTX]
+    randrange = rng.randrange
+    while not state.is_over and (state._core[_LEFT] < 0 or ctx.one_draw or ctx.voluntary):
+        moves = state.legal_moves()
+        state = state.apply(moves[randrange(len(moves))])
+    c = state._core
+    if c[_RESULT] is not None:
+        return state
+    hands = list(c[_HANDS])
+    bone = c[_BONE]
+    drawn_count = 0
+    floor = ctx.floor
+    draws = ctx.draws
+    immediate = ctx.immediate
+    suit = ctx.suit
+    memo = ctx.memo
+    nxt = ctx.nxt
+    players = ctx.players
+    left = c[_LEFT]
+    right = c[_RIGHT]
+    lch = c[_LCHAIN]
+    rch = c[_RCHAIN]
+    t = c[_TURN]
+    prop = c[_RPROP]
+    count = c[_RCOUNT]
+    last = c[_LAST]
+    hist = c[_HIST]
+    result = None
+    while True:
+        h = hands[t]
+        sl = suit[left]
+        sr = suit[right]
+        m = h & (sl | sr)
+        if m:
+            key = (m << 12) | (left << 6) | right
+            found = memo.get(key)
+            moves = _plays_for(ctx, m, sl, sr, key) if found is None else found
+            move: Any = moves[randrange(len(moves))]
+            tile = move.tile
+            h ^= 1 << tile.index
+            hands[t] = h
+            if move.end is _LEFT_END:
+                nv = tile.high if tile.low == left else tile.low
+                lch = ((nv, left), lch)
+                left = nv
+            else:
+                nv = tile.high if tile.low == right else tile.low
+                rch = ((right, nv), rch)
+                right = nv
+            hist = (hist, t, move)
+            last = t
+            prop, count = -1, 0
+            if not h:
+                result = Ending.DOMINO
+                break
+            if immediate and _stuck(ctx, tuple(hands), bone[drawn_count:], left, right):
+                result = Ending.BLOCKED
+                break
+            t = nxt[t]
+        elif draws and len(bone) - drawn_count > floor:
+            randrange(1)  # a forced move draws from the generator too, as in the general loop
+            i = bone[drawn_count]
+            drawn_count += 1
+            hands[t] = h | (1 << i)
+            hist = (hist, t, drawn(tile_from_index(i)))
+            if immediate and _stuck(ctx, tuple(hands), bone[drawn_count:], left, right):
+                result = Ending.BLOCKED
+                break
+        else:
+            randrange(1)
+            hist = (hist, t, PASS)
+            if prop < 0:
+                prop, count = t, 0
+            count += 1
+            if count == players:
+                result = Ending.BLOCKED
+                break
+            t = nxt[t]
+    lead = c[_LEAD]
+    core: tuple[Any, ...] = (ctx, hist, tuple(hands), bone[drawn_count:], left, right, -1)
+    core += (lead, lch, rch, t)
+    core += (prop, count, result, 0, last, c[_FAULTS], False)
+    return _make(HandState, core)
