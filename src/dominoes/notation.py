@@ -39,8 +39,11 @@ MAX_TEXT = 100_000
 """The longest text any parser accepts, in characters."""
 
 _INT = r"(?:0|[1-9][0-9]{0,5})"
-_MOVE_RE = re.compile(r"([0-9]{1,3}-[0-9]{1,3})(?::([LR]))?|draw(?: ([0-9]{1,3}-[0-9]{1,3}))?|pass")
-_PLACED_RE = re.compile(r"(\*?)([0-9]{1,3})\|([0-9]{1,3})")
+_PIP = r"(?:0|[1-9][0-9]{0,2})"
+_DASHED = rf"{_PIP}-{_PIP}"
+_MOVE_RE = re.compile(rf"({_DASHED})(?::([LR]))?|draw(?: ({_DASHED}))?|pass")
+_PLACED_RE = re.compile(rf"(\*?)({_PIP})\|({_PIP})")
+_DASHED_RE = re.compile(_DASHED)
 _INT_RE = re.compile(_INT)
 _ROUND_RE = re.compile(rf"({_INT})\+({_INT})")
 _FAULT_RE = re.compile(rf"({_INT}):([a-z_]+):({_INT})")
@@ -317,10 +320,9 @@ def _parse_int(text: str, field: str, value: str) -> int:
 
 
 def _parse_tile_in(text: str, field: str, value: str) -> Tile:
-    try:
-        return Tile.parse(value)
-    except NotationError:
-        raise _bad(text, field, f"{_shown(value)} is not a tile") from None
+    if _DASHED_RE.fullmatch(value) is None:
+        raise _bad(text, field, f"{_shown(value)} is not a tile written like 6-4")
+    return Tile.parse(value)
 
 
 def _parse_group(text: str, field: str, value: str) -> tuple[Tile, ...] | Hidden:

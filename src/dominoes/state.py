@@ -255,10 +255,8 @@ class HandState:
             NotationError: the text is malformed, hides tiles, or does not fit ``rules``
                 (the message names the field and what is wrong).
         """
-        if isinstance(position, str):
-            position = parse_position(position)
         if not isinstance(position, Position):
-            raise TypeError(f"expected a position string or Position, got {position!r}")
+            position = parse_position(position)  # refuses anything but text
         return _make(cls, _core_from_position(_ctx_for(rules), position))
 
     def position(self) -> str:
@@ -974,7 +972,9 @@ def _core_from_position(ctx: _Ctx, p: Position) -> tuple[Any, ...]:
 
     def bad(field: str, problem: str) -> NotationError:
         text = format_position(p)
-        return NotationError(f"bad position ({field}): {problem}", text=text, what=field)
+        return NotationError(
+            f"bad position ({field}): {problem}", text=text, what=f"position {field}"
+        )
 
     if p.max_pip != rules.max_pip:
         raise bad("set", f"d{p.max_pip} but the ruleset plays double-{rules.max_pip}")
@@ -1031,8 +1031,14 @@ def _core_from_position(ctx: _Ctx, p: Position) -> tuple[Any, ...]:
                 raise bad("phase", f"the opening tile {p.opening} is not in seat {p.turn}'s hand")
         elif p.opening == "any":
             opening = _ANY_TILE
+            if not masks[p.turn]:
+                raise bad("phase", f"seat {p.turn} leads but holds no tile")
         elif p.opening == "draw":
             opening = _DRAW_FOR_DOUBLE
+            if rules.no_double is not NoDoubleRule.DRAW_FOR_DOUBLE or not ctx.draws:
+                raise bad("phase", "lead:draw needs a ruleset that draws for a double")
+            if len(p.boneyard) <= ctx.floor or p.drew:
+                raise bad("phase", "lead:draw but the seat to move cannot draw")
         else:  # pragma: no cover - parse_position only makes the three kinds
             raise bad("phase", f"unknown opening {p.opening!r}")
         left = right = -1
@@ -1057,6 +1063,10 @@ def _core_from_position(ctx: _Ctx, p: Position) -> tuple[Any, ...]:
         raise bad("drew", "only draw-one-then-pass keeps a count, and it is at most 1")
     if p.ending is Ending.DOMINO and masks[p.turn]:
         raise bad("phase", f"over:domino but seat {p.turn} still holds tiles")
+    if p.ending is Ending.FORFEIT and not p.faults:
+        raise bad("phase", "over:forfeit but nobody committed a fault")
+    if p.ending is Ending.FALSE_BLOCK and not (p.false_pass and count == n):
+        raise bad("phase", "over:false_block needs a complete round that holds a false pass")
     for fault in p.faults:
         if not 0 <= fault.seat < n:
             raise bad("faults", f"there is no seat {fault.seat}")

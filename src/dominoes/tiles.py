@@ -28,7 +28,8 @@ __all__ = ["MAX_SET", "Tile", "TileSet", "tile_from_index", "tile_index"]
 MAX_SET = 30
 """The largest double-*n* set `TileSet.double` builds (double-30, 496 tiles)."""
 
-_TILE_RE = re.compile(r"([0-9]{1,3})[-|]([0-9]{1,3})|\[([0-9]{1,3})\|([0-9]{1,3})\]")
+_PIP = r"(0|[1-9][0-9]{0,2})"  # no sign, no leading zero, at most three digits
+_TILE_RE = re.compile(rf"{_PIP}[-|]{_PIP}|\[{_PIP}\|{_PIP}\]")
 
 
 def tile_index(a: int, b: int) -> int:
