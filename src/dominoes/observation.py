@@ -149,7 +149,26 @@ class Observation:
         """The seat's legal moves when it is to move (else ``()``)."""
         if self.ending is not None or self.turn != self.seat:
             return ()
-        return self._sample_state(random.Random(0)).legal_moves()
+        moves = self._cache.get("legal")
+        if moves is None:
+            # the mover's legal moves depend only on its hand and public facts, so any
+            # placement of the unseen tiles will do
+            unseen = [t for t in self.rules.tile_set if t not in set(self.hand)]
+            unseen = [t for t in unseen if (t.low, t.high) not in self._on_table()]
+            hands: list[list[Tile]] = []
+            k = 0
+            for seat, count in enumerate(self.hand_sizes):
+                if seat == self.seat:
+                    hands.append(list(self.hand))
+                else:
+                    hands.append(unseen[k : k + count])
+                    k += count
+            moves = self._cache["legal"] = self._state_from(hands, unseen[k:]).legal_moves()
+        assert isinstance(moves, tuple)
+        return moves
+
+    def _on_table(self) -> set[tuple[int, int]]:
+        return {(min(a, b), max(a, b)) for a, b in self.line}
 
     # ------------------------------------------------------------------ inference
     def count_worlds(self) -> int:
@@ -224,9 +243,6 @@ class Observation:
         return model
 
     def _sample_state(self, rng: random.Random) -> HandState:
-        from dominoes.notation import Position  # noqa: PLC0415
-        from dominoes.state import HandState  # noqa: PLC0415 (state imports this module)
-
         model = self._model()
         rem = model.start
         placed: list[list[int]] = [[] for _ in model.classes]
@@ -252,6 +268,13 @@ class Observation:
             else:
                 hands[seat].extend(visible)
         rng.shuffle(boneyard)
+        return self._state_from(hands, boneyard)
+
+    def _state_from(self, hands: list[list[Tile]], boneyard: list[Tile]) -> HandState:
+        """The state with these hands and boneyard and this observation's public facts."""
+        from dominoes.notation import Position  # noqa: PLC0415
+        from dominoes.state import HandState  # noqa: PLC0415 (state imports this module)
+
         position = Position(
             max_pip=self.rules.max_pip,
             hands=tuple(tuple(sorted(h)) for h in hands),
