@@ -22,6 +22,7 @@ from dominoes.errors import (
     IllegalMoveReason,
     InvalidTileError,
     NotationError,
+    RecordError,
     RulesetError,
 )
 from dominoes.faults import Fault, FaultKind
@@ -29,6 +30,7 @@ from dominoes.layout import Layout
 from dominoes.match import Match
 from dominoes.moves import DRAW, PASS, Draw, End, Move, Pass, Play
 from dominoes.presets import Preset, find_preset
+from dominoes.records import HandEntry, HandRecord, MatchRecord, Problem
 from dominoes.rules import (
     BlockDetection,
     BlockTie,
@@ -72,6 +74,8 @@ __all__ = [
     "FaultKind",
     "FaultMode",
     "FaultPenalty",
+    "HandEntry",
+    "HandRecord",
     "HandResult",
     "HandState",
     "IllegalMoveError",
@@ -79,6 +83,7 @@ __all__ = [
     "InvalidTileError",
     "Layout",
     "Match",
+    "MatchRecord",
     "Move",
     "NextLead",
     "NoDoubleRule",
@@ -89,6 +94,8 @@ __all__ = [
     "Phase",
     "Play",
     "Preset",
+    "Problem",
+    "RecordError",
     "Ruleset",
     "RulesetError",
     "Scoring",

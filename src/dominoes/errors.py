@@ -23,6 +23,7 @@ __all__ = [
     "IllegalMoveReason",
     "InvalidTileError",
     "NotationError",
+    "RecordError",
     "RulesetError",
 ]
 
@@ -50,6 +51,37 @@ class NotationError(DominoesError, ValueError):
         super().__init__(message)
         self.text = text
         self.what = what
+
+
+class RecordError(DominoesError, ValueError):
+    """A hand or match record is malformed, inconsistent, or holds an illegal move.
+
+    The message names the line and what is wrong (``"line 12: move 7 (1 5-6:R) is
+    illegal: ..."``). See docs/notation.md for the record format.
+
+    Attributes:
+        line: the 1-based line of the record text at fault, or ``None`` (a record
+            built in code, or a problem with no single line).
+        move_number: the 1-based index into the hand's ``moves`` of the move at
+            fault, or ``None``.
+        hand: in a match record, the 1-based number of the hand at fault, else ``None``.
+        reason: the `IllegalMoveReason` when a move is illegal, else ``None``.
+    """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        line: int | None = None,
+        move_number: int | None = None,
+        hand: int | None = None,
+        reason: IllegalMoveReason | None = None,
+    ) -> None:
+        super().__init__(message if line is None else f"line {line}: {message}")
+        self.line = line
+        self.move_number = move_number
+        self.hand = hand
+        self.reason = reason
 
 
 class RulesetError(DominoesError, ValueError):
