@@ -13,6 +13,9 @@ end-of-hand scoring, for the Block game and the Draw game and their variants.
 <Ending.DOMINO: 'domino'>
 """
 
+from dominoes.agents import Agent, GreedyAgent, RandomAgent, SearchAgent
+from dominoes.arena import ArenaReport, run_arena
+from dominoes.codec import ActionCodec, ObservationEncoder
 from dominoes.deal import Deal
 from dominoes.errors import (
     DealError,
@@ -29,6 +32,7 @@ from dominoes.faults import Fault, FaultKind
 from dominoes.layout import Layout
 from dominoes.match import Match
 from dominoes.moves import DRAW, PASS, Draw, End, Move, Pass, Play
+from dominoes.observation import Observation
 from dominoes.presets import Preset, find_preset
 from dominoes.records import HandEntry, HandRecord, MatchRecord, Problem
 from dominoes.rules import (
@@ -57,6 +61,9 @@ __version__ = "0.1.0.dev0"
 __all__ = [
     "DRAW",
     "PASS",
+    "ActionCodec",
+    "Agent",
+    "ArenaReport",
     "BlockDetection",
     "BlockTie",
     "BlockWinner",
@@ -74,6 +81,7 @@ __all__ = [
     "FaultKind",
     "FaultMode",
     "FaultPenalty",
+    "GreedyAgent",
     "HandEntry",
     "HandRecord",
     "HandResult",
@@ -88,6 +96,8 @@ __all__ = [
     "NextLead",
     "NoDoubleRule",
     "NotationError",
+    "Observation",
+    "ObservationEncoder",
     "Opening",
     "PartnerPips",
     "Pass",
@@ -95,14 +105,17 @@ __all__ = [
     "Play",
     "Preset",
     "Problem",
+    "RandomAgent",
     "RecordError",
     "Ruleset",
     "RulesetError",
     "Scoring",
+    "SearchAgent",
     "Step",
     "Tile",
     "TileSet",
     "VerificationRound",
     "__version__",
     "find_preset",
+    "run_arena",
 ]

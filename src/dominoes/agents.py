@@ -15,6 +15,7 @@ import attrs
 
 from dominoes.moves import Move, Play
 from dominoes.observation import Observation
+from dominoes.rules import Scoring
 from dominoes.scoring import HandResult
 from dominoes.state import HandState, random_playout
 
@@ -62,14 +63,22 @@ def heaviest(moves: tuple[Move, ...]) -> Move:
     return best
 
 
-def side_margin(result: HandResult, seat: int, players: int, partnership: bool) -> float:
-    """The points of ``seat``'s side minus the best other side's, for one hand."""
+def side_margin(
+    result: HandResult, seat: int, players: int, partnership: bool, *, penalty: bool = False
+) -> float:
+    """The points of ``seat``'s side minus the best other side's, for one hand.
+
+    Under `Scoring.PENALTY` (points count against a side) the sign is turned, so a
+    larger margin is always better.
+    """
     mine = result.points[seat]
     others = [
         result.points[s]
         for s in range(players)
         if s != seat and not (partnership and s % 2 == seat % 2)
     ]
+    if penalty:
+        return float(min(others) - mine)
     return float(mine - max(others))
 
 
@@ -117,6 +126,12 @@ class SearchAgent:
                     final = rollout(after, rng, greedy=self.greedy_rollouts)
                     result = final.result
                     assert result is not None
-                    totals[k] += side_margin(result, seat, rules.players, rules.partnership)
+                    totals[k] += side_margin(
+                        result,
+                        seat,
+                        rules.players,
+                        rules.partnership,
+                        penalty=rules.scoring is Scoring.PENALTY,
+                    )
         best = max(range(len(moves)), key=lambda k: totals[k])
         return moves[best]

@@ -319,8 +319,19 @@ def _rules_from(args: argparse.Namespace) -> Ruleset:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``dominoes`` command."""
+    args_in = list(sys.argv[1:] if argv is None else argv)
+    if args_in[:1] == ["arena"]:
+        from dominoes.arena import arena_main  # noqa: PLC0415 (only the arena needs it)
+
+        return arena_main(args_in[1:])
+    argv = args_in
     parser = argparse.ArgumentParser(prog="dominoes", description="A rules library for dominoes.")
     sub = parser.add_subparsers(dest="command", required=True)
+    sub.add_parser(
+        "arena",
+        add_help=False,
+        help="play two agents against each other (dominoes arena --help)",
+    )
     demo = sub.add_parser(
         "demo",
         help="play one seeded hand with simple players, move by move",

@@ -29,7 +29,21 @@ __all__ = [
 
 
 class DominoesError(Exception):
-    """Base class of every error the library raises on purpose."""
+    """Base class of every error the library raises on purpose.
+
+    Every one of them survives pickling (so an error raised in a worker process reaches
+    the caller with its attributes).
+    """
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_rebuild, (type(self), self.args, dict(self.__dict__)))
+
+
+def _rebuild(cls: type[DominoesError], args: tuple[Any, ...], state: dict[str, Any]) -> Any:
+    error = cls.__new__(cls)
+    Exception.__init__(error, *args)
+    error.__dict__.update(state)
+    return error
 
 
 class InvalidTileError(DominoesError, ValueError):

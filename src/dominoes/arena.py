@@ -1,0 +1,849 @@
+"""The arena: agents play seeded hands against each other, and a report says who is better.
+
+`play_hand` and `play_match` seat one `Agent` per seat and play a hand (or a match)
+to the end. Each agent sees only its seat's `Observation` and draws its random
+numbers from its own `random.Random`, derived from the seed and the seat, so a hand
+is reproducible from ``(rules, agents, seed)``.
+
+`run_arena` (or `Arena.run`) compares agents over many deals with two variance cuts:
+
+* **every deal is replayed under every seating**: agent ``i`` of ``k`` sits at seat
+  ``s`` in seating ``r`` when ``(s + r) % k == i``. With two agents A and B that is
+  A on the even seats and B on the odd ones, then the same deal with the two swapped
+  (2 players: A on seat 0, then on seat 1; partnership: A on seats 0+2, then on
+  1+3; 3 seats: A B A, then B A B). Each agent sits at each seat exactly once per
+  deal, so neither the cards nor the seat favour anyone;
+* **the confidence intervals are over deals, not hands**: the hands of one deal are
+  averaged into one sample (a paired design), which removes most of the luck of the
+  deal from the variance.
+
+Everything is derived from one integer seed: deal ``i`` comes from
+``random.Random(f"dominoes-arena:deal:{seed}:{i}")`` (a string seed, hashed the same
+way on every platform), and the results are collected in deal order, so a run gives
+the same report whatever the number of worker processes.
+
+The ``dominoes arena`` command is `arena_main`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import concurrent.futures
+import json
+import math
+import multiprocessing
+import pickle
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from typing import Any, TextIO
+
+import attrs
+
+from dominoes.agents import Agent, GreedyAgent, RandomAgent, SearchAgent
+from dominoes.deal import Deal
+from dominoes.errors import DominoesError, IllegalMoveError, RulesetError
+from dominoes.match import Match
+from dominoes.rules import DrawRule, Ruleset, Scoring
+from dominoes.scoring import Ending, HandResult
+from dominoes.state import HandState
+
+__all__ = [
+    "AGENT_NAMES",
+    "Z95",
+    "AgentStats",
+    "Arena",
+    "ArenaError",
+    "ArenaReport",
+    "HandRecord",
+    "ProgressCallback",
+    "agent_rng",
+    "arena_main",
+    "deal_for",
+    "describe_rules",
+    "format_ci",
+    "make_agent",
+    "mean_ci",
+    "play_hand",
+    "play_match",
+    "run_arena",
+    "seatings",
+    "summarize",
+]
+
+Z95 = statistics.NormalDist().inv_cdf(0.975)
+"""The two-sided 95% quantile of the standard normal distribution (1.959963...)."""
+
+ProgressCallback = Callable[[int, int], None]
+"""A progress callback: ``callback(hands_done, hands_total)``."""
+
+
+# ---------------------------------------------------------------------- one hand
+
+
+def agent_rng(seed: int | str, seat: int) -> random.Random:
+    """The random generator of the agent at ``seat`` in the hand played from ``seed``.
+
+    >>> agent_rng(7, 0).random() == agent_rng(7, 0).random() != agent_rng(7, 1).random()
+    True
+    """
+    return random.Random(f"dominoes-arena:agent:{seed}:{seat}")
+
+
+def deal_for(rules: Ruleset, seed: int | str) -> Deal:
+    """The deal `play_hand` uses for ``seed`` when it is given none."""
+    return Deal.random(rules, rng=random.Random(f"dominoes-arena:deal:{seed}"))
+
+
+def _check_seed(seed: object) -> None:
+    if type(seed) is not int and not isinstance(seed, str):
+        raise TypeError(f"seed must be an int or a str, got {seed!r}")
+
+
+def _check_agents(rules: Ruleset, agents: Sequence[Agent]) -> None:
+    if len(agents) != rules.players:
+        raise ValueError(f"expected one agent per seat ({rules.players}), got {len(agents)}")
+    for agent in agents:
+        if not isinstance(agent, Agent):
+            raise TypeError(f"not an agent (it has no choose method): {agent!r}")
+
+
+def _finish(state: HandState, agents: Sequence[Agent], rngs: Sequence[random.Random]) -> HandState:
+    """Play ``state`` to the end, asking the agent of the seat to move each time."""
+    while not state.is_over:
+        seat = state.turn
+        agent = agents[seat]
+        move = agent.choose(state.observation(seat), rngs[seat])
+        try:
+            state = state.apply(move, seat=seat)
+        except IllegalMoveError as e:
+            e.add_note(f"the move was chosen by {agent!r} at seat {seat}")
+            raise
+    return state
+
+
+def play_hand(
+    rules: Ruleset,
+    agents: Sequence[Agent],
+    *,
+    seed: int | str,
+    deal: Deal | None = None,
+) -> HandState:
+    """Play one hand with one agent per seat and return the final state.
+
+    The agent at seat ``s`` is asked for a move whenever ``s`` is to move; it is given
+    ``state.observation(s)`` (never the state) and its own generator,
+    ``agent_rng(seed, s)``. The deal is ``deal``, or one shuffled from ``seed``.
+
+    Args:
+        rules: The ruleset of the hand.
+        agents: One agent per seat, in seat order (the same agent may sit twice).
+        seed: Where the deal (unless given) and the agents' generators come from.
+        deal: The deal to play instead of a seeded one.
+
+    Returns:
+        The finished `HandState`; its ``result`` says who won.
+
+    Raises:
+        ValueError: there is not one agent per seat.
+        TypeError: an agent has no ``choose`` method, or ``seed`` is not an int or str.
+        IllegalMoveError: an agent chose an illegal move (a note names the agent).
+
+    >>> from dominoes.agents import GreedyAgent, RandomAgent
+    >>> rules = Ruleset.block()
+    >>> final = play_hand(rules, [GreedyAgent(), RandomAgent()], seed=1)
+    >>> final.is_over, final == play_hand(rules, [GreedyAgent(), RandomAgent()], seed=1)
+    (True, True)
+    """
+    _check_seed(seed)
+    _check_agents(rules, agents)
+    if deal is None:
+        deal = deal_for(rules, seed)
+    rngs = [agent_rng(seed, s) for s in range(rules.players)]
+    return _finish(HandState.start(rules, deal), agents, rngs)
+
+
+def play_match(
+    rules: Ruleset,
+    agents: Sequence[Agent],
+    *,
+    seed: int,
+    max_hands: int | None = None,
+) -> Match:
+    """Play a whole `Match` with one agent per seat and return it once it is over.
+
+    The deals come from the match's seed (`Match.start`); the agent at seat ``s`` keeps
+    one generator, ``agent_rng(f"match:{seed}", s)``, for the whole match.
+
+    Args:
+        rules: The match's rules (its target, hand limit and leads).
+        agents: One agent per seat, in seat order.
+        seed: The match's seed.
+        max_hands: Stop after this many hands even if the match is not over.
+
+    Raises:
+        ValueError: there is not one agent per seat, or ``max_hands`` is below 1.
+        TypeError: an agent has no ``choose`` method.
+        IllegalMoveError: an agent chose an illegal move.
+
+    >>> from dominoes.agents import GreedyAgent
+    >>> m = play_match(Ruleset.block(target=30), [GreedyAgent(), GreedyAgent()], seed=2)
+    >>> m.is_over, max(m.scores) >= 30
+    (True, True)
+    """
+    _check_agents(rules, agents)
+    if max_hands is not None and max_hands < 1:
+        raise ValueError(f"max_hands must be at least 1, got {max_hands}")
+    rngs = [agent_rng(f"match:{seed}", s) for s in range(rules.players)]
+    match = Match.start(rules, seed=seed)
+    played = 0
+    while True:
+        while not match.state.is_over:
+            seat = match.state.turn
+            move = agents[seat].choose(match.state.observation(seat), rngs[seat])
+            match = match.apply(move, seat=seat)
+        played += 1
+        if match.is_over or (max_hands is not None and played >= max_hands):
+            return match
+        match = match.next_hand()
+
+
+# ---------------------------------------------------------------------- the schedule
+
+
+def seatings(players: int, agents: int) -> tuple[tuple[int, ...], ...]:
+    """The seatings every deal is played under: ``seatings[r][s]`` is the agent at seat ``s``.
+
+    Agent ``i`` sits at seat ``s`` in seating ``r`` when ``(s + r) % agents == i``, so each
+    agent sits at each seat exactly once per deal.
+
+    >>> seatings(2, 2)
+    ((0, 1), (1, 0))
+    >>> seatings(4, 2)
+    ((0, 1, 0, 1), (1, 0, 1, 0))
+    >>> seatings(3, 3)
+    ((0, 1, 2), (1, 2, 0), (2, 0, 1))
+    """
+    return tuple(tuple((s + r) % agents for s in range(players)) for r in range(agents))
+
+
+# ---------------------------------------------------------------------- records and stats
+
+
+@attrs.frozen(kw_only=True)
+class HandRecord:
+    """One hand played in the arena."""
+
+    deal: int
+    """The index of the deal (``0 .. deals - 1``)."""
+    seating: int
+    """The index of the seating (see `seatings`)."""
+    agents: tuple[int, ...]
+    """The agent (its index in the arena) at each seat."""
+    ending: Ending
+    """How the hand ended."""
+    winners: tuple[int, ...]
+    """The winning seats (empty for a drawn hand)."""
+    points: tuple[int, ...]
+    """The points of each seat (`HandResult.points`)."""
+    moves: int
+    """The number of moves of the hand."""
+
+    def winning_agent(self) -> int | None:
+        """The agent whose seats won, or ``None`` (a drawn hand, or one shared by agents)."""
+        won = {self.agents[s] for s in self.winners}
+        return won.pop() if len(won) == 1 else None
+
+    def scores(self, rules: Ruleset, count: int) -> list[int]:
+        """Each agent's points this hand: the points of the sides it sat on, summed.
+
+        Under `Scoring.PENALTY` the points are penalties, so they count negatively.
+        """
+        sign = -1 if rules.scoring is Scoring.PENALTY else 1
+        out = [0] * count
+        for team in rules.teams:
+            out[self.agents[team[0]]] += sign * self.points[team[0]]
+        return out
+
+    def margins(self, rules: Ruleset, count: int) -> list[float]:
+        """Each agent's margin: its score minus the best other agent's score."""
+        scores = self.scores(rules, count)
+        return [
+            float(scores[i] - max(scores[j] for j in range(count) if j != i)) for i in range(count)
+        ]
+
+
+def mean_ci(samples: Sequence[float]) -> tuple[float, float | None]:
+    """The mean of ``samples`` and the half-width of its 95% confidence interval.
+
+    The normal approximation: ``Z95 * stdev / sqrt(n)``, with the sample standard
+    deviation (``n - 1`` in the denominator). The half-width is ``None`` for fewer than
+    two samples.
+
+    >>> mean, half = mean_ci([1.0, 0.5, 0.0, 0.5])
+    >>> mean, round(half, 6)
+    (0.5, 0.400076)
+
+    Raises:
+        ValueError: ``samples`` is empty.
+    """
+    if not samples:
+        raise ValueError("no samples")
+    mean = math.fsum(samples) / len(samples)
+    if len(samples) < 2:
+        return mean, None
+    return mean, Z95 * statistics.stdev(samples) / math.sqrt(len(samples))
+
+
+@attrs.frozen(kw_only=True)
+class AgentStats:
+    """One agent's figures over an arena run (intervals are 95%, over deals)."""
+
+    name: str
+    """The agent's name."""
+    hands: int
+    """Hands played."""
+    wins: int
+    """Hands its seats won alone."""
+    draws: int
+    """Hands nobody won, or won by seats of several agents together."""
+    win_rate: float
+    """``wins / hands``."""
+    win_rate_ci: float | None
+    """Half-width of the 95% interval of ``win_rate`` (``None`` with one deal)."""
+    mean_margin: float
+    """Mean points per hand: its sides' points minus the best other agent's."""
+    mean_margin_ci: float | None
+    """Half-width of the 95% interval of ``mean_margin`` (``None`` with one deal)."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """The figures as a JSON-ready dict."""
+        return attrs.asdict(self)
+
+
+@attrs.frozen(kw_only=True)
+class ArenaReport:
+    """The outcome of an arena run: the figures per agent and every hand played."""
+
+    rules: Ruleset
+    """The ruleset played."""
+    names: tuple[str, ...]
+    """The agents' names, in arena order."""
+    seed: int
+    """The run's seed."""
+    deals: int
+    """Deals played (each under every seating)."""
+    hands: int
+    """Hands played: ``deals * len(names)``."""
+    draws: int
+    """Hands with no single winning agent."""
+    stats: tuple[AgentStats, ...]
+    """The figures per agent, in arena order."""
+    records: tuple[HandRecord, ...] = attrs.field(repr=False)
+    """Every hand, in deal order then seating order."""
+
+    def __getitem__(self, name: str) -> AgentStats:
+        """The figures of the agent called ``name``."""
+        for stats in self.stats:
+            if stats.name == name:
+                return stats
+        raise KeyError(name)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The report (without the hand records) as a JSON-ready dict."""
+        return {
+            "rules": describe_rules(self.rules),
+            "seed": self.seed,
+            "deals": self.deals,
+            "hands": self.hands,
+            "draws": self.draws,
+            "agents": [s.to_dict() for s in self.stats],
+            "confidence": "95%, normal approximation over deals (each deal's seatings "
+            "averaged into one sample)",
+        }
+
+    def format(self) -> str:
+        """The report as a text table."""
+        lines = [
+            f"{describe_rules(self.rules)}: {self.hands} hands "
+            f"({self.deals} deals x {len(self.names)} seatings), seed {self.seed}",
+            "",
+        ]
+        width = max(5, *(len(n) for n in self.names))
+        lines.append(
+            f"{'agent':<{width}}  {'hands':>6}  {'wins':>6}  {'draws':>6}  "
+            f"{'win rate':<15}  mean margin"
+        )
+        for s in self.stats:
+            lines.append(
+                f"{s.name:<{width}}  {s.hands:>6}  {s.wins:>6}  {s.draws:>6}  "
+                f"{format_ci(s.win_rate, s.win_rate_ci, '.3f'):<15}  "
+                f"{format_ci(s.mean_margin, s.mean_margin_ci, '+.2f')}"
+            )
+        lines.append("")
+        lines.append(
+            "95% intervals: normal approximation over the deals "
+            "(the hands of each deal averaged into one sample)."
+        )
+        return "\n".join(lines)
+
+
+def format_ci(value: float, half: float | None, spec: str) -> str:
+    """``value ± half`` with the format ``spec`` (``± ?`` when there is no interval).
+
+    >>> format_ci(0.5, 0.0312, ".3f"), format_ci(-1.0, None, "+.2f")
+    ('0.500 ± 0.031', '-1.00 ± ?')
+    """
+    shown = "?" if half is None else format(half, spec.lstrip("+"))
+    return f"{value:{spec}} ± {shown}"
+
+
+def describe_rules(rules: Ruleset) -> str:
+    """A short description: the game, the seats and the set.
+
+    >>> describe_rules(Ruleset.block(players=4, partnership=True))
+    'Block game, 4 players in partnership, double-6'
+    """
+    game = "Block" if rules.drawing is DrawRule.NONE else "Draw"
+    mode = " in partnership" if rules.partnership else ""
+    return f"{game} game, {rules.players} players{mode}, double-{rules.max_pip}"
+
+
+def summarize(
+    rules: Ruleset, names: Sequence[str], seed: int, records: Sequence[HandRecord]
+) -> ArenaReport:
+    """The report of ``records`` (hands of consecutive deals, every seating of each).
+
+    Each deal gives one sample per agent and figure (the mean over its seatings); the
+    intervals come from `mean_ci` over those samples.
+    """
+    k = len(names)
+    if not records or len(records) % k:
+        raise ValueError(f"expected whole deals of {k} hands, got {len(records)} records")
+    deals = len(records) // k
+    win_samples: list[list[float]] = [[] for _ in range(k)]
+    margin_samples: list[list[float]] = [[] for _ in range(k)]
+    wins = [0] * k
+    draws = 0
+    for d in range(deals):
+        group = records[d * k : (d + 1) * k]
+        won = [0] * k
+        margin = [0.0] * k
+        for record in group:
+            winner = record.winning_agent()
+            if winner is None:
+                draws += 1
+            else:
+                won[winner] += 1
+            for i, m in enumerate(record.margins(rules, k)):
+                margin[i] += m
+        for i in range(k):
+            wins[i] += won[i]
+            win_samples[i].append(won[i] / k)
+            margin_samples[i].append(margin[i] / k)
+    stats = []
+    for i, name in enumerate(names):
+        _, win_ci = mean_ci(win_samples[i])
+        mean_margin, margin_ci = mean_ci(margin_samples[i])
+        stats.append(
+            AgentStats(
+                name=name,
+                hands=len(records),
+                wins=wins[i],
+                draws=draws,
+                win_rate=wins[i] / len(records),
+                win_rate_ci=win_ci,
+                mean_margin=mean_margin,
+                mean_margin_ci=margin_ci,
+            )
+        )
+    return ArenaReport(
+        rules=rules,
+        names=tuple(names),
+        seed=seed,
+        deals=deals,
+        hands=len(records),
+        draws=draws,
+        stats=tuple(stats),
+        records=tuple(records),
+    )
+
+
+# ---------------------------------------------------------------------- running
+
+
+class ArenaError(DominoesError):
+    """A hand of an arena run failed (an agent raised, or chose an illegal move).
+
+    The message names the deal and the seating and carries the original error's type,
+    message and notes; in the same process the original error is also the ``__cause__``.
+    It can be pickled, so it reaches the caller from worker processes too.
+    """
+
+
+def _play_deal(rules: Ruleset, agents: Sequence[Agent], seed: int, index: int) -> list[HandRecord]:
+    """Every seating of deal ``index``: the records, in seating order."""
+    deal = deal_for(rules, f"{seed}:{index}")
+    out = []
+    for r, seating in enumerate(seatings(rules.players, len(agents))):
+        try:
+            final = play_hand(
+                rules, [agents[i] for i in seating], seed=f"{seed}:{index}:{r}", deal=deal
+            )
+        except Exception as e:
+            notes = "".join(f"; {note}" for note in getattr(e, "__notes__", ()))
+            raise ArenaError(
+                f"deal {index}, seating {r} (seed {seed}): {type(e).__name__}: {e}{notes}"
+            ) from e
+        result = final.result
+        assert isinstance(result, HandResult)
+        out.append(
+            HandRecord(
+                deal=index,
+                seating=r,
+                agents=seating,
+                ending=result.ending,
+                winners=result.winners,
+                points=result.points,
+                moves=final.move_count,
+            )
+        )
+    return out
+
+
+def _play_chunk(
+    rules: Ruleset, agents: tuple[Agent, ...], seed: int, start: int, stop: int
+) -> list[HandRecord]:
+    """Deals ``start`` to ``stop - 1`` (a top-level function, so workers can unpickle it)."""
+    out: list[HandRecord] = []
+    for index in range(start, stop):
+        out.extend(_play_deal(rules, agents, seed, index))
+    return out
+
+
+def _chunks(deals: int, workers: int) -> list[tuple[int, int]]:
+    """Contiguous ranges of deals: about 8 per worker, at most 50 deals each."""
+    size = max(1, min(50, math.ceil(deals / (workers * 8))))
+    return [(start, min(deals, start + size)) for start in range(0, deals, size)]
+
+
+class _StderrProgress:
+    """A one-line progress display on a text stream (standard error by default)."""
+
+    def __init__(self, stream: TextIO | None = None) -> None:
+        self.stream = stream if stream is not None else sys.stderr
+        self.start = time.perf_counter()
+
+    def __call__(self, done: int, total: int) -> None:
+        elapsed = time.perf_counter() - self.start
+        eta = elapsed / done * (total - done) if done else 0.0
+        end = "\n" if done >= total else ""
+        self.stream.write(
+            f"\rarena: {done}/{total} hands ({100 * done // max(total, 1)}%), "
+            f"{elapsed:.0f} s elapsed, about {eta:.0f} s left   {end}"
+        )
+        self.stream.flush()
+
+
+def _pairs(
+    agents: Mapping[str, Agent] | Iterable[tuple[str, Agent]],
+) -> tuple[tuple[str, Agent], ...]:
+    """``{name: agent}`` or ``(name, agent)`` pairs, as a tuple of pairs."""
+    items = agents.items() if isinstance(agents, Mapping) else agents
+    return tuple((name, agent) for name, agent in items)
+
+
+@attrs.frozen(kw_only=True)
+class Arena:
+    """A reproducible comparison of agents on one ruleset (see the module docs).
+
+    Build it with named agents and call `run`. Agents must be picklable for
+    ``workers > 1`` (instances of top-level classes, such as the attrs classes of
+    `dominoes.agents`), and their choices must depend only on the observation and the
+    generator they are given (no state kept between calls), or runs with different
+    worker counts would differ.
+
+    >>> from dominoes.agents import GreedyAgent, RandomAgent
+    >>> arena = Arena(
+    ...     rules=Ruleset.block(),
+    ...     agents=(("greedy", GreedyAgent()), ("random", RandomAgent())),
+    ...     hands=8,
+    ...     seed=1,
+    ... )
+    >>> report = arena.run()
+    >>> report.deals, report.hands, [s.hands for s in report.stats]
+    (4, 8, [8, 8])
+    """
+
+    rules: Ruleset = attrs.field(validator=attrs.validators.instance_of(Ruleset))
+    """The ruleset every hand is played under."""
+    agents: tuple[tuple[str, Agent], ...] = attrs.field(converter=_pairs)
+    """The named agents: ``(name, agent)`` pairs, names distinct."""
+    hands: int
+    """Hands to play: a positive multiple of the number of agents (one hand per seating)."""
+    seed: int
+    """The seed every deal and every agent generator is derived from."""
+    workers: int = 1
+    """Processes to play in (1: in this process)."""
+
+    def __attrs_post_init__(self) -> None:
+        if type(self.seed) is not int:
+            raise TypeError(f"seed must be an int, got {self.seed!r}")
+        k = len(self.agents)
+        names = [name for name, _ in self.agents]
+        if len(set(names)) != k:
+            raise ValueError(f"agent names must be distinct, got {names}")
+        for name, agent in self.agents:
+            if not isinstance(name, str) or not isinstance(agent, Agent):
+                raise TypeError(f"expected (name, agent) pairs, got {(name, agent)!r}")
+        players = self.rules.players
+        if self.rules.partnership and k != 2:
+            raise ValueError(f"partnership play seats exactly 2 agents, got {k}")
+        if not 2 <= k <= players:
+            raise ValueError(f"expected 2 to {players} agents for {players} seats, got {k}")
+        if type(self.hands) is not int or self.hands < k or self.hands % k:
+            raise ValueError(
+                f"hands must be a positive multiple of {k} (every deal is played once per "
+                f"seating), got {self.hands!r}"
+            )
+        if type(self.workers) is not int or self.workers < 1:
+            raise ValueError(f"workers must be at least 1, got {self.workers!r}")
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The agents' names, in order."""
+        return tuple(name for name, _ in self.agents)
+
+    @property
+    def deals(self) -> int:
+        """The number of deals: ``hands / len(agents)``."""
+        return self.hands // len(self.agents)
+
+    def run(self, *, progress: bool | ProgressCallback = False) -> ArenaReport:
+        """Play every deal under every seating and return the report.
+
+        Args:
+            progress: ``True`` for a progress line on standard error, or a callback
+                ``callback(hands_done, hands_total)`` called as chunks of deals finish.
+
+        Raises:
+            TypeError: ``workers > 1`` and an agent cannot be pickled.
+            ArenaError: a hand failed (an agent raised or chose an illegal move).
+        """
+        report: ProgressCallback | None
+        if progress is True:
+            report = _StderrProgress()
+        elif progress is False:
+            report = None
+        else:
+            report = progress
+        records = list(self._records(report))
+        return summarize(self.rules, self.names, self.seed, records)
+
+    def _records(self, report: ProgressCallback | None) -> Iterator[HandRecord]:
+        agents = tuple(agent for _, agent in self.agents)
+        k = len(agents)
+        chunks = _chunks(self.deals, self.workers)
+        done = 0
+        if report is not None:
+            report(0, self.hands)
+        if self.workers == 1:
+            for start, stop in chunks:
+                records = _play_chunk(self.rules, agents, self.seed, start, stop)
+                done += (stop - start) * k
+                if report is not None:
+                    report(done, self.hands)
+                yield from records
+            return
+        try:
+            pickle.dumps(agents)
+        except Exception as e:
+            raise TypeError(f"agents must be picklable to run in worker processes: {e}") from e
+        results: dict[int, list[HandRecord]] = {}
+        context = multiprocessing.get_context("spawn")
+        with concurrent.futures.ProcessPoolExecutor(self.workers, mp_context=context) as pool:
+            futures = {
+                pool.submit(_play_chunk, self.rules, agents, self.seed, start, stop): n
+                for n, (start, stop) in enumerate(chunks)
+            }
+            try:
+                for future in concurrent.futures.as_completed(futures):
+                    n = futures[future]
+                    results[n] = future.result()
+                    done += (chunks[n][1] - chunks[n][0]) * k
+                    if report is not None:
+                        report(done, self.hands)
+            except BaseException:
+                for future in futures:  # an agent failed, or an interrupt: stop early
+                    future.cancel()
+                raise
+        for n in range(len(chunks)):
+            yield from results[n]
+
+
+def run_arena(
+    rules: Ruleset,
+    agents: Mapping[str, Agent] | Sequence[tuple[str, Agent]],
+    *,
+    hands: int,
+    seed: int,
+    workers: int = 1,
+    progress: bool | ProgressCallback = False,
+) -> ArenaReport:
+    """Compare named agents over ``hands`` hands (see `Arena` and the module docs).
+
+    Args:
+        rules: The ruleset every hand is played under.
+        agents: ``{name: agent}`` or a sequence of ``(name, agent)`` pairs: 2 agents, or
+            up to one per seat when seats are not partners.
+        hands: Hands to play, a positive multiple of the number of agents.
+        seed: The seed of the whole run.
+        workers: Processes to play in; the report does not depend on it.
+        progress: ``True`` for a progress line on standard error, or a callback.
+
+    Returns:
+        The `ArenaReport`.
+
+    Raises:
+        ValueError: a bad number of agents, hands or workers, or repeated names.
+        TypeError: an agent has no ``choose`` method, or cannot be pickled for workers.
+        ArenaError: a hand failed (an agent raised or chose an illegal move).
+
+    >>> from dominoes.agents import GreedyAgent, RandomAgent
+    >>> report = run_arena(
+    ...     Ruleset.block(), {"greedy": GreedyAgent(), "random": RandomAgent()}, hands=20, seed=0
+    ... )
+    >>> report["greedy"].wins + report["random"].wins + report.draws
+    20
+    """
+    arena = Arena(rules=rules, agents=_pairs(agents), hands=hands, seed=seed, workers=workers)
+    return arena.run(progress=progress)
+
+
+# ---------------------------------------------------------------------- command line
+
+AGENT_NAMES = ("random", "greedy", "search")
+"""The agents the command line knows."""
+
+
+def make_agent(name: str, *, worlds: int = 8, rollouts: int = 2) -> Agent:
+    """A built-in agent by name: ``random``, ``greedy`` or ``search``.
+
+    Raises:
+        ValueError: no agent has that name.
+    """
+    if name == "random":
+        return RandomAgent()
+    if name == "greedy":
+        return GreedyAgent()
+    if name == "search":
+        return SearchAgent(worlds=worlds, rollouts=rollouts)
+    raise ValueError(f"unknown agent {name!r}; agents: {', '.join(AGENT_NAMES)}")
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="dominoes arena",
+        description="Play two agents against each other on seeded deals and report win "
+        "rates and mean margins with 95% confidence intervals. Every deal is played "
+        "under both seatings. Example: dominoes arena --agents search,greedy --hands 200",
+    )
+    parser.add_argument(
+        "--preset",
+        default="block",
+        help=f"the ruleset preset (default: block); one of {', '.join(Ruleset.presets())}",
+    )
+    parser.add_argument("--players", type=int, help="seats (default: the preset's)")
+    parser.add_argument(
+        "--partnership", action="store_true", help="4 players in two sides, 0+2 v 1+3"
+    )
+    parser.add_argument(
+        "--agents",
+        default="greedy,random",
+        help="two agents, comma-separated, from random, greedy, search (default: greedy,random)",
+    )
+    parser.add_argument("--hands", type=int, default=200, help="hands to play, even (default: 200)")
+    parser.add_argument("--seed", type=int, default=0, help="the seed (default: 0)")
+    parser.add_argument("--workers", type=int, default=1, help="worker processes (default: 1)")
+    parser.add_argument(
+        "--search-worlds", type=int, default=8, help="search: worlds per decision (default: 8)"
+    )
+    parser.add_argument(
+        "--search-rollouts",
+        type=int,
+        default=2,
+        help="search: playouts per move and world (default: 2)",
+    )
+    parser.add_argument("--progress", action="store_true", help="show progress on stderr")
+    parser.add_argument("--json", action="store_true", help="print the report as JSON")
+    return parser
+
+
+def _build(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Arena:
+    """The arena the parsed arguments describe (usage errors go to ``parser.error``)."""
+    options: dict[str, Any] = {}
+    if args.players is not None:
+        options["players"] = args.players
+    if args.partnership:
+        options["partnership"] = True
+        options.setdefault("players", 4)
+    try:
+        rules = Ruleset.preset(args.preset, **options)
+    except KeyError as e:
+        parser.error(str(e.args[0]))
+    except (RulesetError, TypeError, ValueError) as e:
+        parser.error(f"bad ruleset: {e}")
+    names = [n.strip() for n in args.agents.split(",")]
+    if len(names) != 2:
+        parser.error(f"--agents takes two names, e.g. search,greedy; got {args.agents!r}")
+    if args.search_worlds < 1 or args.search_rollouts < 1:
+        parser.error("--search-worlds and --search-rollouts must be at least 1")
+    agents = []
+    for name in names:
+        try:
+            agent = make_agent(name, worlds=args.search_worlds, rollouts=args.search_rollouts)
+        except ValueError as e:
+            parser.error(str(e))
+        agents.append(agent)
+    labels = names if names[0] != names[1] else [f"{names[0]}#1", f"{names[1]}#2"]
+    try:
+        return Arena(
+            rules=rules,
+            agents=tuple(zip(labels, agents, strict=True)),
+            hands=args.hands,
+            seed=args.seed,
+            workers=args.workers,
+        )
+    except ValueError as e:
+        parser.error(str(e))
+
+
+def arena_main(argv: Sequence[str] | None = None) -> int:
+    """The ``dominoes arena`` command: parse ``argv``, run the arena, print the report.
+
+    Args:
+        argv: The arguments after ``arena`` (``None``: ``sys.argv[1:]``), for example
+            ``["--agents", "search,greedy", "--hands", "200", "--workers", "2"]``.
+
+    Returns:
+        0 on success; 2 on a usage error (the message goes to standard error, with no
+        traceback). ``--help`` prints the usage and returns 0.
+    """
+    parser = _parser()
+    try:
+        args = parser.parse_args(argv)
+        arena = _build(parser, args)
+    except SystemExit as e:
+        return e.code if isinstance(e.code, int) else 2
+    report = arena.run(progress=args.progress)
+    if args.json:
+        print(json.dumps({"preset": args.preset, **report.to_dict()}, indent=2))
+    else:
+        print(f"preset {args.preset}: " + report.format())
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(arena_main())

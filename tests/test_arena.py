@@ -1,0 +1,611 @@
+"""Tests of the arena: single hands and matches, the seating schedule, determinism
+across worker counts, the statistics, the ``dominoes arena`` command and the report
+script."""
+
+from __future__ import annotations
+
+import json
+import math
+import pickle
+import random
+import re
+import subprocess
+import sys
+from collections import Counter
+from collections.abc import Callable
+from pathlib import Path
+
+import attrs
+import pytest
+
+from dominoes import (
+    PASS,
+    Deal,
+    DominoesError,
+    Ending,
+    HandState,
+    IllegalMoveError,
+    Move,
+    Ruleset,
+    Scoring,
+    Tile,
+)
+from dominoes.agents import Agent, GreedyAgent, RandomAgent, SearchAgent
+from dominoes.arena import (
+    Z95,
+    AgentStats,
+    Arena,
+    ArenaError,
+    ArenaReport,
+    HandRecord,
+    agent_rng,
+    arena_main,
+    deal_for,
+    format_ci,
+    make_agent,
+    mean_ci,
+    play_hand,
+    play_match,
+    run_arena,
+    seatings,
+    summarize,
+)
+from dominoes.observation import Observation
+
+ROOT = Path(__file__).resolve().parent.parent
+BLOCK = Ruleset.block()
+PAIRS = Ruleset.block(players=4, partnership=True)
+CHEAP: dict[str, Agent] = {"greedy": GreedyAgent(), "random": RandomAgent()}
+
+
+# ---------------------------------------------------------------------- play_hand, play_match
+
+
+def test_play_hand_is_reproducible_from_the_seed() -> None:
+    agents: list[Agent] = [GreedyAgent(), RandomAgent()]
+    a = play_hand(BLOCK, agents, seed=5)
+    b = play_hand(BLOCK, agents, seed=5)
+    assert a.is_over
+    assert a == b
+    assert [s.move for s in a.history] == [s.move for s in b.history]
+    assert a.history != play_hand(BLOCK, agents, seed=6).history
+    assert play_hand(BLOCK, agents, seed="5").is_over  # string seeds too
+
+
+def test_play_hand_plays_the_given_deal() -> None:
+    deal = Deal.random(BLOCK, seed=3)
+    final = play_hand(BLOCK, [GreedyAgent(), GreedyAgent()], seed=0, deal=deal)
+    start = HandState.start(BLOCK, deal)
+    replayed = start
+    for step in final.history:
+        replayed = replayed.apply(step.move)
+    assert replayed == final
+    assert play_hand(BLOCK, [GreedyAgent(), GreedyAgent()], seed=0).history != final.history
+
+
+def test_play_hand_seeds_are_documented() -> None:
+    assert deal_for(BLOCK, 4) == Deal.random(BLOCK, rng=random.Random("dominoes-arena:deal:4"))
+    assert agent_rng(4, 1).random() == random.Random("dominoes-arena:agent:4:1").random()
+
+
+@attrs.frozen
+class Recorder:
+    """Plays randomly and records the generator state it was given at each call."""
+
+    calls: list[tuple[int, float]] = attrs.field(factory=list, eq=False)
+
+    def choose(self, observation: Observation, rng: random.Random) -> Move:
+        self.calls.append((observation.seat, rng.random()))
+        moves = observation.legal_moves()
+        return moves[rng.randrange(len(moves))]
+
+
+def test_each_seat_has_its_own_generator() -> None:
+    a, b = Recorder(), Recorder()
+    play_hand(BLOCK, [a, b], seed=11)
+    rng0, rng1 = agent_rng(11, 0), agent_rng(11, 1)
+    assert a.calls
+    assert b.calls
+    assert {seat for seat, _ in a.calls} == {0}
+    assert a.calls[0][1] == rng0.random()
+    assert b.calls[0][1] == rng1.random()
+
+
+def test_play_hand_refuses_bad_arguments() -> None:
+    with pytest.raises(ValueError, match="one agent per seat"):
+        play_hand(BLOCK, [GreedyAgent()], seed=0)
+    with pytest.raises(TypeError, match="not an agent"):
+        play_hand(BLOCK, [GreedyAgent(), object()], seed=0)  # type: ignore[list-item]
+    with pytest.raises(TypeError, match="seed"):
+        play_hand(BLOCK, [GreedyAgent(), GreedyAgent()], seed=1.5)  # type: ignore[arg-type]
+
+
+@attrs.frozen
+class Passer:
+    """Always passes (illegal whenever it holds a playable tile)."""
+
+    def choose(self, observation: Observation, rng: random.Random) -> Move:
+        return PASS
+
+
+def test_an_illegal_move_names_the_agent() -> None:
+    with pytest.raises(IllegalMoveError) as info:
+        play_hand(BLOCK, [Passer(), Passer()], seed=0)
+    assert any("Passer() at seat" in note for note in info.value.__notes__)
+
+
+def test_a_failing_hand_of_the_arena_names_the_deal() -> None:
+    for workers in (1, 2):
+        with pytest.raises(ArenaError) as info:
+            run_arena(
+                BLOCK,
+                {"passer": Passer(), "greedy": GreedyAgent()},
+                hands=4,
+                seed=0,
+                workers=workers,
+            )
+        message = str(info.value)
+        # (with workers, whichever failing deal finishes first is reported)
+        assert re.match(
+            r"deal \d+, seating \d+ \(seed 0\): IllegalMoveError: illegal move pass", message
+        )
+        assert "chosen by Passer() at seat 0" in message
+    assert isinstance(info.value, DominoesError)
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: HandState.start(BLOCK, Deal.random(BLOCK, seed=3)).apply(PASS),
+        lambda: Tile.parse("x"),
+        lambda: HandState.start(BLOCK, Deal(hands=[["0-0"], ["0-1"]])),
+        lambda: Ruleset.block(players=3, partnership=True),
+    ],
+    ids=["IllegalMoveError", "NotationError", "DealError", "RulesetError"],
+)
+def test_errors_survive_pickling(make: Callable[[], object]) -> None:
+    with pytest.raises(DominoesError) as info:
+        make()
+    copy = pickle.loads(pickle.dumps(info.value))
+    assert type(copy) is type(info.value)
+    assert str(copy) == str(info.value)
+
+
+def test_play_match_plays_to_the_target() -> None:
+    rules = Ruleset.block(target=40)
+    agents: list[Agent] = [GreedyAgent(), RandomAgent()]
+    match = play_match(rules, agents, seed=3)
+    assert match.is_over
+    assert max(match.scores) >= 40
+    assert match.winner is not None
+    again = play_match(rules, agents, seed=3)
+    assert again.scores == match.scores
+    assert again.results == match.results
+
+
+def test_play_match_stops_after_max_hands() -> None:
+    match = play_match(
+        Ruleset.block(target=1000), [GreedyAgent(), RandomAgent()], seed=1, max_hands=2
+    )
+    assert len(match.results) == 2
+    assert not match.is_over
+    with pytest.raises(ValueError, match="max_hands"):
+        play_match(BLOCK, [GreedyAgent(), RandomAgent()], seed=1, max_hands=0)
+
+
+# ---------------------------------------------------------------------- the schedule
+
+
+@pytest.mark.parametrize(
+    ("players", "agents", "expected"),
+    [
+        (2, 2, ((0, 1), (1, 0))),
+        (4, 2, ((0, 1, 0, 1), (1, 0, 1, 0))),
+        (3, 2, ((0, 1, 0), (1, 0, 1))),
+        (3, 3, ((0, 1, 2), (1, 2, 0), (2, 0, 1))),
+        (4, 3, ((0, 1, 2, 0), (1, 2, 0, 1), (2, 0, 1, 2))),
+    ],
+)
+def test_seatings(players: int, agents: int, expected: tuple[tuple[int, ...], ...]) -> None:
+    table = seatings(players, agents)
+    assert table == expected
+    for seat in range(players):
+        assert sorted(row[seat] for row in table) == list(range(agents))
+
+
+@pytest.mark.parametrize(
+    ("rules", "agents"),
+    [
+        (BLOCK, CHEAP),
+        (PAIRS, CHEAP),
+        (Ruleset.block(players=3), CHEAP),
+        (Ruleset.draw(players=3), {"a": GreedyAgent(), "b": RandomAgent(), "c": RandomAgent()}),
+        (Ruleset.block(players=4), CHEAP),
+    ],
+    ids=["2p", "partnership", "3p-2-agents", "3p-3-agents", "4p-2-agents"],
+)
+def test_every_deal_is_played_under_every_seating(rules: Ruleset, agents: dict[str, Agent]) -> None:
+    k = len(agents)
+    report = run_arena(rules, agents, hands=4 * k, seed=2)
+    assert report.deals == 4
+    assert report.hands == len(report.records) == 4 * k
+    per_deal = Counter(r.deal for r in report.records)
+    assert per_deal == dict.fromkeys(range(4), k)
+    seats = Counter((r.agents[s], s) for r in report.records for s in range(rules.players))
+    assert set(seats.values()) == {4}  # each agent at each seat once per deal
+    assert len(seats) == k * rules.players
+    for n, record in enumerate(report.records):
+        assert (record.deal, record.seating) == divmod(n, k)
+        assert record.agents == seatings(rules.players, k)[record.seating]
+    for stats in report.stats:
+        assert stats.hands == 4 * k
+        assert stats.draws == report.draws
+    assert sum(s.wins for s in report.stats) + report.draws == report.hands
+
+
+def test_partnership_seats_an_agent_on_both_seats_of_a_side() -> None:
+    report = run_arena(PAIRS, CHEAP, hands=2, seed=0)
+    assert [r.agents for r in report.records] == [(0, 1, 0, 1), (1, 0, 1, 0)]
+
+
+def test_deals_are_mirrored() -> None:
+    """Two copies of the same deterministic agent: swapping seats replays the same hand,
+    so every deal's margins cancel exactly."""
+    report = run_arena(PAIRS, {"a": GreedyAgent(), "b": GreedyAgent()}, hands=20, seed=4)
+    records = report.records
+    for d in range(report.deals):
+        first, second = records[2 * d], records[2 * d + 1]
+        assert first.points == second.points
+        assert first.winners == second.winners
+        assert first.moves == second.moves
+    for stats in report.stats:
+        assert stats.mean_margin == 0.0
+        assert stats.mean_margin_ci == 0.0
+    assert report["a"].wins == report["b"].wins
+
+
+# ---------------------------------------------------------------------- determinism
+
+
+def test_same_seed_same_report_other_seed_other_report() -> None:
+    one = run_arena(BLOCK, CHEAP, hands=12, seed=9)
+    assert one == run_arena(BLOCK, CHEAP, hands=12, seed=9)
+    assert one.records != run_arena(BLOCK, CHEAP, hands=12, seed=10).records
+
+
+def test_a_longer_run_extends_a_shorter_one() -> None:
+    short = run_arena(BLOCK, CHEAP, hands=6, seed=1)
+    long = run_arena(BLOCK, CHEAP, hands=12, seed=1)
+    assert long.records[:6] == short.records
+
+
+def test_workers_do_not_change_the_report() -> None:
+    serial = run_arena(BLOCK, CHEAP, hands=12, seed=7, workers=1)
+    parallel = run_arena(BLOCK, CHEAP, hands=12, seed=7, workers=2)
+    assert parallel == serial
+    assert parallel.records == serial.records
+
+
+def test_workers_do_not_change_the_report_with_search() -> None:
+    agents: dict[str, Agent] = {
+        "search": SearchAgent(worlds=1, rollouts=1),
+        "random": RandomAgent(),
+    }
+    serial = run_arena(PAIRS, agents, hands=6, seed=2)
+    assert run_arena(PAIRS, agents, hands=6, seed=2, workers=2) == serial
+
+
+def test_progress_callback() -> None:
+    calls: list[tuple[int, int]] = []
+    run_arena(
+        BLOCK, CHEAP, hands=8, seed=0, progress=lambda done, total: calls.append((done, total))
+    )
+    assert calls[0] == (0, 8)
+    assert calls[-1] == (8, 8)
+    assert [d for d, _ in calls] == sorted(d for d, _ in calls)
+    calls.clear()
+    run_arena(BLOCK, CHEAP, hands=8, seed=0, workers=2, progress=lambda d, t: calls.append((d, t)))
+    assert calls[-1] == (8, 8)
+
+
+def test_progress_line_on_stderr(capsys: pytest.CaptureFixture[str]) -> None:
+    run_arena(BLOCK, CHEAP, hands=4, seed=0, progress=True)
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert "\rarena: 4/4 hands (100%)" in err
+    assert err.endswith("\n")
+
+
+# ---------------------------------------------------------------------- validation
+
+
+@attrs.frozen
+class NotPicklable:
+    """An agent holding a lambda (which pickle refuses)."""
+
+    fn: object = attrs.field(factory=lambda: lambda: None)
+
+    def choose(self, observation: Observation, rng: random.Random) -> Move:
+        return observation.legal_moves()[0]
+
+
+def test_arena_refuses_bad_arguments() -> None:
+    with pytest.raises(ValueError, match="multiple of 2"):
+        run_arena(BLOCK, CHEAP, hands=5, seed=0)
+    with pytest.raises(ValueError, match="multiple of 2"):
+        run_arena(BLOCK, CHEAP, hands=0, seed=0)
+    with pytest.raises(ValueError, match="2 to 2 agents"):
+        run_arena(
+            BLOCK, {"a": GreedyAgent(), "b": GreedyAgent(), "c": GreedyAgent()}, hands=6, seed=0
+        )
+    with pytest.raises(ValueError, match="2 to 2 agents"):
+        run_arena(BLOCK, {"a": GreedyAgent()}, hands=6, seed=0)
+    with pytest.raises(ValueError, match="partnership"):
+        run_arena(
+            PAIRS, {"a": GreedyAgent(), "b": GreedyAgent(), "c": GreedyAgent()}, hands=6, seed=0
+        )
+    with pytest.raises(ValueError, match="distinct"):
+        run_arena(BLOCK, [("a", GreedyAgent()), ("a", RandomAgent())], hands=2, seed=0)
+    with pytest.raises(ValueError, match="workers"):
+        run_arena(BLOCK, CHEAP, hands=2, seed=0, workers=0)
+    with pytest.raises(TypeError, match="seed"):
+        run_arena(BLOCK, CHEAP, hands=2, seed="0")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="pairs"):
+        run_arena(BLOCK, {"a": GreedyAgent(), "b": object()}, hands=2, seed=0)  # type: ignore[dict-item]
+    with pytest.raises(TypeError, match="picklable"):
+        run_arena(BLOCK, {"a": NotPicklable(), "b": GreedyAgent()}, hands=2, seed=0, workers=2)
+    # one process needs no pickling
+    assert run_arena(BLOCK, {"a": NotPicklable(), "b": GreedyAgent()}, hands=2, seed=0).hands == 2
+
+
+def test_arena_object() -> None:
+    arena = Arena(rules=BLOCK, agents=CHEAP, hands=6, seed=1)
+    assert arena.names == ("greedy", "random")
+    assert arena.deals == 3
+    assert arena.run() == run_arena(BLOCK, CHEAP, hands=6, seed=1)
+
+
+# ---------------------------------------------------------------------- statistics
+
+
+def test_mean_ci() -> None:
+    mean, half = mean_ci([1.0, 0.5, 0.0, 0.5])
+    assert mean == 0.5
+    # sample variance (0.25 + 0 + 0.25 + 0) / 3; n = 4
+    assert half == pytest.approx(1.959963984540054 * math.sqrt(0.5 / 3) / 2)
+    assert mean_ci([3.0]) == (3.0, None)
+    assert mean_ci([2.0, 2.0]) == (2.0, 0.0)
+    with pytest.raises(ValueError, match="no samples"):
+        mean_ci([])
+    assert round(Z95, 12) == 1.959963984540
+
+
+def record(
+    deal: int, seating: int, winners: tuple[int, ...], points: tuple[int, int]
+) -> HandRecord:
+    return HandRecord(
+        deal=deal,
+        seating=seating,
+        agents=seatings(2, 2)[seating],
+        ending=Ending.DOMINO if winners else Ending.BLOCKED,
+        winners=winners,
+        points=points,
+        moves=10,
+    )
+
+
+def test_summary_of_a_hand_computed_sample() -> None:
+    records = [
+        record(0, 0, (0,), (10, 0)),  # seat 0 is agent 0: agent 0 wins, margin +10
+        record(0, 1, (0,), (6, 0)),  # seat 0 is agent 1: agent 1 wins, agent 0 margin -6
+        record(1, 0, (), (0, 0)),  # drawn
+        record(1, 1, (), (0, 0)),  # drawn
+        record(2, 0, (0,), (8, 0)),  # agent 0 wins, +8
+        record(2, 1, (0,), (2, 0)),  # agent 1 wins, agent 0 margin -2
+    ]
+    report = summarize(BLOCK, ["a", "b"], 0, records)
+    assert (report.deals, report.hands, report.draws) == (3, 6, 2)
+    a, b = report.stats
+    assert (a.wins, b.wins, a.draws) == (2, 2, 2)
+    assert a.win_rate == b.win_rate == pytest.approx(1 / 3)
+    # per-deal win samples of a: 1/2, 0, 1/2 -> mean 1/3, sample variance 1/12
+    assert a.win_rate_ci == pytest.approx(Z95 * math.sqrt(1 / 12) / math.sqrt(3))
+    # per-deal margins of a: (10 - 6) / 2 = 2, 0, (8 - 2) / 2 = 3 -> mean 5/3, variance 7/3
+    assert a.mean_margin == pytest.approx(5 / 3)
+    assert a.mean_margin_ci == pytest.approx(Z95 * math.sqrt(7 / 3) / math.sqrt(3))
+    assert b.mean_margin == pytest.approx(-5 / 3)
+    assert b.mean_margin_ci == pytest.approx(a.mean_margin_ci)
+    assert report["b"] is b
+    with pytest.raises(KeyError):
+        report["c"]
+    with pytest.raises(ValueError, match="whole deals"):
+        summarize(BLOCK, ["a", "b"], 0, records[:3])
+
+
+def test_one_deal_has_no_interval() -> None:
+    report = summarize(
+        BLOCK, ["a", "b"], 0, [record(0, 0, (0,), (5, 0)), record(0, 1, (1,), (0, 5))]
+    )
+    assert report["a"].win_rate == 1.0
+    assert report["a"].win_rate_ci is None
+    assert report["a"].mean_margin == 5.0
+    assert report["a"].mean_margin_ci is None
+    assert "± ?" in report.format()
+
+
+def test_scores_by_side_and_penalties() -> None:
+    pairs = HandRecord(
+        deal=0, seating=1, agents=(1, 0, 1, 0), ending=Ending.DOMINO,
+        winners=(1, 3), points=(0, 12, 0, 12), moves=20,
+    )  # fmt: skip
+    assert pairs.scores(PAIRS, 2) == [12, 0]  # one side's points, not one per partner
+    assert pairs.margins(PAIRS, 2) == [12.0, -12.0]
+    assert pairs.winning_agent() == 0
+    penalty = Ruleset.block(scoring=Scoring.PENALTY)
+    hand = HandRecord(
+        deal=0, seating=0, agents=(0, 1), ending=Ending.DOMINO,
+        winners=(0,), points=(0, 20), moves=9,
+    )  # fmt: skip
+    assert hand.scores(penalty, 2) == [0, -20]
+    assert hand.margins(penalty, 2) == [20.0, -20.0]
+    split = attrs.evolve(hand, winners=(0, 1))
+    assert split.winning_agent() is None
+    three = HandRecord(
+        deal=0, seating=0, agents=(0, 1, 0), ending=Ending.DOMINO,
+        winners=(1,), points=(0, 9, 0), moves=9,
+    )  # fmt: skip
+    assert three.margins(Ruleset.block(players=3), 2) == [-9.0, 9.0]
+
+
+def test_report_text_and_dict() -> None:
+    report = run_arena(BLOCK, CHEAP, hands=10, seed=0)
+    text = report.format()
+    lines = text.splitlines()
+    assert lines[0] == "Block game, 2 players, double-6: 10 hands (5 deals x 2 seatings), seed 0"
+    assert lines[2].split() == ["agent", "hands", "wins", "draws", "win", "rate", "mean", "margin"]
+    assert lines[3].split()[:2] == ["greedy", "10"]
+    assert lines[4].split()[:2] == ["random", "10"]
+    data = report.to_dict()
+    assert json.loads(json.dumps(data)) == data
+    assert data["hands"] == 10
+    assert [a["name"] for a in data["agents"]] == ["greedy", "random"]
+    assert isinstance(report.stats[0], AgentStats)
+    assert isinstance(report, ArenaReport)
+    assert format_ci(0.5, 0.0312, ".3f") == "0.500 ± 0.031"
+
+
+# ---------------------------------------------------------------------- command line
+
+
+def run_main(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = arena_main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_arena_main_prints_the_report(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run_main(capsys, "--hands", "10")
+    assert code == 0
+    assert err == ""
+    lines = out.splitlines()
+    assert lines[0] == (
+        "preset block: Block game, 2 players, double-6: 10 hands (5 deals x 2 seatings), seed 0"
+    )
+    assert lines[1:] == run_arena(BLOCK, CHEAP, hands=10, seed=0).format().splitlines()[1:]
+
+
+def test_arena_main_json(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run_main(
+        capsys, "--agents", "search,random", "--hands", "4", "--partnership", "--seed", "3",
+        "--search-worlds", "1", "--search-rollouts", "1", "--json",
+    )  # fmt: skip
+    assert code == 0
+    data = json.loads(out)
+    assert data["preset"] == "block"
+    assert data["rules"] == "Block game, 4 players in partnership, double-6"
+    assert (data["hands"], data["deals"], data["seed"]) == (4, 2, 3)
+    assert [a["name"] for a in data["agents"]] == ["search", "random"]
+
+
+def test_arena_main_same_agent_twice(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run_main(capsys, "--agents", "greedy,greedy", "--hands", "6", "--json")
+    assert code == 0
+    agents = json.loads(out)["agents"]
+    assert [a["name"] for a in agents] == ["greedy#1", "greedy#2"]
+    assert [a["mean_margin"] for a in agents] == [0.0, 0.0]
+
+
+def test_arena_main_presets_players_and_workers(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run_main(capsys, "--preset", "draw", "--players", "3", "--hands", "4")
+    assert code == 0
+    assert out.startswith("preset draw: Draw game, 3 players, double-6: 4 hands")
+    code, out, _ = run_main(capsys, "--preset", "openspiel-team", "--hands", "4", "--workers", "2")
+    assert code == 0
+    assert "4 players in partnership" in out.splitlines()[0]
+
+
+def test_arena_main_progress(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run_main(capsys, "--hands", "4", "--progress")
+    assert code == 0
+    assert "arena: 4/4 hands (100%)" in err
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--hands", "9"], "positive multiple of 2"),
+        (["--hands", "x"], "invalid int value"),
+        (["--preset", "nope"], "no preset named 'nope'"),
+        (["--agents", "greedy"], "two names"),
+        (["--agents", "greedy,wizard"], "unknown agent 'wizard'"),
+        (["--preset", "partnership", "--players", "2"], "bad ruleset"),
+        (["--players", "3", "--partnership"], "bad ruleset"),
+        (["--workers", "0"], "workers must be at least 1"),
+        (["--search-worlds", "0"], "--search-worlds"),
+        (["--frobnicate"], "unrecognized arguments"),
+    ],
+)
+def test_arena_main_usage_errors(
+    capsys: pytest.CaptureFixture[str], argv: list[str], message: str
+) -> None:
+    code, out, err = run_main(capsys, *argv)
+    assert code == 2
+    assert out == ""
+    assert "dominoes arena: error:" in err
+    assert message in err
+    assert "Traceback" not in err
+
+
+def test_arena_main_help(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run_main(capsys, "--help")
+    assert code == 0
+    assert out.startswith("usage: dominoes arena")
+    for option in ("--preset", "--players", "--agents", "--hands", "--seed", "--workers"):
+        assert option in out
+    assert "--search-worlds" in out
+    assert "--search-rollouts" in out
+    assert "--json" in out
+
+
+def test_make_agent() -> None:
+    assert make_agent("random") == RandomAgent()
+    assert make_agent("greedy") == GreedyAgent()
+    assert make_agent("search", worlds=3, rollouts=4) == SearchAgent(worlds=3, rollouts=4)
+    with pytest.raises(ValueError, match="unknown agent"):
+        make_agent("oracle")
+
+
+def test_arena_main_from_python_c() -> None:
+    code = "from dominoes.arena import arena_main; arena_main(['--hands','10'])"
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    assert "10 hands (5 deals x 2 seatings)" in done.stdout
+
+
+# ---------------------------------------------------------------------- the report script
+
+
+def test_arena_report_script_quick(tmp_path: Path) -> None:
+    output = tmp_path / "results.md"
+    done = subprocess.run(
+        [
+            sys.executable,
+            str(ROOT / "scripts" / "arena_report.py"),
+            "--quick",
+            "--output",
+            str(output),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    text = output.read_text(encoding="utf-8")
+    assert text.startswith("# Arena results")
+    assert "| matchup |" in text
+    for matchup in ("search v greedy", "greedy v random"):
+        assert text.count(matchup) >= 2
+    assert "python scripts/arena_report.py --quick" in text
