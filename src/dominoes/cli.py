@@ -19,6 +19,7 @@ import json
 import sys
 from collections.abc import Iterable, Sequence
 
+from dominoes.agents import heaviest
 from dominoes.deal import Deal
 from dominoes.errors import RecordError
 from dominoes.moves import Draw, Move, Play
@@ -36,13 +37,7 @@ MAX_READ = MAX_RECORD + 1
 
 def heaviest_first(state: HandState) -> Move:
     """A simple player: lay the heaviest playable tile (left end first), else the forced move."""
-    moves = state.legal_moves()
-    return max(
-        moves,
-        key=lambda m: (
-            (m.tile.pips, m.tile.high, -int(m.end or 0)) if isinstance(m, Play) else (-1,)
-        ),
-    )
+    return heaviest(state.legal_moves())
 
 
 def _describe(move: Move, before: HandState) -> str:

@@ -26,7 +26,6 @@ binds several seats at once.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -36,7 +35,7 @@ from dominoes.layout import Layout
 from dominoes.moves import Draw, Move, Pass, Play
 from dominoes.rules import DrawRule, NoDoubleRule, Opening, Ruleset
 from dominoes.scoring import Ending, HandResult
-from dominoes.tiles import Tile, tile_from_index, tile_index
+from dominoes.tiles import Tile, bit_indices, tile_from_index, tile_index
 from dominoes.verification import VerificationRound
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -330,13 +329,6 @@ def _perfect_matching(allowed: list[tuple[int, ...]], capacity: list[int]) -> bo
     return all(augment(item, set()) for item in range(len(allowed)))
 
 
-def _iter_bits(mask: int) -> Iterator[int]:
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
-
-
 def _build_model(obs: Observation) -> _Model:
     """Replay the public history into slots with allowed-tile masks."""
     rules = obs.rules
@@ -414,7 +406,7 @@ def _build_model(obs: Observation) -> _Model:
     slots.extend([_BONEYARD, -1, 0, -1] for _ in range(obs.boneyard_size))
 
     now = len(obs.history)
-    items = [*_iter_bits(unseen), *sorted(plays)]
+    items = [*bit_indices(unseen), *sorted(plays)]
 
     def allowed_mask(slot: list[int]) -> int:
         seat, birth, forbidden, exact = slot

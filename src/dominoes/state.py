@@ -41,7 +41,7 @@ from dominoes.rules import (
     Ruleset,
 )
 from dominoes.scoring import Ending, HandResult, score_hand
-from dominoes.tiles import Tile, tile_from_index, tile_index
+from dominoes.tiles import Tile, bit_indices, tile_from_index, tile_index
 from dominoes.verification import VerificationRound
 
 __all__ = ["HandState", "Phase", "Step"]
@@ -499,7 +499,7 @@ class HandState:
             if opening >= 0:
                 return (ctx.plays[opening][2],)
             if opening == _ANY_TILE:
-                return tuple(ctx.plays[i][2] for i in _indices(hand))
+                return tuple(ctx.plays[i][2] for i in bit_indices(hand))
             return (DRAW,)
         right = c[_RIGHT]
         suit = ctx.suit
@@ -900,15 +900,6 @@ def _stuck(ctx: _Ctx, hands: tuple[int, ...], bone: tuple[int, ...], left: int, 
         return False
     ends = ctx.suit[left] | ctx.suit[right]
     return not any(h & ends for h in hands)
-
-
-def _indices(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 _MEMO_LIMIT = 1 << 16

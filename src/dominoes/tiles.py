@@ -23,7 +23,7 @@ import attrs
 
 from dominoes.errors import InvalidTileError, NotationError
 
-__all__ = ["MAX_SET", "Tile", "TileSet", "tile_from_index", "tile_index"]
+__all__ = ["MAX_SET", "Tile", "TileSet", "bit_indices", "tile_from_index", "tile_index"]
 
 MAX_SET = 30
 """The largest double-*n* set `TileSet.double` builds (double-30, 496 tiles)."""
@@ -143,6 +143,16 @@ class Tile:
         if not isinstance(other, Tile):
             return NotImplemented
         return self.index < other.index
+
+
+def bit_indices(mask: int) -> list[int]:
+    """The canonical indices of the tiles in a bitmask, ascending."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
 
 
 _ALL_TILES: list[Tile] = []
