@@ -22,8 +22,11 @@ Two kinds of tests:
   - seeded samples pass a chi-square test against that exact distribution;
   - ``holders()`` and ``voids()`` equal what the consistent deals show.
 
-Tests marked ``xfail(strict=True, reason="BUG: ...")`` show bugs found here; each
-has a small reproduction.
+Under ``BlockDetection.IMMEDIATE``, and under ``Opening.HOLDER_OF_TILE`` with
+``NoDoubleRule.DRAW_FOR_DOUBLE``, the slot model keeps only what is certain and the
+sampler rejects proposals whose deal does not replay into the observation; there the
+exactness check enumerates every proposal (``check_exact_replay``), and ``holders()``
+is a superset of the truth.
 """
 
 from __future__ import annotations
@@ -145,7 +148,6 @@ def test_the_real_deal_is_a_consistent_world(hand: VariantHand, pick: int) -> No
     place is among its holders, no seat holds a value it is said to be void in, and
     there is at least one world."""
     rules = hand.rules
-    assume(not _holder_draw_for_double(rules))  # BUG test: test_holder_of_tile_with_draw_...
     state = hand.states[pick % len(hand.states)]
     seat = pick // len(hand.states) % rules.players
     obs = state.observation(seat)
@@ -166,12 +168,6 @@ def test_the_real_deal_is_a_consistent_world(hand: VariantHand, pick: int) -> No
             assert t.high not in voids[other]
     own = {v for t in obs.hand for v in (t.low, t.high)}
     assert voids[seat] == frozenset(range(rules.max_pip + 1)) - own
-
-
-def _holder_draw_for_double(rules: Ruleset) -> bool:
-    return (
-        rules.opening is Opening.HOLDER_OF_TILE and rules.no_double is NoDoubleRule.DRAW_FOR_DOUBLE
-    )
 
 
 def test_sample_needs_a_random_generator() -> None:
@@ -238,17 +234,18 @@ def consistent_deals(obs: Observation, initial: Sequence[Tile]) -> Deals:
 
 
 def model_assignments(obs: Observation) -> Iterator[tuple[int, ...]]:
-    """Every assignment of the sampler's model: for each item, the class it goes to."""
+    """Every assignment of the sampler's model, by brute force: for each item of
+    ``model.every``, the class it goes to (within the classes' capacities)."""
     model = obs._model()
     caps = [c[1] for c in model.classes]
     chosen: list[int] = []
 
     def rec(i: int) -> Iterator[tuple[int, ...]]:
-        if i == len(model.items):
+        if i == len(model.every):
             if not any(caps):
                 yield tuple(chosen)
             return
-        for j in model.allowed[i]:
+        for j in model.every_allowed[i]:
             if caps[j]:
                 caps[j] -= 1
                 chosen.append(j)
@@ -264,55 +261,78 @@ def assignment_world(obs: Observation, assignment: tuple[int, ...]) -> World:
     hands: list[set[Tile]] = [set() for _ in range(obs.rules.players)]
     hands[obs.seat] = set(obs.hand)
     bone: set[Tile] = set()
-    for item, j in zip(model.items, assignment, strict=True):
+    for item, j in zip(model.every, assignment, strict=True):
         if model.unseen >> item & 1:
             seat = model.classes[j][0]
             (bone if seat < 0 else hands[seat]).add(tile_from_index(item))
     return tuple(tuple(sorted(h)) for h in hands), frozenset(bone)
 
 
+Script = list[tuple[int, int] | list[int]]
+
+
 class Scripted(random.Random):
     """A generator that returns given numbers from ``randrange`` (checking the bound
-    asked for) and leaves ``shuffle`` alone."""
+    asked for), puts a list in a given order at a scripted ``shuffle``, and leaves
+    any further ``shuffle`` alone."""
 
-    def __init__(self, script: list[tuple[int, int]]) -> None:
+    def __init__(self, script: Script) -> None:
         super().__init__(0)
         self.script = list(script)
 
     def randrange(self, start: int, stop: int | None = None, step: int = 1) -> int:
         assert stop is None
         assert step == 1
-        bound, value = self.script.pop(0)
+        entry = self.script.pop(0)
+        assert isinstance(entry, tuple), entry
+        bound, value = entry
         assert start == bound, (start, bound)
         return value
 
     def shuffle(self, x: MutableSequence[Any]) -> None:
-        pass
+        if self.script and isinstance(self.script[0], list):
+            order = self.script.pop(0)
+            assert isinstance(order, list)
+            assert sorted(x) == sorted(order)
+            x[:] = order
 
 
-def script_for(
-    obs: Observation, assignment: tuple[int, ...]
-) -> tuple[list[tuple[int, int]], Fraction]:
-    """The ``randrange`` answers that make ``sample`` build ``assignment`` (the last
-    number of each branch's range, the hardest case for an off-by-one), and the
-    probability of that branch sequence, from the model's counts."""
+def script_for(obs: Observation, assignment: tuple[int, ...]) -> tuple[Script, Fraction]:
+    """The generator answers that make ``sample`` build ``assignment`` (for each item
+    placed one by one, the last number of its branch's range, the hardest case for
+    an off-by-one; for the tail, the order that fills the classes as assigned), and
+    the probability the sampler gives that assignment, from the model's counts."""
     model = obs._model()
+    where = dict(zip(model.every, assignment, strict=True))
+    for item, j in model.fixed:
+        assert where[item] == j
     rem = model.start
-    script = []
+    script: Script = []
     prob = Fraction(1)
-    for i, j in enumerate(assignment):
-        total = model.completions(i, rem)
+    for i, item in enumerate(model.items):
+        total, options = model.choices(i, rem)
+        assert total == model.completions(i, rem)
+        assert sum(c for c, _, _ in options) == total
         offset = 0
-        for k in model.allowed[i]:
-            if not rem // model.radix[k] % (model.classes[k][1] + 1):
-                continue
-            c = model.completions(i + 1, rem - model.radix[k])
-            if k == j:
-                script.append((total, offset + c - 1))
+        for c, k, after in options:
+            if k == where[item]:
+                if len(options) > 1:
+                    script.append((total, offset + c - 1))
                 prob *= Fraction(c, total)
+                rem = after
                 break
             offset += c
-        rem -= model.radix[j]
+        else:  # pragma: no cover - the assignment is not reachable
+            raise AssertionError("an assignment the sampler cannot reach")
+    if model.tail:
+        order = sorted(model.tail, key=lambda item: where[item])
+        script.append(order)
+        caps = [rem // rd % (c[1] + 1) for rd, c in zip(model.radix, model.classes, strict=True)]
+        ways = math.factorial(len(model.tail))
+        for cap in caps:
+            ways //= math.factorial(cap)
+        assert ways == model.completions(len(model.items), rem)
+        prob /= ways
     return script, prob
 
 
@@ -360,6 +380,9 @@ def check_exact(obs: Observation, initial: Sequence[Tile], samples: int = 0, see
     total, worlds = consistent_deals(obs, initial)
     assert total > 0
     truth = {w: Fraction(c, total) for w, c in worlds.items()}
+    if obs._model().replay:
+        check_exact_replay(obs, truth, samples, seed)
+        return total
 
     # the model's worlds, each driven through the real sampler
     count = obs.count_worlds()
@@ -418,6 +441,60 @@ def check_exact(obs: Observation, initial: Sequence[Tile], samples: int = 0, see
         if min(truth.values()) * samples > 20:
             assert set(drawn) == set(truth)
     return total
+
+
+def check_exact_replay(
+    obs: Observation, truth: dict[World, Fraction], samples: int, seed: int
+) -> None:
+    """The exactness checks for the rulesets whose samples are checked by a replay
+    (``BlockDetection.IMMEDIATE``, and ``Opening.HOLDER_OF_TILE`` with
+    ``NoDoubleRule.DRAW_FOR_DOUBLE``).
+
+    There the sampler proposes a model world (each with probability
+    ``1 / count_worlds()``, checked through the scripted generator as above), then an
+    order of each class's items over its slots and an order of the boneyard, all
+    uniformly; it keeps the proposal when its deal replays into ``obs``. So every
+    proposal is equally likely, and the sampler's distribution over worlds is that of
+    the accepted proposals: enumerated here, it must equal the deal-weighted one."""
+    model = obs._model()
+    count = obs.count_worlds()
+    accepted: Counter[World] = Counter()
+    n = 0
+    for assignment in model_assignments(obs):
+        n += 1
+        _, prob = script_for(obs, assignment)
+        assert prob == Fraction(1, count)
+        placed: list[list[int]] = [[] for _ in model.classes]
+        for item, j in zip(model.every, assignment, strict=True):
+            placed[j].append(item)
+        orders = [
+            list(itertools.permutations(items)) if model.classes[j][0] >= 0 else [tuple(items)]
+            for j, items in enumerate(placed)
+        ]
+        bone_items = [t for j in model.bone_at for t in placed[j]]
+        for arrangement in itertools.product(*orders):
+            for bone in itertools.permutations(bone_items):
+                deal = obs._deal_of(model, [list(a) for a in arrangement], list(bone))
+                state = obs._replay(deal)
+                if state is not None:
+                    accepted[world_of(state)] += 1
+    assert n == count
+    kept = sum(accepted.values())
+    assert {w: Fraction(c, kept) for w, c in accepted.items()} == truth
+
+    # holders() and voids() read the model alone: a superset of the truth here
+    for tile, places in obs.holders().items():
+        for hands, pile in truth:
+            where = -1 if tile in pile else next(s for s, h in enumerate(hands) if tile in h)
+            if where != obs.seat:
+                assert where in places, (tile, where, places)
+
+    if samples:
+        seeded = random.Random(seed)
+        drawn = Counter(world_of(obs.sample(seeded)) for _ in range(samples))
+        assert set(drawn) <= set(truth)
+        stat, threshold = chi_square(drawn, truth, samples)
+        assert stat < threshold, (stat, threshold)
 
 
 # ---------------------------------------------------------------- scenarios
@@ -556,6 +633,22 @@ D3_HOLDER = Ruleset(
     opening_tile=Tile(2, 3),
 )
 
+D3_IMMEDIATE = Ruleset(
+    max_pip=3,
+    players=2,
+    hand_size=3,
+    block_detection=BlockDetection.IMMEDIATE,
+)
+HOLDER_33 = Ruleset(
+    max_pip=3,
+    players=2,
+    hand_size=2,
+    drawing=DrawRule.UNTIL_PLAYABLE,
+    opening=Opening.HOLDER_OF_TILE,
+    opening_tile=Tile(3, 3),
+    no_double=NoDoubleRule.DRAW_FOR_DOUBLE,
+)
+
 CASES: dict[str, tuple[Ruleset, Pick, int]] = {
     "block-2p-pass": (D3_BLOCK_2, others_did(Pass), 5),
     "block-2p-heaviest-lead": (D3_BLOCK_2_SMALL, both(heaviest_lead, others_did(Pass)), 3),
@@ -574,6 +667,8 @@ CASES: dict[str, tuple[Ruleset, Pick, int]] = {
     "draw-for-double-3p-d2": (D2_DRAW_FOR_DOUBLE_3, drew_for_double, 3),
     "seat-any-tile": (D3_ANY_TILE, others_did(Draw), 3),
     "holder-of-tile": (D3_HOLDER, both(others_did(Draw), few_draws(3)), 3),
+    "immediate-block-2p": (D3_IMMEDIATE, others_did(Pass), 4),
+    "holder-draw-for-double": (HOLDER_33, drew_for_double, 4),
 }
 
 
@@ -712,16 +807,6 @@ def test_a_sample_in_the_draw_for_double_phase_holds_no_double() -> None:
 IMMEDIATE = Ruleset(max_pip=2, players=2, hand_size=2, block_detection=BlockDetection.IMMEDIATE)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "BUG: with BlockDetection.IMMEDIATE a hand that goes on shows that the table was "
-        "not stuck after the last play (some seat held a matching tile); the model misses "
-        "this. Ruleset(max_pip=2, players=2, hand_size=2, block_detection=IMMEDIATE), "
-        "IMMEDIATE_DEAL, moves 2-2 (seat 1), pass (seat 0): seat 0's samples give "
-        "seat 1 a tile without a 2, a position that would already be over (blocked)"
-    ),
-)
 def test_immediate_block_detection_constrains_the_hands() -> None:
     rules = IMMEDIATE
     deal = IMMEDIATE_DEAL
@@ -733,9 +818,6 @@ def test_immediate_block_detection_constrains_the_hands() -> None:
         assert any(2 in (t.low, t.high) for t in sample.hand(1)), sample.position()
 
 
-@pytest.mark.xfail(
-    strict=True, reason="BUG: see test_immediate_block_detection_constrains_the_hands"
-)
 def test_immediate_block_detection_is_exact() -> None:
     rules = IMMEDIATE
     deal = IMMEDIATE_DEAL
@@ -743,15 +825,6 @@ def test_immediate_block_detection_is_exact() -> None:
     check_exact(state.observation(0), deal.hands[0])
 
 
-HOLDER_33 = Ruleset(
-    max_pip=3,
-    players=2,
-    hand_size=2,
-    drawing=DrawRule.UNTIL_PLAYABLE,
-    opening=Opening.HOLDER_OF_TILE,
-    opening_tile=Tile(3, 3),
-    no_double=NoDoubleRule.DRAW_FOR_DOUBLE,
-)
 HOLDER_23_FLOOR = Ruleset(
     max_pip=3,
     players=2,
@@ -764,53 +837,18 @@ HOLDER_23_FLOOR = Ruleset(
 )
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "BUG (documented limitation): HOLDER_OF_TILE + DRAW_FOR_DOUBLE"
-        ", opening tile 3-3 not dealt and then "
-        "drawn and led: _opening_constraints returns early (led == opening_tile), so "
-        "nothing says the earlier draws were not doubles. HOLDER_33, HOLDER_33_DEAL, "
-        "seat 0 draws, seat 1 draws 3-3 and leads it: seat 1's samples may give seat 0 "
-        "0-0, 1-1 and 2-2 (its draw would have been a double), and weigh worlds uniformly "
-        "when they are not"
-    ),
-)
 def test_holder_of_tile_with_draw_for_double_drawn_opening_tile() -> None:
     deal = HOLDER_33_DEAL
     state = _play(HOLDER_33, deal, ["draw", "draw", "3-3"])
     check_exact(state.observation(1), deal.hands[1])
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "BUG (documented limitation): HOLDER_OF_TILE + DRAW_FOR_DOUBLE"
-        " when the drawing runs out and the "
-        "heaviest tile leads: a double led then may have been dealt (dealt doubles do not "
-        "stop the drawing), but the model makes the leader's last draw that double and "
-        "forbids doubles in dealt hands. HOLDER_23_FLOOR, HOLDER_23_DEAL_A: seat 0 "
-        "draws 0-2, seat 1 draws 3-3 and leads it; seat 0's model misses every world in "
-        "which seat 1 was dealt 3-3 and drew 2-3 (count_worlds() 4, the deals say more)"
-    ),
-)
 def test_holder_of_tile_with_draw_for_double_heaviest_after_drawing() -> None:
     deal = HOLDER_23_DEAL_A
     state = _play(HOLDER_23_FLOOR, deal, ["draw", "draw", "3-3"])
     check_exact(state.observation(0), deal.hands[0])
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "BUG (documented limitation): HOLDER_OF_TILE + DRAW_FOR_DOUBLE"
-        ": the led double is taken to be the "
-        "leader's last draw even when the observer drew after it. HOLDER_23_FLOOR, "
-        "HOLDER_23_DEAL_B: seat 0 draws, seat 1 draws 2-3, seat 0 leads 3-3 (dealt, "
-        "heaviest): seat 1's samples include seat 0 dealt 0-0, 1-1, 2-2 with 3-3 drawn, "
-        "which would have led at once"
-    ),
-)
 def test_holder_of_tile_with_draw_for_double_observer_drew_last() -> None:
     deal = HOLDER_23_DEAL_B
     state = _play(HOLDER_23_FLOOR, deal, ["draw", "draw", "3-3"])

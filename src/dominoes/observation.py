@@ -16,24 +16,35 @@ hand held a higher double than the one led). `Observation.sample` draws a world
 programming over slot classes, no rejection), and returns the `HandState` it leads
 to; `Observation.holders` and `Observation.voids` read the same model.
 
-Known limitations (the samples stay legal states, but are not exactly uniform): with
-``Opening.HOLDER_OF_TILE`` *and* ``NoDoubleRule.DRAW_FOR_DOUBLE`` what the lead and
-the draws before it reveal is not used; with ``BlockDetection.IMMEDIATE`` the fact
-that a hand went on (so some seat could still play) is not used either, since it
-binds several seats at once.
+Two rulesets bind the hands in ways the slot model cannot say: with
+``BlockDetection.IMMEDIATE`` a hand that goes on shows that some seat could still
+play (a fact about several seats at once), and with ``Opening.HOLDER_OF_TILE`` and
+``NoDoubleRule.DRAW_FOR_DOUBLE`` the draws before the lead depend on which tiles
+were dealt. There the model keeps only what is certain (so its worlds are a superset
+of the consistent ones), every slot gets its own tile in a uniformly random order,
+and a proposal is kept only when its deal replays into the observation: rejection
+from a uniform proposal, so the samples are still exactly uniform, at the cost of a
+replay per proposal. ``holders()`` and ``voids()`` read the model alone, so under
+those two rulesets they may list a seat that cannot hold a tile. An observation of a
+state built from a position has no history to replay: its samples are uniform over
+the placements of the unseen tiles (under ``BlockDetection.IMMEDIATE`` that includes
+placements in which nobody could move, which the position does not rule out).
 """
 
 from __future__ import annotations
 
+import math
 import random
 from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from dominoes.deal import Deal
+from dominoes.errors import DealError, IllegalMoveError
 from dominoes.faults import Fault, FaultKind
 from dominoes.layout import Layout
-from dominoes.moves import Draw, Move, Pass, Play
-from dominoes.rules import DrawRule, NoDoubleRule, Opening, Ruleset
+from dominoes.moves import DRAW, Draw, Move, Pass, Play
+from dominoes.rules import BlockDetection, DrawRule, NoDoubleRule, Opening, Ruleset
 from dominoes.scoring import Ending, HandResult
 from dominoes.tiles import Tile, bit_indices, tile_from_index, tile_index
 from dominoes.verification import VerificationRound
@@ -48,24 +59,43 @@ _BONEYARD = -1  # the "seat" of boneyard slots
 
 @attrs.frozen(kw_only=True, eq=False)
 class _Model:
-    """The slot model of an observation (built once, cached)."""
+    """The slot model of an observation (built once, cached).
 
-    items: tuple[int, ...]  # tile indices to place: unseen tiles, then other seats' plays
+    Every item (a tile to place) goes to one class of slots. Items that only one
+    class allows are ``fixed`` there; items that every class allows form the
+    ``tail`` and are placed together by one shuffle (every arrangement of them over
+    the capacities left is equally likely, and there are multinomially many); the
+    other items are placed one by one, weighted by the number of completions.
+    """
+
+    every: tuple[int, ...]  # every item: unseen tiles, then other seats' plays
+    every_allowed: tuple[tuple[int, ...], ...]  # per item of ``every``, the classes allowing it
+    items: tuple[int, ...]  # the items placed one by one, most constrained first
+    allowed: tuple[tuple[int, ...], ...]  # per item of ``items``, the classes allowing it
+    tail: tuple[int, ...]  # the items every class allows
+    fixed: tuple[tuple[int, int], ...]  # (item, class) for the items one class allows
     unseen: int  # mask of tiles not visible to the seat (in other hands or the boneyard)
     classes: tuple[tuple[int, int, bool], ...]  # (seat or _BONEYARD, capacity, ordered)
-    allowed: tuple[tuple[int, ...], ...]  # per item, the classes it may go to
     counts: dict[int, int]  # memo: key (item, remaining capacities) -> completions
+    tables: dict[int, tuple[int, tuple[tuple[int, int, int], ...]]]  # memo: choices
     radix: tuple[int, ...]
-    start: int  # encoded capacities
+    start: int  # encoded capacities left after the fixed items
+    bone_at: tuple[int, ...]  # the boneyard's classes
+    births: tuple[tuple[int, ...], ...]  # per class, its slots' birth steps (-1: dealt)
+    replay: bool  # whether samples are checked by replaying the history
+
+    bone_mixed: bool  # whether the boneyard can hold items placed before the tail
 
     def completions(self, i: int, rem: int) -> int:
-        """The number of ways to place items i.. into the remaining capacities."""
+        """The number of ways to place items i.. (and the tail) into the capacities left."""
         key = rem * (len(self.items) + 1) + i
         found = self.counts.get(key)
         if found is not None:
             return found
         if i == len(self.items):
-            total = 1 if rem == 0 else 0
+            total = math.factorial(len(self.tail))
+            for j, rd in enumerate(self.radix):
+                total //= math.factorial(rem // rd % (self.classes[j][1] + 1))
         else:
             total = 0
             radix = self.radix
@@ -74,6 +104,20 @@ class _Model:
                     total += self.completions(i + 1, rem - radix[j])
         self.counts[key] = total
         return total
+
+    def choices(self, i: int, rem: int) -> tuple[int, tuple[tuple[int, int, int], ...]]:
+        """(total, ((completions, class, capacities after), ...)) for placing item i."""
+        key = rem * (len(self.items) + 1) + i
+        found = self.tables.get(key)
+        if found is None:
+            out = []
+            for j in self.allowed[i]:
+                if rem // self.radix[j] % (self.classes[j][1] + 1):
+                    c = self.completions(i + 1, rem - self.radix[j])
+                    if c:
+                        out.append((c, j, rem - self.radix[j]))
+            found = self.tables[key] = (self.completions(i, rem), tuple(out))
+        return found
 
 
 @attrs.frozen(kw_only=True)
@@ -195,11 +239,11 @@ class Observation:
         """
         model = self._model()
         out: dict[Tile, set[int]] = {}
-        for i, item in enumerate(model.items):
+        for i, item in enumerate(model.every):
             if not model.unseen >> item & 1:
                 continue
             places = set()
-            for j in model.allowed[i]:
+            for j in model.every_allowed[i]:
                 if self._possible(model, i, j):
                     places.add(model.classes[j][0])
             out[tile_from_index(item)] = places
@@ -246,7 +290,7 @@ class Observation:
         capacity = [c[1] for c in model.classes]
         capacity[j] -= 1
         return capacity[j] >= 0 and _perfect_matching(
-            [model.allowed[k] for k in range(len(model.items)) if k != i], capacity
+            [model.every_allowed[k] for k in range(len(model.every)) if k != i], capacity
         )
 
     def _model(self) -> _Model:
@@ -258,31 +302,124 @@ class Observation:
 
     def _sample_state(self, rng: random.Random) -> HandState:
         model = self._model()
-        rem = model.start
-        placed: list[list[int]] = [[] for _ in model.classes]
-        for i, item in enumerate(model.items):
-            total = model.completions(i, rem)
-            r = rng.randrange(total)
-            for j in model.allowed[i]:
-                if not rem // model.radix[j] % (model.classes[j][1] + 1):
-                    continue
-                c = model.completions(i + 1, rem - model.radix[j])
-                if r < c:
-                    placed[j].append(item)
-                    rem -= model.radix[j]
-                    break
-                r -= c
-        hands: list[list[Tile]] = [[] for _ in range(self.rules.players)]
-        hands[self.seat] = list(self.hand)
-        boneyard: list[Tile] = []
-        for (seat, _cap, _ordered), tiles in zip(model.classes, placed, strict=True):
-            visible = [tile_from_index(t) for t in tiles if model.unseen >> t & 1]
+        if model.replay:
+            for _ in range(_MAX_TRIES):
+                state = self._replayed(model, _place(model, rng), rng)
+                if state is not None:
+                    return state
+            raise ValueError("no deal consistent with this observation was found")
+        placed = _place(model, rng)
+        unseen = model.unseen
+        masks = [0] * self.rules.players
+        masks[self.seat] = sum(1 << t.index for t in self.hand)
+        boneyard: list[int] = []
+        for (seat, _cap, _ordered), items in zip(model.classes, placed, strict=True):
             if seat == _BONEYARD:
-                boneyard.extend(visible)
+                boneyard += items
             else:
-                hands[seat].extend(visible)
+                m = 0
+                for t in items:
+                    if unseen >> t & 1:
+                        m |= 1 << t
+                masks[seat] |= m
+        # the boneyard's order must be uniform too: one shuffle does it unless the tail
+        # alone filled a single boneyard class (then it is a slice of a shuffled list)
+        if model.bone_mixed:
+            rng.shuffle(boneyard)
+        return self._world(masks, boneyard)
+
+    def _world(self, masks: list[int], boneyard: list[int]) -> HandState:
+        """The state with these hands (bitmasks) and boneyard (tile indices)."""
+        template = self._cache.get("template")
+        if template is None:
+            # the first world is built and checked through a position; later ones reuse
+            # its public part
+            from dominoes.state import _with_tiles  # noqa: PLC0415 (state imports us)
+
+            hands = [[tile_from_index(i) for i in bit_indices(m)] for m in masks]
+            state = self._state_from(hands, [tile_from_index(i) for i in boneyard])
+            self._cache["template"] = (state, _with_tiles)
+            return state
+        first, with_tiles = template
+        return with_tiles(first, tuple(masks), tuple(boneyard))  # type: ignore[no-any-return]
+
+    def _replayed(
+        self, model: _Model, placed: list[list[int]], rng: random.Random
+    ) -> HandState | None:
+        """The world of a proposal, or ``None`` when the proposal is rejected: the items
+        of each class are spread over its slots in a uniformly random order and the
+        boneyard shuffled, giving a deal, which must replay into this observation."""
+        for items in placed:
+            rng.shuffle(items)
+        boneyard = [t for j in model.bone_at for t in placed[j]]
         rng.shuffle(boneyard)
-        return self._state_from(hands, boneyard)
+        state = self._replay(self._deal_of(model, placed, boneyard))
+        if state is None:
+            return None
+        core = state._core
+        return self._world(list(core[2]), list(core[3]))
+
+    def _deal_of(self, model: _Model, placed: list[list[int]], boneyard: list[int]) -> Deal:
+        """The deal that puts the items of each class on its slots in the order given,
+        with ``boneyard`` (tile indices) as the boneyard left after the history."""
+        n = self.rules.players
+        dealt: list[list[int]] = [[] for _ in range(n)]
+        drawn: dict[int, int] = {}  # step -> tile drawn then
+        for (seat, _cap, _ordered), items, births in zip(
+            model.classes, placed, model.births, strict=True
+        ):
+            if seat == _BONEYARD:
+                continue
+            for item, birth in zip(items, births, strict=True):
+                if birth < 0:
+                    dealt[seat].append(item)
+                else:
+                    drawn[birth] = item
+        mine = {t.index for t in self.hand}
+        draws: list[int] = []
+        for step, (seat, move) in enumerate(self.history):
+            if isinstance(move, Draw):
+                if seat == self.seat:
+                    assert move.tile is not None
+                    draws.append(move.tile.index)
+                else:
+                    draws.append(drawn[step])
+            elif seat == self.seat and isinstance(move, Play):
+                mine.add(move.tile.index)
+        own_draws = {
+            move.tile.index
+            for seat, move in self.history
+            if seat == self.seat and isinstance(move, Draw) and move.tile is not None
+        }
+        dealt[self.seat] = sorted(mine - own_draws)
+        return Deal(
+            hands=tuple(tuple(tile_from_index(i) for i in h) for h in dealt),
+            boneyard=tuple(tile_from_index(i) for i in draws + boneyard),
+        )
+
+    def _replay(self, deal: Deal) -> HandState | None:
+        """The state ``deal`` reaches through the public history, if it is one this
+        observation describes; else ``None``."""
+        from dominoes.state import _FAULTS, _RFALSE, HandState  # noqa: PLC0415 (state imports us)
+
+        try:
+            state = HandState.start(self.rules, deal)
+            for seat, move in self.history:
+                if state.turn != seat or state.is_over:
+                    return None
+                state = state.apply(DRAW if isinstance(move, Draw) else move)
+        except (DealError, IllegalMoveError):
+            return None
+        core = state._core
+        if state.is_over or state.turn != self.turn or core[_FAULTS] != self.faults:
+            return None
+        if core[_RFALSE] != self.false_pass:
+            return None
+        # once the moves replay legally, seat by seat, with the same faults, the public
+        # facts agree but for the opening, which depends on the hands
+        if not self.line and state.observation(self.seat) != self:
+            return None
+        return state
 
     def _state_from(self, hands: list[list[Tile]], boneyard: list[Tile]) -> HandState:
         """The state with these hands and boneyard and this observation's public facts."""
@@ -305,6 +442,43 @@ class Observation:
             faults=self.faults,
         )
         return HandState.from_position(position, self.rules)
+
+
+_MAX_TRIES = 100_000
+"""How many rejected proposals the replaying sampler tries before giving up."""
+
+
+def _place(model: _Model, rng: random.Random) -> list[list[int]]:
+    """A uniform assignment of the model's items to its classes: per class, its items."""
+    rem = model.start
+    classes = model.classes
+    placed: list[list[int]] = [[] for _ in classes]
+    for item, j in model.fixed:
+        placed[j].append(item)
+    tables = model.tables
+    stride = len(model.items) + 1
+    for i, item in enumerate(model.items):
+        found = tables.get(rem * stride + i)
+        total, options = model.choices(i, rem) if found is None else found
+        if len(options) == 1:
+            _, j, rem = options[0]
+        else:
+            r = rng.randrange(total)
+            for c, j, after in options:  # noqa: B007 (j is used after the loop)
+                if r < c:
+                    break
+                r -= c
+            rem = after
+        placed[j].append(item)
+    tail = list(model.tail)
+    if tail:
+        rng.shuffle(tail)
+        k = 0
+        for j, rd in enumerate(model.radix):
+            cap = rem // rd % (classes[j][1] + 1)
+            placed[j] += tail[k : k + cap]
+            k += cap
+    return placed
 
 
 def _perfect_matching(allowed: list[tuple[int, ...]], capacity: list[int]) -> bool:
@@ -351,6 +525,11 @@ def _build_model(obs: Observation) -> _Model:
     voids: list[list[tuple[int, int]]] = [[] for _ in range(n)]  # per seat: (step, suit mask)
     faulty = {f.move_number for f in obs.faults if f.kind is FaultKind.FALSE_PASS}
     faulty_draws = {f.move_number for f in obs.faults if f.kind is FaultKind.FORBIDDEN_DRAW}
+    # where the slot model cannot say everything the history tells, it keeps only
+    # what is certain (a superset of the consistent deals) and the sampler rejects
+    # the deals whose replay disagrees with the observation
+    replay = obs.full_history and _needs_replay(rules)
+    holder_draw = replay and _holder_draw(rules)
 
     if obs.full_history:
         for seat in range(n):
@@ -366,7 +545,8 @@ def _build_model(obs: Observation) -> _Model:
                 t = move.tile
                 if left < 0:
                     left, right = t.low, t.high
-                    _opening_constraints(obs, slots, lead_draws, t, seat, doubles)
+                    if not holder_draw:
+                        _opening_constraints(obs, slots, lead_draws, t, seat, doubles)
                 elif move.end is not None and move.end.value == 0:
                     left = t.other(left)
                 else:
@@ -380,7 +560,9 @@ def _build_model(obs: Observation) -> _Model:
                         lead_draws.append(len(slots) - 1)
             elif isinstance(move, Pass) and left >= 0 and step not in faulty:
                 voids[seat].append((step, suit[left] | suit[right]))
-        if left < 0 and isinstance(obs.opening, Tile):
+        if holder_draw:
+            pass  # the replay checks the opening
+        elif left < 0 and isinstance(obs.opening, Tile):
             # the lead is forced and not yet laid: its holder is known
             leader = obs.turn
             _opening_constraints(obs, slots, lead_draws, obs.opening, leader, doubles)
@@ -434,6 +616,7 @@ def _build_model(obs: Observation) -> _Model:
     class_of: dict[tuple[int, int], int] = {}
     classes: list[list[Any]] = []
     masks: list[int] = []
+    births: list[list[int]] = []  # per class, its slots' birth steps (-1: dealt)
     for slot in slots:
         mask = allowed_mask(slot)
         key = (slot[0], mask)
@@ -442,25 +625,63 @@ def _build_model(obs: Observation) -> _Model:
             j = class_of[key] = len(classes)
             classes.append([slot[0], 0, slot[0] == _BONEYARD or slot[1] >= 0])
             masks.append(mask)
+            births.append([])
         classes[j][1] += 1
+        births[j].append(slot[1])
     radix = []
     r = 1
     for c in classes:
         radix.append(r)
         r *= c[1] + 1
     start = sum(c[1] * rd for c, rd in zip(classes, radix, strict=True))
-    allowed = tuple(tuple(j for j, m in enumerate(masks) if m >> item & 1) for item in items)
+    allowed = [tuple(j for j, m in enumerate(masks) if m >> item & 1) for item in items]
+    everywhere = tuple(range(len(classes)))
+    fixed = []
+    tail = []
+    one_by_one = []
+    rem = start
+    for k, item in enumerate(items):
+        if len(allowed[k]) == 1 and rem // radix[allowed[k][0]] % (classes[allowed[k][0]][1] + 1):
+            fixed.append((item, allowed[k][0]))
+            rem -= radix[allowed[k][0]]
+        elif allowed[k] == everywhere:
+            tail.append(item)
+        else:
+            one_by_one.append(k)
+    bone_at = tuple(j for j, c in enumerate(classes) if c[0] == _BONEYARD)
     # most constrained items first keeps the memo small
-    order = sorted(range(len(items)), key=lambda k: len(allowed[k]))
+    one_by_one.sort(key=lambda k: len(allowed[k]))
     return _Model(
-        items=tuple(items[k] for k in order),
+        every=tuple(items),
+        every_allowed=tuple(allowed),
+        items=tuple(items[k] for k in one_by_one),
+        allowed=tuple(allowed[k] for k in one_by_one),
+        tail=tuple(tail),
+        fixed=tuple(fixed),
         unseen=unseen,
         classes=tuple((c[0], c[1], c[2]) for c in classes),
-        allowed=tuple(allowed[k] for k in order),
         counts={},
+        tables={},
         radix=tuple(radix),
-        start=start,
+        start=rem,
+        bone_at=bone_at,
+        births=tuple(tuple(b) for b in births),
+        replay=replay,
+        bone_mixed=len(bone_at) != 1
+        or any(j in bone_at for _, j in fixed)
+        or any(j in bone_at for k in one_by_one for j in allowed[k]),
     )
+
+
+def _holder_draw(rules: Ruleset) -> bool:
+    return rules.opening is Opening.HOLDER_OF_TILE and (
+        rules.no_double is NoDoubleRule.DRAW_FOR_DOUBLE
+    )
+
+
+def _needs_replay(rules: Ruleset) -> bool:
+    """Whether the slot model alone is not exact for ``rules`` (so samples are checked)."""
+    return rules.block_detection is BlockDetection.IMMEDIATE or _holder_draw(rules)
 
 
 def _opening_constraints(
@@ -473,13 +694,11 @@ def _opening_constraints(
 ) -> None:
     """What the lead tells about the hands as dealt (and draws before the lead).
 
-    With a named opening tile *and* drawing for a double, the draws are not modelled
-    (a known limitation, see the module docs): no constraint is applied.
+    Not called with a named opening tile *and* drawing for a double: there the
+    sampler checks the opening by replaying the history (see the module docs).
     """
     rules = obs.rules
     if rules.opening is Opening.SEAT_ANY_TILE:
-        return
-    if rules.opening is Opening.HOLDER_OF_TILE and rules.no_double is NoDoubleRule.DRAW_FOR_DOUBLE:
         return
     dealt = [s for s in slots if s[1] < 0 and s[0] != _BONEYARD]
     if rules.opening is Opening.HOLDER_OF_TILE:

@@ -1067,6 +1067,16 @@ def _core_from_position(ctx: _Ctx, p: Position) -> tuple[Any, ...]:
     return core
 
 
+def _with_tiles(state: HandState, hands: tuple[int, ...], bone: tuple[int, ...]) -> HandState:
+    """A state like ``state`` with other hands (bitmasks) and boneyard (tile indices).
+
+    For the sampler: ``state`` is a sampled world built (and checked) from a position,
+    and the new hands and boneyard hold the same tiles in another arrangement.
+    """
+    c = state._core
+    return _make(HandState, (c[_CTX], c[_HIST], hands, bone, *c[4:]))
+
+
 def random_playout(state: HandState, rng: random.Random) -> HandState:
     """Finish ``state`` with uniformly random legal moves; the final state.
 
