@@ -39,7 +39,6 @@ from dominoes.arena import (
     ArenaReport,
     HandRecord,
     agent_rng,
-    arena_main,
     deal_for,
     format_ci,
     make_agent,
@@ -474,97 +473,7 @@ def test_report_text_and_dict() -> None:
     assert format_ci(0.5, 0.0312, ".3f") == "0.500 ± 0.031"
 
 
-# ---------------------------------------------------------------------- command line
-
-
-def run_main(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = arena_main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def test_arena_main_prints_the_report(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = run_main(capsys, "--hands", "10")
-    assert code == 0
-    assert err == ""
-    lines = out.splitlines()
-    assert lines[0] == (
-        "preset block: Block game, 2 players, double-6: 10 hands (5 deals x 2 seatings), seed 0"
-    )
-    assert lines[1:] == run_arena(BLOCK, CHEAP, hands=10, seed=0).format().splitlines()[1:]
-
-
-def test_arena_main_json(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run_main(
-        capsys, "--agents", "search,random", "--hands", "4", "--partnership", "--seed", "3",
-        "--search-worlds", "1", "--search-rollouts", "1", "--json",
-    )  # fmt: skip
-    assert code == 0
-    data = json.loads(out)
-    assert data["preset"] == "block"
-    assert data["rules"] == "Block game, 4 players in partnership, double-6"
-    assert (data["hands"], data["deals"], data["seed"]) == (4, 2, 3)
-    assert [a["name"] for a in data["agents"]] == ["search", "random"]
-
-
-def test_arena_main_same_agent_twice(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run_main(capsys, "--agents", "greedy,greedy", "--hands", "6", "--json")
-    assert code == 0
-    agents = json.loads(out)["agents"]
-    assert [a["name"] for a in agents] == ["greedy#1", "greedy#2"]
-    assert [a["mean_margin"] for a in agents] == [0.0, 0.0]
-
-
-def test_arena_main_presets_players_and_workers(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run_main(capsys, "--preset", "draw", "--players", "3", "--hands", "4")
-    assert code == 0
-    assert out.startswith("preset draw: Draw game, 3 players, double-6: 4 hands")
-    code, out, _ = run_main(capsys, "--preset", "openspiel-team", "--hands", "4", "--workers", "2")
-    assert code == 0
-    assert "4 players in partnership" in out.splitlines()[0]
-
-
-def test_arena_main_progress(capsys: pytest.CaptureFixture[str]) -> None:
-    code, _, err = run_main(capsys, "--hands", "4", "--progress")
-    assert code == 0
-    assert "arena: 4/4 hands (100%)" in err
-
-
-@pytest.mark.parametrize(
-    ("argv", "message"),
-    [
-        (["--hands", "9"], "positive multiple of 2"),
-        (["--hands", "x"], "invalid int value"),
-        (["--preset", "nope"], "no preset named 'nope'"),
-        (["--agents", "greedy"], "two names"),
-        (["--agents", "greedy,wizard"], "unknown agent 'wizard'"),
-        (["--preset", "partnership", "--players", "2"], "bad ruleset"),
-        (["--players", "3", "--partnership"], "bad ruleset"),
-        (["--workers", "0"], "workers must be at least 1"),
-        (["--search-worlds", "0"], "--search-worlds"),
-        (["--frobnicate"], "unrecognized arguments"),
-    ],
-)
-def test_arena_main_usage_errors(
-    capsys: pytest.CaptureFixture[str], argv: list[str], message: str
-) -> None:
-    code, out, err = run_main(capsys, *argv)
-    assert code == 2
-    assert out == ""
-    assert "dominoes arena: error:" in err
-    assert message in err
-    assert "Traceback" not in err
-
-
-def test_arena_main_help(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run_main(capsys, "--help")
-    assert code == 0
-    assert out.startswith("usage: dominoes arena")
-    for option in ("--preset", "--players", "--agents", "--hands", "--seed", "--workers"):
-        assert option in out
-    assert "--search-worlds" in out
-    assert "--search-rollouts" in out
-    assert "--json" in out
+# ---------------------------------------------------------------------- agents by name
 
 
 def test_make_agent() -> None:
@@ -573,15 +482,6 @@ def test_make_agent() -> None:
     assert make_agent("search", worlds=3, rollouts=4) == SearchAgent(worlds=3, rollouts=4)
     with pytest.raises(ValueError, match="unknown agent"):
         make_agent("oracle")
-
-
-def test_arena_main_from_python_c() -> None:
-    code = "from dominoes.arena import arena_main; arena_main(['--hands','10'])"
-    done = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=False
-    )
-    assert done.returncode == 0, done.stderr
-    assert "10 hands (5 deals x 2 seatings)" in done.stdout
 
 
 # ---------------------------------------------------------------------- the report script

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 import dominoes
-from dominoes import DRAW, PASS, Deal, End, HandState, Play, Ruleset, Tile
+from dominoes import DRAW, PASS, Deal, DrawRule, End, HandState, Play, Ruleset, Tile
 from dominoes.cli import demo_lines, heaviest_first, main
 
 
@@ -104,37 +104,120 @@ def test_demo_domino_two_players(capsys: pytest.CaptureFixture[str]) -> None:
 def test_partnership_needs_four_players(
     capsys: pytest.CaptureFixture[str], argv: list[str]
 ) -> None:
-    with pytest.raises(SystemExit) as info:
-        main(argv)
-    assert info.value.code == 2
+    assert main(argv) == 2
     out, err = capsys.readouterr()
     assert out == ""
     assert "--partnership needs --players 4" in err
 
 
 @pytest.mark.parametrize(
-    "argv",
+    ("argv", "message"),
     [
-        [],
-        ["play"],
-        ["demo", "--game", "cuban"],
-        ["demo", "--players", "5"],
-        ["demo", "--seed", "x"],
-        ["demo", "--extra"],
+        ([], "Usage: dominoes [OPTIONS] COMMAND"),
+        (["frobnicate"], "No such command 'frobnicate'"),
+        (["demo", "--game", "cuban"], "'cuban' is not one of 'draw', 'block'"),
+        (["demo", "--players", "5"], "bad ruleset: no default hand size"),
+        (["demo", "--players", "13"], "not in the range 2<=x<=12"),
+        (["demo", "--seed", "x"], "'x' is not a valid integer"),
+        (["demo", "--extra"], "No such option '--extra'"),
+        (["demo", "--game", "block", "--preset", "draw"], "give --game or --preset, not both"),
+        (["demo", "--preset", "cuban"], "no preset named 'cuban'"),
+        (["demo", "--set", "colour=red"], "no ruleset field 'colour'"),
+        (["demo", "--set", "scoring"], "expected FIELD=VALUE"),
     ],
 )
-def test_usage_errors(capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
-    with pytest.raises(SystemExit) as info:
-        main(argv)
-    assert info.value.code == 2
-    assert "usage: dominoes" in capsys.readouterr().err
+def test_usage_errors(capsys: pytest.CaptureFixture[str], argv: list[str], message: str) -> None:
+    assert main(argv) == 2
+    out, err = capsys.readouterr()
+    assert out == "" or argv == []
+    assert message in out + err
+    assert "Traceback" not in err
 
 
 def test_help(capsys: pytest.CaptureFixture[str]) -> None:
-    with pytest.raises(SystemExit) as info:
-        main(["demo", "--help"])
-    assert info.value.code == 0
-    assert "--partnership" in capsys.readouterr().out
+    assert main(["demo", "--help"]) == 0
+    out = capsys.readouterr().out
+    assert "--partnership" in out
+    assert "Examples:\n    dominoes demo\n" in out
+    assert "Exit status: 0 ok, 1 a problem found, 2 a usage error" in out
+
+
+def test_every_command_has_help_with_examples(capsys: pytest.CaptureFixture[str]) -> None:
+    commands = ["play", "demo", "simulate", "rules", "replay", "validate", "arena"]
+    assert main(["--help"]) == 0
+    top = capsys.readouterr().out
+    for command in commands:
+        assert f"  {command} " in top
+        for argv in ([command, "--help"], [command, "-h"]):
+            assert main(argv) == 0
+            out = capsys.readouterr().out
+            assert out.startswith(f"Usage: dominoes {command} ")
+            assert f"Examples:\n    dominoes {command}" in out
+            assert "Exit status: 0 " in out
+    assert main(["rules", "show", "--help"]) == 0
+    assert "dominoes rules show block" in capsys.readouterr().out
+
+
+def test_version(capsys: pytest.CaptureFixture[str]) -> None:
+    for flag in ("--version", "-V"):
+        assert main([flag]) == 0
+        assert capsys.readouterr().out == f"dominoes {dominoes.__version__}\n"
+
+
+def test_demo_preset_and_settings(capsys: pytest.CaptureFixture[str]) -> None:
+    lines = run(capsys, "demo", "--preset", "partnership", "--seed", "3")
+    assert lines[0] == "Block game, 4 players in partnership (seats 0+2 v 1+3), double-6, seed 3"
+    assert lines == demo_lines(Ruleset.preset("partnership"), 3)
+    lines = run(capsys, "demo", "--set", "drawing=one_then_pass", "--seed", "4")
+    assert lines == demo_lines(Ruleset.draw(drawing=DrawRule.ONE_THEN_PASS), 4)
+    lines = run(capsys, "demo", "--game", "block", "--set", "max_pip=9", "--set", "hand_size=7")
+    assert lines[0] == "Block game, 2 players, double-9, seed 25"
+
+
+def test_main_reads_sys_argv(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(sys, "argv", ["dominoes", "demo", "--seed", "3", "--game", "block"])
+    assert main() == 0
+    assert capsys.readouterr().out.splitlines()[0] == "Block game, 2 players, double-6, seed 3"
+
+
+@pytest.mark.parametrize("missing", ["click", "rich"])
+def test_without_the_cli_extra(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], missing: str
+) -> None:
+    monkeypatch.setitem(sys.modules, missing, None)  # import raises ImportError
+    assert main(["demo"]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert (
+        err
+        == 'dominoes: the command line needs click and rich: pip install "dominoes-rules[cli]"\n'
+    )
+
+
+def test_the_core_does_not_import_the_cli() -> None:
+    code = (
+        "import sys, dominoes, dominoes.cli, dominoes.arena, dominoes.records; "
+        "print(sorted(m for m in ('click', 'rich', 'dominoes.cli.app') if m in sys.modules))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60
+    )
+    assert done.stdout == "[]\n"
+
+
+def test_demo_through_clirunner() -> None:
+    from click.testing import CliRunner
+
+    from dominoes.cli.app import cli
+
+    result = CliRunner().invoke(cli, ["demo", "--game", "block", "--seed", "78"])
+    assert result.exit_code == 0
+    assert result.output.splitlines() == demo_lines(Ruleset.block(), 78)
+    result = CliRunner().invoke(cli, ["demo", "--players", "3", "--partnership"])
+    assert result.exit_code == 2
+    assert "Error: --partnership needs --players 4" in result.output
 
 
 def test_demo_lines_match_main(capsys: pytest.CaptureFixture[str]) -> None:
@@ -195,6 +278,20 @@ def test_python_dash_m_subprocess() -> None:
     lines = proc.stdout.splitlines()
     assert lines[0] == "Draw game, 2 players, double-6, seed 25"
     assert lines[-1] == "Winner: seat 0, scoring 10 points."
+
+
+def test_python_dash_m_help_and_version() -> None:
+    proc = subprocess.run(
+        [sys.executable, "-m", "dominoes", "--help"],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=120,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.startswith("Usage: dominoes [OPTIONS] COMMAND [ARGS]...")
+    for command in ("play", "demo", "simulate", "rules", "replay", "validate", "arena"):
+        assert f"  {command} " in proc.stdout
 
 
 def test_python_dash_m_usage_error() -> None:

@@ -303,15 +303,15 @@ def test_validate_escapes_what_it_quotes(
 
 @pytest.mark.parametrize("argv", [["validate"], ["replay"], ["replay", "a", "b"]])
 def test_usage_errors(capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
-    with pytest.raises(SystemExit) as info:
-        main(argv)
-    assert info.value.code == 2
-    assert "usage: dominoes" in capsys.readouterr().err
+    assert main(argv) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert f"Usage: dominoes {argv[0]}" in err
+    assert "Traceback" not in err
 
 
 def test_help_mentions_the_commands(capsys: pytest.CaptureFixture[str]) -> None:
-    with pytest.raises(SystemExit):
-        main(["--help"])
+    assert main(["--help"]) == 0
     out = capsys.readouterr().out
     assert "replay" in out
     assert "validate" in out
@@ -356,3 +356,22 @@ def test_the_tutorial_console_sessions(
         statuses.append(main(command.removeprefix("$ dominoes ").split()))
         assert capsys.readouterr().out.splitlines() == expected
     assert statuses == [0, 1, 0, 0]
+
+
+def test_replay_and_validate_through_clirunner(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from dominoes.cli.app import cli
+
+    runner = CliRunner()
+    result = runner.invoke(cli, ["replay", str(DATA / "match.toml")])
+    assert result.exit_code == 0
+    assert result.output.splitlines()[0].startswith("Match record: ")
+    bad = write(tmp_path, "bad.toml", "format = 1\n")
+    result = runner.invoke(cli, ["validate", str(DATA / "block.toml"), bad])
+    assert result.exit_code == 1
+    assert result.stdout.splitlines()[0] == f"{DATA / 'block.toml'}: ok"
+    result = runner.invoke(cli, ["replay", bad])
+    assert result.exit_code == 1
+    assert result.stdout == ""
+    assert result.stderr.startswith(f"{bad}:1: ")

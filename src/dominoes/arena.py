@@ -22,14 +22,12 @@ Everything is derived from one integer seed: deal ``i`` comes from
 way on every platform), and the results are collected in deal order, so a run gives
 the same report whatever the number of worker processes.
 
-The ``dominoes arena`` command is `arena_main`.
+The ``dominoes arena`` command (``dominoes.cli``) runs an `Arena` from the command line.
 """
 
 from __future__ import annotations
 
-import argparse
 import concurrent.futures
-import json
 import math
 import multiprocessing
 import pickle
@@ -44,7 +42,7 @@ import attrs
 
 from dominoes.agents import Agent, GreedyAgent, RandomAgent, SearchAgent
 from dominoes.deal import Deal
-from dominoes.errors import DominoesError, IllegalMoveError, RulesetError
+from dominoes.errors import DominoesError, IllegalMoveError
 from dominoes.match import Match
 from dominoes.rules import DrawRule, Ruleset, Scoring
 from dominoes.scoring import Ending, HandResult
@@ -60,7 +58,6 @@ __all__ = [
     "HandRecord",
     "ProgressCallback",
     "agent_rng",
-    "arena_main",
     "deal_for",
     "describe_rules",
     "format_ci",
@@ -722,10 +719,10 @@ def run_arena(
     return arena.run(progress=progress)
 
 
-# ---------------------------------------------------------------------- command line
+# ---------------------------------------------------------------------- agents by name
 
 AGENT_NAMES = ("random", "greedy", "search")
-"""The agents the command line knows."""
+"""The built-in agents by name (`make_agent`), as the command line names them."""
 
 
 def make_agent(name: str, *, worlds: int = 8, rollouts: int = 2) -> Agent:
@@ -741,109 +738,3 @@ def make_agent(name: str, *, worlds: int = 8, rollouts: int = 2) -> Agent:
     if name == "search":
         return SearchAgent(worlds=worlds, rollouts=rollouts)
     raise ValueError(f"unknown agent {name!r}; agents: {', '.join(AGENT_NAMES)}")
-
-
-def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="dominoes arena",
-        description="Play two agents against each other on seeded deals and report win "
-        "rates and mean margins with 95% confidence intervals. Every deal is played "
-        "under both seatings. Example: dominoes arena --agents search,greedy --hands 200",
-    )
-    parser.add_argument(
-        "--preset",
-        default="block",
-        help=f"the ruleset preset (default: block); one of {', '.join(Ruleset.presets())}",
-    )
-    parser.add_argument("--players", type=int, help="seats (default: the preset's)")
-    parser.add_argument(
-        "--partnership", action="store_true", help="4 players in two sides, 0+2 v 1+3"
-    )
-    parser.add_argument(
-        "--agents",
-        default="greedy,random",
-        help="two agents, comma-separated, from random, greedy, search (default: greedy,random)",
-    )
-    parser.add_argument("--hands", type=int, default=200, help="hands to play, even (default: 200)")
-    parser.add_argument("--seed", type=int, default=0, help="the seed (default: 0)")
-    parser.add_argument("--workers", type=int, default=1, help="worker processes (default: 1)")
-    parser.add_argument(
-        "--search-worlds", type=int, default=8, help="search: worlds per decision (default: 8)"
-    )
-    parser.add_argument(
-        "--search-rollouts",
-        type=int,
-        default=2,
-        help="search: playouts per move and world (default: 2)",
-    )
-    parser.add_argument("--progress", action="store_true", help="show progress on stderr")
-    parser.add_argument("--json", action="store_true", help="print the report as JSON")
-    return parser
-
-
-def _build(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Arena:
-    """The arena the parsed arguments describe (usage errors go to ``parser.error``)."""
-    options: dict[str, Any] = {}
-    if args.players is not None:
-        options["players"] = args.players
-    if args.partnership:
-        options["partnership"] = True
-        options.setdefault("players", 4)
-    try:
-        rules = Ruleset.preset(args.preset, **options)
-    except KeyError as e:
-        parser.error(str(e.args[0]))
-    except (RulesetError, TypeError, ValueError) as e:
-        parser.error(f"bad ruleset: {e}")
-    names = [n.strip() for n in args.agents.split(",")]
-    if len(names) != 2:
-        parser.error(f"--agents takes two names, e.g. search,greedy; got {args.agents!r}")
-    if args.search_worlds < 1 or args.search_rollouts < 1:
-        parser.error("--search-worlds and --search-rollouts must be at least 1")
-    agents = []
-    for name in names:
-        try:
-            agent = make_agent(name, worlds=args.search_worlds, rollouts=args.search_rollouts)
-        except ValueError as e:
-            parser.error(str(e))
-        agents.append(agent)
-    labels = names if names[0] != names[1] else [f"{names[0]}#1", f"{names[1]}#2"]
-    try:
-        return Arena(
-            rules=rules,
-            agents=tuple(zip(labels, agents, strict=True)),
-            hands=args.hands,
-            seed=args.seed,
-            workers=args.workers,
-        )
-    except ValueError as e:
-        parser.error(str(e))
-
-
-def arena_main(argv: Sequence[str] | None = None) -> int:
-    """The ``dominoes arena`` command: parse ``argv``, run the arena, print the report.
-
-    Args:
-        argv: The arguments after ``arena`` (``None``: ``sys.argv[1:]``), for example
-            ``["--agents", "search,greedy", "--hands", "200", "--workers", "2"]``.
-
-    Returns:
-        0 on success; 2 on a usage error (the message goes to standard error, with no
-        traceback). ``--help`` prints the usage and returns 0.
-    """
-    parser = _parser()
-    try:
-        args = parser.parse_args(argv)
-        arena = _build(parser, args)
-    except SystemExit as e:
-        return e.code if isinstance(e.code, int) else 2
-    report = arena.run(progress=args.progress)
-    if args.json:
-        print(json.dumps({"preset": args.preset, **report.to_dict()}, indent=2))
-    else:
-        print(f"preset {args.preset}: " + report.format())
-    return 0
-
-
-if __name__ == "__main__":  # pragma: no cover
-    sys.exit(arena_main())

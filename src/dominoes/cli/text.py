@@ -1,46 +1,71 @@
-"""The ``dominoes`` command line (standard library only, for now).
+"""The text the commands print, built without click or rich (the core can import it).
 
-``dominoes demo`` plays one seeded hand with simple built-in players and prints
-it move by move, ending with the result and, for a blocked hand, the
-verification round that established the block.
-
-``dominoes replay FILE`` prints a recorded hand (or every hand of a recorded
-match) move by move with the layout, and the result. ``dominoes validate FILE...``
-checks records: exit status 0 when all are valid, 1 with one ``FILE:LINE: message``
-line per problem otherwise, 2 when a file cannot be read.
+`heaviest_first` is the player of ``dominoes demo``; `demo_lines` is the demo's
+output and `replay_lines` the output of ``dominoes replay``. `describe_move` and
+`result_lines` are shared with ``dominoes play``.
 """
 
 from __future__ import annotations
 
-import argparse
 import enum
 import itertools
 import json
-import sys
 from collections.abc import Iterable, Sequence
 
 from dominoes.agents import heaviest
 from dominoes.deal import Deal
-from dominoes.errors import RecordError
 from dominoes.moves import Draw, Move, Play
 from dominoes.presets import find_preset
-from dominoes.records import MAX_RECORD, HandRecord, Record, load, validate
+from dominoes.records import MAX_RECORD, HandRecord, Record
 from dominoes.rules import DrawRule, Ruleset
 from dominoes.scoring import Ending, HandResult
 from dominoes.state import HandState, Phase
 
-__all__ = ["demo_lines", "heaviest_first", "main", "replay_lines"]
+__all__ = [
+    "MAX_READ",
+    "demo_lines",
+    "describe_move",
+    "game_name",
+    "heaviest_first",
+    "outcome_lines",
+    "replay_lines",
+    "result_lines",
+]
 
 MAX_READ = MAX_RECORD + 1
 """The most bytes read from a file (a longer file is reported as too long)."""
 
 
 def heaviest_first(state: HandState) -> Move:
-    """A simple player: lay the heaviest playable tile (left end first), else the forced move."""
+    """A simple player: lay the heaviest playable tile (left end first), else the forced move.
+
+    >>> from dominoes import Deal, HandState, Ruleset
+    >>> rules = Ruleset.block()
+    >>> str(heaviest_first(HandState.start(rules, Deal.random(rules, seed=7))))
+    '6-6'
+    """
     return heaviest(state.legal_moves())
 
 
-def _describe(move: Move, before: HandState) -> str:
+def game_name(rules: Ruleset) -> str:
+    """``"Block"`` for a game without drawing, else ``"Draw"``.
+
+    >>> game_name(Ruleset.block()), game_name(Ruleset.draw())
+    ('Block', 'Draw')
+    """
+    return "Block" if rules.drawing is DrawRule.NONE else "Draw"
+
+
+def describe_move(move: Move, before: HandState) -> str:
+    """What ``move`` does, in words, for the state ``before`` it (the verification round too).
+
+    Args:
+        move: The move as the history records it (a draw carries its tile).
+        before: The state the move was made in.
+
+    Returns:
+        For example ``"plays 5-6 on the left"`` or ``"draws 2-5 (13 left)"``.
+    """
     if isinstance(move, Play):
         if move.end is None:
             return f"leads {move.tile}"
@@ -53,7 +78,16 @@ def _describe(move: Move, before: HandState) -> str:
     return "passes: cannot play, proposes a block (verification round opens)"
 
 
-def _result_lines(rules: Ruleset, result: HandResult) -> list[str]:
+def result_lines(rules: Ruleset, result: HandResult) -> list[str]:
+    """The result of a hand that ended by a domino or a block, as printed by the demo.
+
+    Args:
+        rules: The hand's rules (for the side totals of partnership play).
+        result: A result whose ending is `Ending.DOMINO` or `Ending.BLOCKED`.
+
+    Returns:
+        The lines: the ending, the verification round of a block, the pips and the winner.
+    """
     lines = []
     pips = ", ".join(f"seat {s}: {p}" for s, p in enumerate(result.pips))
     if result.ending is Ending.DOMINO:
@@ -82,8 +116,16 @@ def _result_lines(rules: Ruleset, result: HandResult) -> list[str]:
 
 
 def demo_lines(rules: Ruleset, seed: int) -> list[str]:
-    """The demo's output: one seeded hand played by `heaviest_first` players."""
-    game = "Block" if rules.drawing is DrawRule.NONE else "Draw"
+    """The demo's output: one seeded hand played by `heaviest_first` players.
+
+    Args:
+        rules: The ruleset of the hand.
+        seed: The seed of the deal (`Deal.random`).
+
+    Returns:
+        The lines ``dominoes demo`` prints.
+    """
+    game = game_name(rules)
     mode = " in partnership (seats 0+2 v 1+3)" if rules.partnership else ""
     state = HandState.start(rules, Deal.random(rules, seed=seed))
     lines = [f"{game} game, {rules.players} players{mode}, double-{rules.max_pip}, seed {seed}"]
@@ -99,11 +141,11 @@ def demo_lines(rules: Ruleset, seed: int) -> list[str]:
         state = state.apply(move)
         shown = state.history[-1].move
         n += 1
-        text = _describe(shown, before)
+        text = describe_move(shown, before)
         lines.append(f"{n:3}. seat {seat} {text:58} {state.layout}")
     lines.append("")
     assert state.result is not None
-    lines.extend(_result_lines(rules, state.result))
+    lines.extend(result_lines(rules, state.result))
     return lines
 
 
@@ -115,10 +157,19 @@ def _tiles(tiles: Iterable[object]) -> str:
     return " ".join(str(t) for t in tiles) or "-"
 
 
-def _outcome_lines(rules: Ruleset, result: HandResult, names: Sequence[str]) -> list[str]:
-    """The result of a recorded hand, for every ending, with its faults."""
+def outcome_lines(rules: Ruleset, result: HandResult, names: Sequence[str] = ()) -> list[str]:
+    """The result of a hand, for every ending (forfeits and false blocks too), with its faults.
+
+    Args:
+        rules: The hand's rules.
+        result: The hand's result.
+        names: The players' names, one per seat, or none.
+
+    Returns:
+        The lines ``dominoes replay`` and ``dominoes play`` print.
+    """
     if result.ending in (Ending.DOMINO, Ending.BLOCKED):
-        lines = _result_lines(rules, result)
+        lines = result_lines(rules, result)
     else:
         if result.ending is Ending.FORFEIT:
             lines = ["Result: forfeit: a fault ended the hand (rule FAULT-2)."]
@@ -166,7 +217,7 @@ def _hand_lines(states: Sequence[HandState], names: Sequence[str], dealt: str) -
     moves = []
     for n, (before, after) in enumerate(itertools.pairwise(states), 1):
         step = after.history[-1]
-        text = _describe(step.move, before)
+        text = describe_move(step.move, before)
         if len(after.faults) > len(before.faults):
             kind = after.faults[-1].kind.value.replace("_", " ")
             text = f"{text.split(':')[0]}: a fault ({kind})"
@@ -181,7 +232,7 @@ def _hand_lines(states: Sequence[HandState], names: Sequence[str], dealt: str) -
             f"({len(final.legal_moves())} legal moves)."
         )
     else:
-        lines.extend(_outcome_lines(rules, final.result, names))
+        lines.extend(outcome_lines(rules, final.result, names))
     return lines
 
 
@@ -198,7 +249,7 @@ def _record_header(record: Record) -> list[str]:
     preset = find_preset(record.preset)
     rules = record.rules
     kind = "Hand" if isinstance(record, HandRecord) else "Match"
-    game = "Block" if rules.drawing is DrawRule.NONE else "Draw"
+    game = game_name(rules)
     mode = " in partnership (seats 0+2 v 1+3)" if rules.partnership else ""
     lines = [
         f"{kind} record: {game} game, {rules.players} players{mode}, double-{rules.max_pip}.",
@@ -264,104 +315,3 @@ def replay_lines(record: Record) -> list[str]:
     else:
         lines.append("The match is not over.")
     return lines
-
-
-def _replay(path: str) -> int:
-    try:
-        with open(path, "rb") as fp:
-            record = load(fp)
-    except OSError as error:
-        print(f"dominoes replay: cannot read {path}: {error.strerror or error}", file=sys.stderr)
-        return 2
-    except RecordError as error:
-        where = f"{path}:{error.line}" if error.line is not None else path
-        message = str(error).removeprefix(f"line {error.line}: ")
-        print(f"{where}: {message}", file=sys.stderr)
-        return 1
-    for line in replay_lines(record):
-        print(line)
-    return 0
-
-
-def _validate(paths: Sequence[str]) -> int:
-    status = 0
-    for path in paths:
-        try:
-            with open(path, "rb") as fp:
-                text = fp.read(MAX_READ)
-        except OSError as error:
-            print(
-                f"dominoes validate: cannot read {path}: {error.strerror or error}", file=sys.stderr
-            )
-            status = 2
-            continue
-        problems = validate(text)
-        for problem in problems:
-            where = f"{path}:{problem.line}" if problem.line is not None else path
-            print(f"{where}: {problem.message}")
-        if problems:
-            status = max(status, 1)
-        else:
-            print(f"{path}: ok")
-    return status
-
-
-def _rules_from(args: argparse.Namespace) -> Ruleset:
-    if args.game == "block":
-        return Ruleset.block(players=args.players, partnership=args.partnership)
-    return Ruleset.draw(players=args.players, partnership=args.partnership)
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point of the ``dominoes`` command."""
-    args_in = list(sys.argv[1:] if argv is None else argv)
-    if args_in[:1] == ["arena"]:
-        from dominoes.arena import arena_main  # noqa: PLC0415 (only the arena needs it)
-
-        return arena_main(args_in[1:])
-    argv = args_in
-    parser = argparse.ArgumentParser(prog="dominoes", description="A rules library for dominoes.")
-    sub = parser.add_subparsers(dest="command", required=True)
-    sub.add_parser(
-        "arena",
-        add_help=False,
-        help="play two agents against each other (dominoes arena --help)",
-    )
-    demo = sub.add_parser(
-        "demo",
-        help="play one seeded hand with simple players, move by move",
-        description="Play one seeded hand with simple built-in players and print it move by "
-        "move. Example: dominoes demo --game block --players 4 --partnership --seed 3",
-    )
-    demo.add_argument("--game", choices=["draw", "block"], default="draw")
-    demo.add_argument("--players", type=int, default=2, choices=[2, 3, 4])
-    demo.add_argument("--partnership", action="store_true", help="4 players, 0+2 v 1+3")
-    demo.add_argument("--seed", type=int, default=25)
-    replay = sub.add_parser(
-        "replay",
-        help="print a recorded hand or match move by move",
-        description="Print a hand or match record (TOML or JSON) move by move, with the "
-        "layout after each move and the result. Example: dominoes replay hand.toml",
-    )
-    replay.add_argument("file", help="the record to replay")
-    check = sub.add_parser(
-        "validate",
-        help="check hand and match records",
-        description="Check hand and match records. Exit status 0 when all are valid, 1 with "
-        "one FILE:LINE: message line per problem otherwise, 2 when a file cannot be read.",
-    )
-    check.add_argument("files", nargs="+", metavar="FILE", help="the records to check")
-    args = parser.parse_args(argv)
-    if args.command == "replay":
-        return _replay(args.file)
-    if args.command == "validate":
-        return _validate(args.files)
-    if args.partnership and args.players != 4:
-        parser.error("--partnership needs --players 4")
-    for line in demo_lines(_rules_from(args), args.seed):
-        print(line)
-    return 0
-
-
-if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())

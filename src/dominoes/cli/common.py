@@ -1,0 +1,244 @@
+"""What the commands share: ruleset options, ``--set field=value``, agents and exit codes."""
+
+from __future__ import annotations
+
+import ast
+import enum
+import functools
+import inspect
+import itertools
+import typing
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
+
+import attrs
+import click
+
+from dominoes.agents import Agent
+from dominoes.arena import AGENT_NAMES, make_agent
+from dominoes.errors import NotationError, RulesetError
+from dominoes.presets import find_preset
+from dominoes.rules import MAX_PLAYERS, Ruleset
+from dominoes.tiles import Tile
+
+__all__ = [
+    "EXIT_CODES",
+    "EXIT_OK",
+    "EXIT_PROBLEM",
+    "EXIT_USAGE",
+    "build_rules",
+    "field_docs",
+    "field_value",
+    "make_agents",
+    "parse_setting",
+    "ruleset_options",
+]
+
+EXIT_OK = 0
+"""The exit status of a command that did what it was asked."""
+EXIT_PROBLEM = 1
+"""The exit status of a command that found a problem (a bad record, an unfinished game)."""
+EXIT_USAGE = 2
+"""The exit status of a usage error (a bad option or value, an unreadable file)."""
+
+EXIT_CODES = "\b\nExit status: 0 ok, 1 a problem found, 2 a usage error (a bad option or value)."
+"""The epilog line every command's help ends with."""
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def _hints() -> dict[str, Any]:
+    return typing.get_type_hints(Ruleset)
+
+
+def parse_setting(text: str) -> tuple[str, Any]:
+    """One ``field=value`` override of a `Ruleset` field, with the value converted.
+
+    Enum fields take a member's value or name (any case), ``bool`` fields
+    ``true``/``false`` (or ``yes``/``no``, ``1``/``0``), ``int`` fields a number, and
+    the optional fields ``none`` as well; ``opening_tile`` takes a tile such as ``6-6``.
+
+    >>> parse_setting("scoring=cascade")
+    ('scoring', <Scoring.CASCADE: 'cascade'>)
+    >>> parse_setting("target=none"), parse_setting("stock_pips=yes")
+    (('target', None), ('stock_pips', True))
+
+    Raises:
+        click.BadParameter: the text is not ``field=value``, there is no such field, or
+            the value does not fit the field.
+    """
+    name, sep, raw = text.partition("=")
+    name, raw = name.strip().replace("-", "_"), raw.strip()
+    if not sep or not name:
+        raise click.BadParameter(f"expected FIELD=VALUE, got {text!r}")
+    hints = _hints()
+    if name not in hints:
+        fields = ", ".join(f.name for f in attrs.fields(Ruleset))
+        raise click.BadParameter(f"no ruleset field {name!r}; fields: {fields}")
+    hint = hints[name]
+    low = raw.lower()
+    if isinstance(hint, type) and issubclass(hint, enum.Enum):
+        for member in hint:
+            if low in (str(member.value).lower(), member.name.lower()):
+                return name, member
+        allowed = ", ".join(str(m.value) for m in hint)
+        raise click.BadParameter(f"{name} must be one of {allowed}, got {raw!r}")
+    if hint is bool:
+        if low in ("true", "yes", "on", "1"):
+            return name, True
+        if low in ("false", "no", "off", "0"):
+            return name, False
+        raise click.BadParameter(f"{name} must be true or false, got {raw!r}")
+    if low == "none" and hint in (int | None, Tile | None):
+        return name, None
+    if hint == Tile | None:
+        try:
+            return name, Tile.parse(raw)
+        except NotationError as error:
+            raise click.BadParameter(f"{name} must be a tile such as 6-6: {error}") from None
+    try:
+        return name, int(raw)
+    except ValueError:
+        extra = ' or "none"' if hint == int | None else ""
+        raise click.BadParameter(f"{name} must be an integer{extra}, got {raw!r}") from None
+
+
+def field_value(value: object) -> str | int | bool | None:
+    """A ruleset field's value as shown and written to JSON: enums by value, tiles as text.
+
+    >>> from dominoes import Scoring, Tile
+    >>> field_value(Scoring.CASCADE), field_value(Tile(6, 6)), field_value(None), field_value(3)
+    ('cascade', '6-6', None, 3)
+    """
+    if isinstance(value, enum.Enum):
+        return str(value.value)
+    if isinstance(value, Tile):
+        return str(value)
+    assert value is None or isinstance(value, int)
+    return value
+
+
+@functools.cache
+def field_docs() -> dict[str, str]:
+    """Each `Ruleset` field's documentation (the string under it in the source), on one line.
+
+    Empty when the source cannot be read (for example in a frozen application).
+    """
+    try:
+        source = inspect.getsource(Ruleset)
+    except (OSError, TypeError):  # pragma: no cover - only without the source files
+        return {}
+    body = ast.parse(inspect.cleandoc(source)).body[0]
+    assert isinstance(body, ast.ClassDef)
+    docs: dict[str, str] = {}
+    for item, after in itertools.pairwise(body.body):
+        if (
+            isinstance(item, ast.AnnAssign)
+            and isinstance(item.target, ast.Name)
+            and isinstance(after, ast.Expr)
+            and isinstance(after.value, ast.Constant)
+            and isinstance(after.value.value, str)
+        ):
+            docs[item.target.id] = " ".join(after.value.value.split()).replace("`", "")
+    return docs
+
+
+def build_rules(
+    preset: str,
+    *,
+    players: int | None = None,
+    partnership: bool = False,
+    settings: Sequence[tuple[str, Any]] = (),
+) -> Ruleset:
+    """The ruleset of a command's ``--preset``, ``--players``, ``--partnership`` and ``--set``.
+
+    ``--partnership`` without ``--players`` means four players.
+
+    Raises:
+        click.BadParameter: no preset has that name.
+        click.UsageError: the options make an impossible ruleset.
+    """
+    try:
+        found = find_preset(preset)
+    except KeyError as error:
+        raise click.BadParameter(str(error.args[0]), param_hint="'--preset'") from None
+    options: dict[str, Any] = dict(settings)
+    if players is not None:
+        options["players"] = players
+    if partnership:
+        options["partnership"] = True
+        options.setdefault("players", 4)
+    try:
+        return found.build(**options)
+    except (RulesetError, TypeError, ValueError) as error:
+        raise click.UsageError(f"bad ruleset: {error}") from None
+
+
+def ruleset_options(default_preset: str) -> Callable[[F], F]:
+    """The options ``--preset``, ``--players``, ``--partnership`` and ``--set`` of a command.
+
+    The decorated function gets ``preset``, ``players``, ``partnership`` and
+    ``settings`` (a tuple of ``(field, value)`` pairs).
+    """
+    names = ", ".join(Ruleset.presets())
+
+    def decorate(function: F) -> F:
+        function = click.option(
+            "--set",
+            "settings",
+            metavar="FIELD=VALUE",
+            multiple=True,
+            callback=lambda _ctx, _param, value: tuple(parse_setting(v) for v in value),
+            help="Override a ruleset field, e.g. --set scoring=cascade (repeatable; "
+            "see `dominoes rules show`).",
+        )(function)
+        function = click.option(
+            "--partnership",
+            is_flag=True,
+            help="Four players in two sides, seats 0+2 against 1+3.",
+        )(function)
+        function = click.option(
+            "--players",
+            type=click.IntRange(2, MAX_PLAYERS),
+            default=None,
+            help="Number of seats (default: the preset's).",
+        )(function)
+        return click.option(
+            "--preset",
+            default=default_preset,
+            show_default=True,
+            metavar="NAME",
+            help=f"The ruleset preset or an alias: {names}.",
+        )(function)
+
+    return decorate
+
+
+def make_agents(
+    spec: str, seats: int, *, worlds: int = 8, rollouts: int = 2, option: str = "--agents"
+) -> tuple[tuple[str, ...], tuple[Agent, ...]]:
+    """The agents of ``spec``: one name for every seat, or one per seat, comma-separated.
+
+    Returns:
+        The names and the agents, one per seat.
+
+    Raises:
+        click.BadParameter: an unknown name, or neither one name nor one per seat.
+    """
+    names = tuple(n.strip().lower() for n in spec.split(","))
+    if len(names) == 1:
+        names = names * seats
+    if len(names) != seats:
+        raise click.BadParameter(
+            f"give one agent for every seat or one per seat ({seats}), got {spec!r}",
+            param_hint=f"'{option}'",
+        )
+    agents = []
+    for name in names:
+        if name not in AGENT_NAMES:
+            raise click.BadParameter(
+                f"unknown agent {name!r}; agents: {', '.join(AGENT_NAMES)}",
+                param_hint=f"'{option}'",
+            )
+        agents.append(make_agent(name, worlds=worlds, rollouts=rollouts))
+    return names, tuple(agents)

@@ -1,0 +1,77 @@
+"""``dominoes replay`` and ``dominoes validate``: print and check hand and match records."""
+
+from __future__ import annotations
+
+import click
+
+from dominoes.cli.common import EXIT_OK, EXIT_PROBLEM, EXIT_USAGE
+from dominoes.cli.text import MAX_READ, replay_lines
+from dominoes.errors import RecordError
+from dominoes.records import load
+from dominoes.records import validate as check_record
+
+__all__ = ["replay", "validate"]
+
+
+@click.command(
+    epilog="\b\nExamples:\n"
+    "  dominoes replay hand.toml\n"
+    "  dominoes replay tests/data/match.toml\n\n"
+    "\b\nExit status: 0 ok, 1 the record is invalid (FILE:LINE: message on standard\n"
+    "error), 2 a usage error or a file that cannot be read."
+)
+@click.argument("file", type=click.Path(dir_okay=True, allow_dash=False))
+@click.pass_context
+def replay(ctx: click.Context, file: str) -> None:
+    """Print a hand or match record (TOML or JSON) move by move.
+
+    Each move is shown with the layout after it, then the result; a match record
+    shows every hand and the scores.
+    """
+    try:
+        with open(file, "rb") as fp:
+            record = load(fp)
+    except OSError as error:
+        click.echo(f"dominoes replay: cannot read {file}: {error.strerror or error}", err=True)
+        ctx.exit(EXIT_USAGE)
+    except RecordError as error:
+        where = f"{file}:{error.line}" if error.line is not None else file
+        message = str(error).removeprefix(f"line {error.line}: ")
+        click.echo(f"{where}: {message}", err=True)
+        ctx.exit(EXIT_PROBLEM)
+    for line in replay_lines(record):
+        click.echo(line)
+
+
+@click.command(
+    short_help="Check hand and match records.",
+    epilog="\b\nExamples:\n"
+    "  dominoes validate hand.toml\n"
+    "  dominoes validate tests/data/*.toml\n\n"
+    "\b\nExit status: 0 every record is valid, 1 a problem was found (one FILE:LINE:\n"
+    "message line per problem), 2 a usage error or a file that cannot be read.",
+)
+@click.argument("files", nargs=-1, required=True, metavar="FILE...")
+@click.pass_context
+def validate(ctx: click.Context, files: tuple[str, ...]) -> None:
+    """Check hand and match records; print FILE: ok or one line per problem."""
+    status = EXIT_OK
+    for path in files:
+        try:
+            with open(path, "rb") as fp:
+                text = fp.read(MAX_READ)
+        except OSError as error:
+            click.echo(
+                f"dominoes validate: cannot read {path}: {error.strerror or error}", err=True
+            )
+            status = EXIT_USAGE
+            continue
+        problems = check_record(text)
+        for problem in problems:
+            where = f"{path}:{problem.line}" if problem.line is not None else path
+            click.echo(f"{where}: {problem.message}")
+        if problems:
+            status = max(status, EXIT_PROBLEM)
+        else:
+            click.echo(f"{path}: ok")
+    ctx.exit(status)

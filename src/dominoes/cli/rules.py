@@ -1,0 +1,143 @@
+"""``dominoes rules``: the presets, and every option of one ruleset."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import attrs
+import click
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from dominoes.cli.common import EXIT_CODES, build_rules, field_docs, field_value, parse_setting
+from dominoes.presets import PRESETS, find_preset
+from dominoes.rules import MAX_PLAYERS, Ruleset
+
+__all__ = ["preset_rows", "rules", "ruleset_rows"]
+
+
+def preset_rows() -> list[dict[str, Any]]:
+    """Every preset as ``{"name", "aliases", "summary"}``, in documentation order."""
+    return [
+        {"name": p.name, "aliases": list(p.aliases), "summary": p.summary} for p in PRESETS.values()
+    ]
+
+
+def ruleset_rows(rules: Ruleset, changed: frozenset[str] = frozenset()) -> list[dict[str, Any]]:
+    """Every field of ``rules`` as ``{"field", "value", "set", "doc"}``, in field order.
+
+    ``set`` says whether the field is in ``changed`` (given with ``--set`` or
+    ``--players``); ``doc`` is the field's documentation, or empty.
+    """
+    docs = field_docs()
+    return [
+        {
+            "field": f.name,
+            "value": field_value(getattr(rules, f.name)),
+            "set": f.name in changed,
+            "doc": docs.get(f.name, ""),
+        }
+        for f in attrs.fields(Ruleset)
+    ]
+
+
+def _shown(value: object) -> str:
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+@click.group(
+    invoke_without_command=True,
+    epilog="\b\nExamples:\n"
+    "  dominoes rules\n"
+    "  dominoes rules --json\n"
+    "  dominoes rules show partnership\n"
+    "  dominoes rules show draw --players 3 --set scoring=cascade --json\n\n" + EXIT_CODES,
+)
+@click.option("--json", "as_json", is_flag=True, help="Print the list as JSON.")
+@click.pass_context
+def rules(ctx: click.Context, as_json: bool) -> None:
+    """List the ruleset presets: name, aliases and what each one is.
+
+    `dominoes rules show NAME` prints every option of one preset.
+    """
+    if ctx.invoked_subcommand is not None:
+        return
+    rows = preset_rows()
+    if as_json:
+        click.echo(json.dumps(rows, indent=2))
+        return
+    table = Table()
+    table.add_column("preset", style="bold", no_wrap=True)
+    table.add_column("aliases")
+    table.add_column("description")
+    for row in rows:
+        table.add_row(Text(row["name"]), Text(", ".join(row["aliases"])), Text(row["summary"]))
+    console = Console(highlight=False)
+    console.print(Text("Ruleset presets (dominoes rules show NAME for the options):"))
+    console.print(table)
+
+
+@rules.command(
+    epilog="\b\nExamples:\n"
+    "  dominoes rules show block\n"
+    "  dominoes rules show latin --set target=150\n"
+    "  dominoes rules show draw --players 4 --json\n\n" + EXIT_CODES,
+)
+@click.argument("name")
+@click.option(
+    "--players", type=click.IntRange(2, MAX_PLAYERS), default=None, help="Number of seats."
+)
+@click.option(
+    "--set",
+    "settings",
+    metavar="FIELD=VALUE",
+    multiple=True,
+    callback=lambda _ctx, _param, value: tuple(parse_setting(v) for v in value),
+    help="Override a ruleset field (repeatable).",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print the ruleset as JSON.")
+def show(
+    name: str, players: int | None, settings: tuple[tuple[str, Any], ...], as_json: bool
+) -> None:
+    """Show every option of the preset NAME: field, value and what the field means.
+
+    Fields changed with --set or --players are marked with a *.
+    """
+    try:
+        preset = find_preset(name)
+    except KeyError as error:
+        raise click.BadParameter(str(error.args[0]), param_hint="'NAME'") from None
+    ruleset = build_rules(preset.name, players=players, settings=settings)
+    changed = frozenset(field for field, _ in settings) | (
+        frozenset({"players"}) if players is not None else frozenset()
+    )
+    rows = ruleset_rows(ruleset, changed)
+    if as_json:
+        data = {
+            "preset": preset.name,
+            "aliases": list(preset.aliases),
+            "summary": preset.summary,
+            "match_target": ruleset.match_target,
+            "fields": rows,
+        }
+        click.echo(json.dumps(data, indent=2))
+        return
+    console = Console(highlight=False)
+    console.print(f"{preset.name}: {preset.summary}", markup=False)
+    if preset.aliases:
+        console.print(f"Aliases: {', '.join(preset.aliases)}.", markup=False)
+    table = Table()
+    table.add_column("field", style="bold", no_wrap=True)
+    table.add_column("value", no_wrap=True)
+    table.add_column("meaning")
+    for row in rows:
+        mark = " *" if row["set"] else ""
+        table.add_row(Text(row["field"]), Text(_shown(row["value"]) + mark), Text(row["doc"]))
+    console.print(table)
+    console.print(f"A match is played to {ruleset.match_target} points.", markup=False)

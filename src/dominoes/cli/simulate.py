@@ -1,0 +1,207 @@
+"""``dominoes simulate``: N hands or matches of a ruleset with chosen agents, and statistics."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import sys
+from collections.abc import Iterator
+from typing import Any
+
+import click
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+from rich.table import Table
+from rich.text import Text
+
+from dominoes.arena import ProgressCallback, describe_rules
+from dominoes.cli.common import EXIT_CODES, build_rules, make_agents, ruleset_options
+from dominoes.cli.simulation import Mode, SimulationReport
+from dominoes.cli.simulation import simulate as run_simulation
+from dominoes.rules import Scoring
+
+__all__ = ["progress_bar", "report_renderables", "simulate", "stderr_is_terminal"]
+
+
+def stderr_is_terminal() -> bool:
+    """Whether standard error is a terminal (where the progress bar is shown)."""
+    return sys.stderr.isatty()
+
+
+@contextlib.contextmanager
+def progress_bar(
+    console: Console, total: int, unit: str, *, enabled: bool
+) -> Iterator[ProgressCallback | None]:
+    """A rich progress bar on ``console`` as a ``callback(done, total)``, or ``None`` when off."""
+    if not enabled:
+        yield None
+        return
+    bar = Progress(
+        TextColumn(f"simulating {unit}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TimeRemainingColumn(),
+        console=console,
+        transient=True,
+    )
+    task = bar.add_task(unit, total=total)
+
+    def update(done: int, _total: int) -> None:
+        bar.update(task, completed=done)
+
+    with bar:
+        yield update
+
+
+def report_renderables(report: SimulationReport) -> list[Any]:
+    """The report as rich renderables: a header, the endings table and the sides table."""
+    unit = report.mode.value
+    header = Text(
+        f"{report.preset + ': ' if report.preset else ''}{describe_rules(report.rules)}; "
+        f"{report.count} {unit}"
+        + (f" ({report.hands} hands)" if report.mode is Mode.MATCHES else "")
+        + f", seed {report.seed}; agents: "
+        + ", ".join(f"seat {s} {name}" for s, name in enumerate(report.agents))
+    )
+    endings = Table()
+    endings.add_column("ending")
+    endings.add_column("hands", justify="right")
+    endings.add_column("share (95% CI)", justify="right")
+    for (ending, n), share in zip(report.endings, report.ending_shares, strict=True):
+        endings.add_row(ending.value.replace("_", " "), str(n), share.format(".3f"))
+    endings.add_row("drawn (no winner)", str(report.drawn), "")
+    sides = Table()
+    sides.add_column("side")
+    sides.add_column("agents")
+    penalty = report.rules.scoring is Scoring.PENALTY
+    sides.add_column("penalty points/hand" if penalty else "points/hand", justify="right")
+    sides.add_column("hands won", justify="right")
+    if report.match_wins is not None:
+        sides.add_column("matches won", justify="right")
+    for i, (label, team) in enumerate(zip(report.sides, report.rules.teams, strict=True)):
+        row = [
+            label,
+            ", ".join(report.agents[s] for s in team),
+            report.points[i].format(".2f"),
+            report.wins[i].format(".3f"),
+        ]
+        if report.match_wins is not None:
+            row.append(report.match_wins[i].format(".3f"))
+        sides.add_row(*(Text(cell) for cell in row))
+    lines = [Text(f"Moves per hand: {report.moves.format('.1f')}")]
+    if report.hands_per_match is not None:
+        lines.append(
+            Text(
+                f"Hands per match: {report.hands_per_match.format('.2f')}; "
+                f"tied matches: {report.match_ties}"
+            )
+        )
+    lines.append(Text("95% intervals: normal approximation (± ? with a single sample)."))
+    return [
+        header,
+        Text(""),
+        Text("How the hands ended:"),
+        endings,
+        Text("Per side (95% confidence intervals):"),
+        sides,
+        *lines,
+    ]
+
+
+@click.command(
+    short_help="Many hands or matches with agents, and their statistics.",
+    epilog="\b\nExamples:\n"
+    "  dominoes simulate --hands 1000\n"
+    "  dominoes simulate --preset partnership --agents greedy,random --hands 500 --json\n"
+    "  dominoes simulate --preset draw --players 3 --agents search,greedy,random --hands 50\n"
+    "  dominoes simulate --matches 100 --workers 2\n\n" + EXIT_CODES,
+)
+@ruleset_options("block")
+@click.option(
+    "--agents",
+    default="greedy",
+    show_default=True,
+    metavar="NAME[,NAME...]",
+    help="One agent for every seat, or one per seat, from random, greedy, search.",
+)
+@click.option("--hands", type=int, default=None, help="Hands to play (default: 100).")
+@click.option("--matches", type=int, default=None, help="Play this many matches instead.")
+@click.option("--seed", type=int, default=0, show_default=True, help="The seed of the run.")
+@click.option(
+    "--workers", type=int, default=1, show_default=True, help="Worker processes to play in."
+)
+@click.option(
+    "--search-worlds", type=click.IntRange(min=1), default=8, show_default=True,
+    help="search: worlds per decision.",
+)  # fmt: skip
+@click.option(
+    "--search-rollouts", type=click.IntRange(min=1), default=2, show_default=True,
+    help="search: playouts per move and world.",
+)  # fmt: skip
+@click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
+@click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
+def simulate(
+    preset: str,
+    players: int | None,
+    partnership: bool,
+    settings: tuple[tuple[str, Any], ...],
+    agents: str,
+    hands: int | None,
+    matches: int | None,
+    seed: int,
+    workers: int,
+    search_worlds: int,
+    search_rollouts: int,
+    quiet: bool,
+    as_json: bool,
+) -> None:
+    """Play many seeded hands (or matches) with agents and report the statistics.
+
+    The report says how the hands ended (domino, blocked, forfeit, false block, and
+    drawn hands), each side's mean points per hand and share of hands won, and the
+    hand length in moves, with 95% confidence intervals; with --matches also the
+    matches won and their length. The run is fixed by --seed: the same report for
+    any number of --workers. A progress bar is shown on standard error when it is
+    a terminal, unless --quiet or --json.
+    """
+    if hands is not None and matches is not None:
+        raise click.UsageError("give --hands or --matches, not both")
+    mode = Mode.HANDS if matches is None else Mode.MATCHES
+    count = matches if matches is not None else (100 if hands is None else hands)
+    option = "--matches" if matches is not None else "--hands"
+    if count < 1:
+        raise click.BadParameter(f"must be at least 1, got {count}", param_hint=f"'{option}'")
+    if workers < 1:
+        raise click.BadParameter(f"must be at least 1, got {workers}", param_hint="'--workers'")
+    rules = build_rules(preset, players=players, partnership=partnership, settings=settings)
+    names, built = make_agents(
+        agents, rules.players, worlds=search_worlds, rollouts=search_rollouts
+    )
+    err = Console(stderr=True)
+    enabled = not quiet and not as_json and stderr_is_terminal()
+    with progress_bar(err, count, mode.value, enabled=enabled) as callback:
+        report = run_simulation(
+            rules,
+            built,
+            count=count,
+            seed=seed,
+            mode=mode,
+            names=names,
+            preset=preset,
+            workers=workers,
+            progress=callback,
+        )
+    if as_json:
+        click.echo(json.dumps(report.to_dict(), indent=2))
+        return
+    console = Console(highlight=False)
+    for renderable in report_renderables(report):
+        console.print(renderable, soft_wrap=isinstance(renderable, Text))

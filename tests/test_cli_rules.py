@@ -1,0 +1,125 @@
+"""``dominoes rules`` and ``dominoes rules show``, and the ``--set FIELD=VALUE`` parser."""
+
+from __future__ import annotations
+
+import json
+
+import attrs
+import click
+import pytest
+from click.testing import CliRunner, Result
+
+from dominoes import Ruleset, Scoring, Tile
+from dominoes.cli.app import cli
+from dominoes.cli.common import field_docs, field_value, parse_setting
+from dominoes.presets import PRESETS
+
+
+def run(*argv: str) -> Result:
+    return CliRunner().invoke(cli, ["rules", *argv], env={"COLUMNS": "200"})
+
+
+def test_rules_lists_every_preset() -> None:
+    result = run()
+    assert result.exit_code == 0
+    lines = result.output.splitlines()
+    assert lines[0] == "Ruleset presets (dominoes rules show NAME for the options):"
+    for preset in PRESETS.values():
+        row = next(line for line in lines if f"│ {preset.name} " in line)
+        assert preset.summary in row
+        assert ", ".join(preset.aliases) in row
+
+
+def test_rules_json() -> None:
+    result = run("--json")
+    assert result.exit_code == 0
+    data = json.loads(result.output)
+    assert [p["name"] for p in data] == list(Ruleset.presets())
+    assert data[2] == {
+        "name": "partnership",
+        "aliases": ["latin", "international", "pairs"],
+        "summary": PRESETS["partnership"].summary,
+    }
+
+
+def test_rules_show_every_field() -> None:
+    result = run("show", "latin")
+    assert result.exit_code == 0
+    out = result.output
+    assert out.startswith(f"partnership: {PRESETS['partnership'].summary}\n")
+    assert "Aliases: latin, international, pairs." in out
+    for field in attrs.fields(Ruleset):
+        assert f"│ {field.name} " in out
+    assert "│ opening_tile    │ 6-6 " in out
+    assert "│ target          │ 100 " in out
+    assert "Rule MATCH-1: the score that ends a match" in out
+    assert out.endswith("A match is played to 100 points.\n")
+
+
+def test_rules_show_with_settings_json() -> None:
+    result = run("show", "draw", "--players", "3", "--set", "scoring=CASCADE", "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["preset"] == "draw"
+    assert data["match_target"] == 61
+    fields = {row["field"]: row for row in data["fields"]}
+    assert list(fields) == [f.name for f in attrs.fields(Ruleset)]
+    assert fields["scoring"]["value"] == "cascade"
+    assert fields["scoring"]["set"] is True
+    assert fields["players"] == {**fields["players"], "value": 3, "set": True}
+    assert fields["hand_size"]["value"] == 5
+    assert fields["hand_size"]["set"] is False
+    assert fields["target"]["value"] is None
+    assert fields["voluntary_draw"]["value"] is False
+    assert fields["drawing"]["doc"].startswith("Whether a player who cannot play draws")
+
+
+def test_rules_show_marks_what_was_set() -> None:
+    result = run("show", "block", "--set", "stock_pips=true")
+    assert "│ stock_pips      │ true * " in result.output
+    assert "│ players         │ 2 " in result.output
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["show"], "Missing argument 'NAME'"),
+        (["show", "cuban"], "no preset named 'cuban'"),
+        (["show", "block", "--set", "drawing=until_playable"], "bad ruleset: the Block game"),
+        (["show", "block", "--set", "hand_size=x"], "hand_size must be an integer, got 'x'"),
+        (["show", "block", "--players", "1"], "not in the range 2<=x<=12"),
+        (["list"], "No such command 'list'"),
+    ],
+)
+def test_rules_usage_errors(argv: list[str], message: str) -> None:
+    result = run(*argv)
+    assert result.exit_code == 2
+    assert message in result.stderr
+
+
+def test_parse_setting() -> None:
+    assert parse_setting("scoring=all_pips") == ("scoring", Scoring.ALL_PIPS)
+    assert parse_setting(" block-tie = SPLIT ") == (
+        "block_tie",
+        parse_setting("block_tie=split")[1],
+    )
+    assert parse_setting("opening_tile=6-5") == ("opening_tile", Tile(5, 6))
+    assert parse_setting("opening_tile=none") == ("opening_tile", None)
+    assert parse_setting("stock_pips=off") == ("stock_pips", False)
+    assert parse_setting("round_to=5") == ("round_to", 5)
+    for bad, message in [
+        ("=3", "expected FIELD=VALUE"),
+        ("colour=red", "no ruleset field 'colour'"),
+        ("scoring=most", "scoring must be one of opponents, "),
+        ("round_to=none", "round_to must be an integer, got 'none'"),
+    ]:
+        with pytest.raises(click.BadParameter, match=message):
+            parse_setting(bad)
+
+
+def test_field_helpers() -> None:
+    assert field_value(Scoring.PENALTY) == "penalty"
+    assert field_value(True) is True
+    docs = field_docs()
+    assert set(docs) == {f.name for f in attrs.fields(Ruleset)}
+    assert docs["max_pip"] == "The set is double-max_pip."
