@@ -97,18 +97,16 @@ PHASES = {"early": 0.1, "mid": 0.5, "late": 0.8}
 
 def sample_costs(
     rules: Ruleset, phase: float, hands: int, per_state: int, seed: int
-) -> tuple[float, float, float, float, float]:
+) -> dict[str, float]:
     """From the state at ``phase`` of random hands (a fraction of the hand's moves; the
     lead is always made), observed by the seat to move, the mean seconds of:
-    ``observation()``; the observation and its first sample (which builds the
-    model); each further sample; one random playout to the end (``rollout``). Last,
-    the median over the hands of (sample time / playout time), which a preempted
+    ``observation()`` ("obs"); the observation and its first sample, which builds the
+    model ("first"); each further sample ("sample"); one random playout from that state
+    to the end ("rest"); one random playout of the whole hand from its deal ("hand").
+    Last, the medians over the hands of sample/hand and sample/rest, which a preempted
     measurement cannot swing."""
     rng = random.Random(seed)
-    obs_t: list[float] = []
-    first_t: list[float] = []
-    sample_t: list[float] = []
-    playout_t: list[float] = []
+    times: dict[str, list[float]] = {k: [] for k in ("obs", "first", "sample", "rest", "hand")}
     clock = time.perf_counter
     for _ in range(hands):
         states = random_hand(rules, rng)
@@ -120,19 +118,23 @@ def sample_costs(
         t1 = clock()
         obs.sample(rng)
         t2 = clock()
-        obs_t.append(t1 - t0)
-        first_t.append(t2 - t0)
-        t0 = clock()
-        for _ in range(per_state):
-            obs.sample(rng)
-        sample_t.append((clock() - t0) / per_state)
-        t0 = clock()
-        for _ in range(per_state):
-            rollout(state, rng)
-        playout_t.append((clock() - t0) / per_state)
-    mean = statistics.fmean
-    ratio = statistics.median(s / p for s, p in zip(sample_t, playout_t, strict=True))
-    return mean(obs_t), mean(first_t), mean(sample_t), mean(playout_t), ratio
+        times["obs"].append(t1 - t0)
+        times["first"].append(t2 - t0)
+        for key, run in (
+            ("sample", partial(obs.sample, rng)),
+            ("rest", partial(rollout, state, rng)),
+            ("hand", partial(rollout, states[0], rng)),
+        ):
+            t0 = clock()
+            for _ in range(per_state):
+                run()
+            times[key].append((clock() - t0) / per_state)
+    out = {key: statistics.fmean(values) for key, values in times.items()}
+    pairs = zip(times["sample"], times["hand"], times["rest"], strict=True)
+    ratios = [(s / h, s / r) for s, h, r in pairs]
+    out["sample/hand"] = statistics.median(a for a, _ in ratios)
+    out["sample/rest"] = statistics.median(b for _, b in ratios)
+    return out
 
 
 # ---------------------------------------------------------------- (d) OpenSpiel
@@ -155,16 +157,22 @@ def openspiel_hands(game: object, hands: int, seed: int) -> float:
     return hands / (time.perf_counter() - t0)
 
 
-def openspiel_section(hands: int, repeat: int, seed: int) -> None:
+def openspiel_section(hands: int, repeat: int, seed: int) -> dict[str, tuple[float, float, bool]]:
+    """Print (and return) our random playouts against OpenSpiel's python games."""
     print("\n(d) OpenSpiel random playouts against ours (same rules: presets openspiel-*)")
+    figures: dict[str, tuple[float, float, bool]] = {}
     try:
         pyspiel = importlib.import_module("pyspiel")
         importlib.import_module("open_spiel.python.games")  # registers the python games
     except ImportError:
-        print("    pyspiel is not installed: skipped. Install it with `pip install open_spiel`")
-        print("    (binary wheels for Linux and macOS) and run again.")
-        return
-    print(f"    {'game':24} {'OpenSpiel h/s':>14} {'ours h/s':>10} {'ours/OpenSpiel':>15}")
+        print("    pyspiel is not installed: skipped. Install the bench extra")
+        print('    (pip install -e ".[bench]": open_spiel has wheels for Linux and macOS).')
+        return figures
+    print("    ours: the public API (legal_moves + apply) and agents.rollout, from fresh deals")
+    print(
+        f"    {'game':24} {'OpenSpiel h/s':>14} {'API h/s':>10} {'API/OS':>7} "
+        f"{'rollout h/s':>12} {'rollout/OS':>11}"
+    )
     for name, preset in (
         ("python_block_dominoes", "openspiel-block"),
         ("python_team_dominoes", "openspiel-team"),
@@ -172,8 +180,16 @@ def openspiel_section(hands: int, repeat: int, seed: int) -> None:
         game = pyspiel.load_game(name)
         n = max(1, hands // 10)  # OpenSpiel's python games are slow: fewer hands
         theirs = best(partial(openspiel_hands, game, n), repeat, seed)
-        ours = best(partial(library_hands, Ruleset.preset(preset), hands), repeat, seed)
-        print(f"    {name:24} {theirs:14.0f} {ours:10.0f} {ours / theirs:15.1f}")
+        rules = Ruleset.preset(preset)
+        ours = best(partial(library_hands, rules, hands), repeat, seed)
+        fast = best(partial(rollout_from_deals, rules, hands), repeat, seed)
+        print(
+            f"    {name:24} {theirs:14.0f} {ours:10.0f} {ours / theirs:7.1f} "
+            f"{fast:12.0f} {fast / theirs:11.1f}"
+        )
+        figures[f"rollout vs OpenSpiel {name} (x)"] = (fast / theirs, 10.0, True)
+        figures[f"public API vs OpenSpiel {name} (x)"] = (ours / theirs, 10.0, True)
+    return figures
 
 
 # ---------------------------------------------------------------- main
@@ -188,7 +204,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--quick", action="store_true", help="few hands, one run: a smoke test")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--reference", type=Path, default=DEFAULT_REFERENCE)
+    ap.add_argument(
+        "--plot", type=Path, default=None, help="write an SVG chart of the figures against targets"
+    )
     a = ap.parse_args(argv)
+    figures: dict[str, tuple[float, float, bool]] = {}  # name -> (figure, target, higher better)
     if a.quick:
         a.hands, a.repeat, a.positions = min(a.hands, 2000), 1, min(a.positions, 8)
     ref = load_reference(a.reference)
@@ -208,6 +228,7 @@ def main(argv: list[str] | None = None) -> int:
         lib = best(partial(library_hands, rules, a.hands), a.repeat, a.seed)
         ratio = lib / refs[players]
         print(f"    {name:28} {lib:12.0f} {refs[players]:14.0f} {ratio:6.2f} {target:7.2f}")
+        figures[f"public API, {name} (x reference)"] = (ratio, target, True)
 
     print("\n(b) agents.rollout against the reference loop")
     print(f"    {'case':44} {'rollout h/s':>12} {'ratio':>6} {'target':>7}")
@@ -224,31 +245,67 @@ def main(argv: list[str] | None = None) -> int:
             run = partial(rollout_from_state, rules, a.hands, greedy="greedy" in name)
         hps = best(run, a.repeat, a.seed)
         print(f"    {name:44} {hps:12.0f} {hps / refs[players]:6.2f} {goal:>7}")
+        if goal:
+            figures[f"rollout, {name} (x reference)"] = (hps / refs[players], float(goal), True)
 
-    print("\n(c) Observation.sample against one random playout from the same state")
-    print(f"    ({a.positions} hands per row; the seat to move observes; times are means in us)")
+    print("\n(c) Observation.sample against one random playout of the same hand")
+    print(f"    ({a.positions} hands per row; the seat to move observes; times are means in us;")
+    print("    'hand' is a random playout of the whole hand from its deal, 'rest' one from the")
+    print("    observed state to the end; ratios are medians over the hands)")
     header = (
         f"    {'case':22} {'phase':6} {'obs':>6} {'obs+1st':>8} {'sample':>7} "
-        f"{'playout':>8} {'sample/playout':>15} {'median ratio':>13}"
+        f"{'hand':>6} {'rest':>6} {'sample/hand':>12} {'sample/rest':>12}"
     )
     print(header)
     per_state = 5 if a.quick else 20
+    worst = 0.0
     for name, rules in (
         ("2-player Block", BLOCK_2P),
         ("4p partnership Block", BLOCK_4P),
         ("2-player Draw", DRAW_2P),
     ):
         for phase, where in PHASES.items():
-            obs_s, first, each, play, ratio = sample_costs(
-                rules, where, a.positions, per_state, a.seed
-            )
+            c = sample_costs(rules, where, a.positions, per_state, a.seed)
+            worst = max(worst, c["sample/hand"])
             print(
-                f"    {name:22} {phase:6} {obs_s * 1e6:6.0f} {first * 1e6:8.0f} "
-                f"{each * 1e6:7.0f} {play * 1e6:8.0f} {each / play:15.2f} {ratio:13.2f}"
+                f"    {name:22} {phase:6} {c['obs'] * 1e6:6.0f} {c['first'] * 1e6:8.0f} "
+                f"{c['sample'] * 1e6:7.1f} {c['hand'] * 1e6:6.1f} {c['rest'] * 1e6:6.1f} "
+                f"{c['sample/hand']:12.2f} {c['sample/rest']:12.2f}"
             )
+    figures["sample / playout of the hand (worst row; at most 1)"] = (worst, 1.0, False)
 
-    openspiel_section(a.hands, a.repeat, a.seed)
+    figures.update(openspiel_section(a.hands, a.repeat, a.seed))
+    if a.plot is not None:
+        plot(figures, a.plot)
     return 0
+
+
+def plot(figures: dict[str, tuple[float, float, bool]], path: Path) -> None:
+    """A bar chart of every figure as a multiple of its target (1 = just met; for a
+    figure where lower is better, the target divided by the figure)."""
+    import matplotlib  # noqa: PLC0415 (optional: only for --plot)
+
+    matplotlib.use("svg")
+    import matplotlib.pyplot as plt  # noqa: PLC0415
+
+    matplotlib.rcParams["svg.fonttype"] = "none"
+    names = list(figures)
+    scores = [v / t if higher else t / v for v, t, higher in figures.values()]
+    labels = [
+        f"{name}: {v:.2f} (target {'>=' if higher else '<='} {t:g})"
+        for name, (v, t, higher) in figures.items()
+    ]
+    fig, ax = plt.subplots(figsize=(9, 0.5 * len(names) + 1.2))
+    colors = ["#2e7d32" if s >= 1 else "#c62828" for s in scores]
+    ax.barh(range(len(names)), scores, color=colors)
+    ax.axvline(1.0, color="black", linewidth=1)
+    ax.set_yticks(range(len(names)), labels, fontsize=8)
+    ax.invert_yaxis()
+    ax.set_xlabel("figure as a multiple of its target (right of the line: met)")
+    ax.set_title("benchmarks/bot_speed.py: every figure against its target, one run")
+    fig.tight_layout()
+    fig.savefig(path, format="svg", metadata={"Date": None})
+    print(f"\nplot written to {path}")
 
 
 if __name__ == "__main__":
