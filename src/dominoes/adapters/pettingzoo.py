@@ -1,0 +1,555 @@
+"""A PettingZoo AEC environment for any `Ruleset`.
+
+Needs the ``pettingzoo`` extra (``pip install "dominoes-rules[pettingzoo]"``), which
+brings PettingZoo, Gymnasium and NumPy. One episode is one hand.
+
+- **Agents** are named ``"seat_0"`` to ``"seat_{n-1}"``; ``agent_selection`` is always
+  the seat the engine says is to move, so draws, passes and the confirmations of a
+  verification round are ordinary turns (a seat that draws several times in a row is
+  selected several times in a row).
+- **Actions** are the numbers of `ActionCodec`: ``Discrete(codec.size)``, one action
+  per tile and end, then draw and pass.
+- **Observations** are dicts: ``"observation"`` is the float32 vector of
+  `ObservationEncoder` for the observing seat (only what that seat knows) and
+  ``"action_mask"`` an int8 vector, 1 at the legal actions of the seat when it is to
+  move and all 0 otherwise.
+- **Rewards** are 0 until the hand ends; then every seat receives its reward at once
+  (see `Reward` and `hand_rewards`; the default is the zero-sum margin).
+- **Terminations** are set for every agent when the hand ends; **truncations** never
+  (a hand always ends: every move either lays or draws a tile, or passes towards a
+  verification round that ends it).
+
+An illegal action raises `IllegalMoveError` and leaves the environment as it was,
+unless `env` was asked to wrap it in PettingZoo's ``TerminateIllegalWrapper``.
+"""
+
+from __future__ import annotations
+
+import enum
+import operator
+import random
+from collections.abc import Mapping
+from typing import Any, ClassVar, SupportsIndex
+
+try:
+    import gymnasium
+    import numpy as np
+    from pettingzoo import AECEnv
+    from pettingzoo.utils import wrappers
+except ModuleNotFoundError as missing:
+    raise ModuleNotFoundError(
+        f"dominoes.adapters.pettingzoo needs {missing.name}: "
+        'pip install "dominoes-rules[pettingzoo]"',
+        name=missing.name,
+    ) from missing
+
+import attrs
+
+from dominoes.codec import ActionCodec, ObservationEncoder
+from dominoes.deal import Deal
+from dominoes.errors import IllegalMoveError, IllegalMoveReason
+from dominoes.rules import DrawRule, Ruleset, Scoring
+from dominoes.scoring import HandResult
+from dominoes.state import HandState, Phase
+
+__all__ = ["DominoesEnv", "Reward", "agent_name", "env", "hand_rewards", "raw_env"]
+
+RENDER_MODES = ("ansi",)
+"""The render modes the environment supports."""
+
+
+class Reward(enum.Enum):
+    """What an agent is paid when the hand ends."""
+
+    MARGIN = "margin"
+    """The zero-sum margin: the points of the agent's side minus the mean points of
+    the other sides (with two sides, own points minus the opponents'). Under
+    `Scoring.PENALTY` the sign is turned round, since penalty points count against a
+    side. Partners receive the same reward. The rewards of all seats sum to zero,
+    which suits self-play; a drawn hand gives every seat 0."""
+    POINTS = "points"
+    """`HandResult.points` as the engine scores them, per seat: what the hand adds to a
+    match score (under `Scoring.PENALTY` these are penalty points: higher is worse)."""
+
+
+def agent_name(seat: int) -> str:
+    """The agent name of a seat: ``"seat_0"`` for seat 0.
+
+    Raises:
+        TypeError: ``seat`` is not an ``int``.
+        ValueError: ``seat`` is negative.
+    """
+    if type(seat) is not int:
+        raise TypeError(f"a seat is an int, got {seat!r}")
+    if seat < 0:
+        raise ValueError(f"a seat is 0 or more, got {seat}")
+    return f"seat_{seat}"
+
+
+def hand_rewards(
+    rules: Ruleset, result: HandResult, mode: Reward = Reward.MARGIN
+) -> tuple[float, ...]:
+    """The reward of every seat for a finished hand, in seat order.
+
+    Args:
+        rules: the ruleset the hand was played under.
+        result: the hand's result (`HandState.result`).
+        mode: the reward convention (see `Reward`).
+
+    Raises:
+        TypeError: an argument has the wrong type.
+        ValueError: ``result`` does not have one entry per seat of ``rules``.
+
+    >>> from dominoes import Ruleset
+    >>> from dominoes.scoring import score_hand
+    >>> rules = Ruleset.block()
+    >>> result = score_hand(rules, [0, 12], domino_seat=0)
+    >>> result.points
+    (12, 0)
+    >>> hand_rewards(rules, result)
+    (12.0, -12.0)
+    >>> hand_rewards(rules, result, Reward.POINTS)
+    (12.0, 0.0)
+    """
+    if not isinstance(rules, Ruleset):
+        raise TypeError(f"expected a Ruleset, got {rules!r}")
+    if not isinstance(result, HandResult):
+        raise TypeError(f"expected a HandResult, got {result!r}")
+    if not isinstance(mode, Reward):
+        raise TypeError(f"expected a Reward, got {mode!r}")
+    if len(result.points) != rules.players:
+        raise ValueError(f"the result has {len(result.points)} seats, the ruleset {rules.players}")
+    if mode is Reward.POINTS:
+        return tuple(float(p) for p in result.points)
+    sign = -1 if rules.scoring is Scoring.PENALTY else 1
+    teams = rules.teams
+    scores = [sign * result.points[team[0]] for team in teams]
+    total = sum(scores)
+    others = len(teams) - 1
+    per_seat = [0.0] * rules.players
+    for side, team in enumerate(teams):
+        value = scores[side] - (total - scores[side]) / others
+        for seat in team:
+            per_seat[seat] = float(value)
+    return tuple(per_seat)
+
+
+def _observation_high(rules: Ruleset, size: int) -> Any:
+    """The upper bound of every entry of the `ObservationEncoder` vector."""
+    tiles = (rules.max_pip + 1) * (rules.max_pip + 2) // 2
+    players = rules.players
+    high = np.ones(size, dtype=np.float32)
+    start = tiles + 2 * (rules.max_pip + 2) + players * (rules.max_pip + 1)
+    # hand sizes: a seat holds at most its deal, plus the whole boneyard if it draws
+    if rules.drawing is DrawRule.NONE:
+        high[start : start + players] = rules.hand_size
+    else:
+        high[start : start + players] = tiles - (players - 1) * rules.hand_size
+    high[start + players] = tiles - players * rules.hand_size
+    return high
+
+
+@attrs.frozen
+class _Seen:
+    """One agent's encoded observation of the current state (cached per step)."""
+
+    vector: tuple[float, ...]
+    mask: tuple[int, ...]
+
+
+class DominoesEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hints
+    """One hand of dominoes as a PettingZoo AEC environment.
+
+    Args:
+        rules: a `Ruleset`, or the name of a preset (see `Ruleset.presets`).
+        render_mode: ``None`` or ``"ansi"`` (`render` returns a text picture).
+        reward: the reward convention (see `Reward`).
+        **overrides: `Ruleset` fields to change (``players=4``, ``max_pip=9``, ...),
+            applied to the preset or to the given ruleset.
+
+    Raises:
+        TypeError: ``rules`` is neither a `Ruleset` nor a string, ``reward`` is not a
+            `Reward`, or an override names no `Ruleset` field.
+        KeyError: no preset has that name.
+        RulesetError: the overrides make an impossible ruleset.
+        ValueError: ``render_mode`` is not supported.
+
+    >>> e = DominoesEnv("draw", players=3)
+    >>> e.possible_agents
+    ['seat_0', 'seat_1', 'seat_2']
+    >>> e.action_space("seat_0")
+    Discrete(86)
+    >>> e.reset(seed=1)
+    >>> e.agent_selection, e.hand_seed
+    ('seat_1', 1)
+    """
+
+    metadata: ClassVar[dict[str, Any]] = {
+        "render_modes": list(RENDER_MODES),
+        "name": "dominoes_v0",
+        "is_parallelizable": False,
+    }
+
+    def __init__(
+        self,
+        rules: Ruleset | str = "block",
+        *,
+        render_mode: str | None = None,
+        reward: Reward = Reward.MARGIN,
+        **overrides: Any,
+    ) -> None:
+        super().__init__()
+        self._rules = _ruleset(rules, overrides)
+        if render_mode is not None and render_mode not in RENDER_MODES:
+            raise ValueError(
+                f"render_mode must be None or one of {', '.join(RENDER_MODES)}, got {render_mode!r}"
+            )
+        if not isinstance(reward, Reward):
+            raise TypeError(f"reward must be a Reward, got {reward!r}")
+        self.render_mode = render_mode
+        """``None`` or ``"ansi"``."""
+        self.reward_mode = reward
+        """The reward convention (see `Reward`)."""
+        self.codec = ActionCodec(self._rules)
+        """The action numbering (`ActionCodec`)."""
+        self.encoder = ObservationEncoder(self._rules)
+        """The observation encoding (`ObservationEncoder`)."""
+        self.possible_agents: list[str] = [agent_name(s) for s in range(self._rules.players)]
+        """``"seat_0"`` to ``"seat_{n-1}"``, in seat order."""
+        self._seat_of = {name: seat for seat, name in enumerate(self.possible_agents)}
+        high = _observation_high(self._rules, self.encoder.size)
+        self.observation_spaces = {
+            name: gymnasium.spaces.Dict(
+                {
+                    "observation": gymnasium.spaces.Box(
+                        low=0.0, high=high, shape=(self.encoder.size,), dtype=np.float32
+                    ),
+                    "action_mask": gymnasium.spaces.Box(
+                        low=0, high=1, shape=(self.codec.size,), dtype=np.int8
+                    ),
+                }
+            )
+            for name in self.possible_agents
+        }
+        self.action_spaces = {
+            name: gymnasium.spaces.Discrete(self.codec.size) for name in self.possible_agents
+        }
+        self.agents: list[str] = []
+        self.rewards: dict[str, float] = {}
+        self._cumulative_rewards: dict[str, float] = {}
+        self.terminations: dict[str, bool] = {}
+        self.truncations: dict[str, bool] = {}
+        self.infos: dict[str, dict[str, Any]] = {}
+        self.agent_selection: str = ""
+        self.hand_seed: int | None = None
+        """The seed of the current deal (``None`` for a deal given to `reset`)."""
+        self._rng = random.Random()  # seeded from the OS; reseeded by reset(seed=...)
+        self._state: HandState | None = None
+        self._seen: dict[str, _Seen] = {}
+
+    # ----------------------------------------------------------------- reading
+    @property
+    def rules(self) -> Ruleset:
+        """The ruleset of the hands played."""
+        return self._rules
+
+    @property
+    def hand_state(self) -> HandState:
+        """The full state of the hand in progress (every hand visible: for onlookers,
+        tests and debugging, not for agents).
+
+        Raises:
+            RuntimeError: `reset` has not been called yet.
+        """
+        return self._require_state()
+
+    def observation_space(self, agent: str) -> gymnasium.spaces.Dict:
+        """The observation space of ``agent`` (the same object on every call).
+
+        Raises:
+            ValueError: there is no such agent.
+        """
+        return self.observation_spaces[self._name(agent)]
+
+    def action_space(self, agent: str) -> gymnasium.spaces.Discrete:
+        """The action space of ``agent``: ``Discrete(codec.size)``.
+
+        Raises:
+            ValueError: there is no such agent.
+        """
+        return self.action_spaces[self._name(agent)]
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        """What ``agent`` sees now: ``{"observation": float32 vector, "action_mask":
+        int8 vector}`` (fresh arrays on every call).
+
+        Raises:
+            ValueError: there is no such agent.
+            RuntimeError: `reset` has not been called yet.
+        """
+        name = self._name(agent)
+        state = self._require_state()
+        seen = self._seen.get(name)
+        if seen is None:
+            observation = state.observation(self._seat_of[name])
+            mask = [0] * self.codec.size
+            for action in self.codec.legal_actions(observation):
+                mask[action] = 1
+            seen = self._seen[name] = _Seen(tuple(self.encoder.encode(observation)), tuple(mask))
+        return {
+            "observation": np.asarray(seen.vector, dtype=np.float32),
+            "action_mask": np.asarray(seen.mask, dtype=np.int8),
+        }
+
+    # ----------------------------------------------------------------- acting
+    def reset(
+        self, seed: SupportsIndex | None = None, options: Mapping[str, Any] | None = None
+    ) -> None:
+        """Deal a new hand.
+
+        With ``seed``, the deal is ``Deal.random(rules, seed=seed)`` and the
+        environment's own generator is reseeded with it, so that later unseeded resets
+        repeat too. Without, a seed is drawn from that generator (never from the global
+        `random` state); `hand_seed` tells which.
+
+        Args:
+            seed: an ``int`` (NumPy integers are accepted), or ``None``.
+            options: ``{"deal": Deal}`` plays that deal instead of a random one; other
+                keys are ignored (PettingZoo's API test passes arbitrary options).
+
+        Raises:
+            TypeError: ``seed`` is not an integer, ``options`` is not a mapping, or
+                ``options["deal"]`` is not a `Deal`.
+            DealError: the deal given does not fit the ruleset.
+        """
+        number: int | None = None
+        if seed is not None:
+            if isinstance(seed, bool):
+                raise TypeError(f"seed must be an int, got {seed!r}")
+            try:
+                number = operator.index(seed)
+            except TypeError:
+                raise TypeError(f"seed must be an int, got {seed!r}") from None
+            self._rng = random.Random(number)
+        if options is not None and not isinstance(options, Mapping):
+            raise TypeError(f"options must be a mapping, got {options!r}")
+        deal = (options or {}).get("deal")
+        if deal is not None:
+            if not isinstance(deal, Deal):
+                raise TypeError(f'options["deal"] must be a Deal, got {deal!r}')
+            self.hand_seed = None
+        else:
+            self.hand_seed = number if number is not None else self._rng.getrandbits(63)
+            deal = Deal.random(self._rules, seed=self.hand_seed)
+        self._state = HandState.start(self._rules, deal)
+        self._seen = {}
+        self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos = {name: {} for name in self.agents}
+        self.agent_selection = self.possible_agents[self._state.turn]
+
+    def step(self, action: Any) -> None:
+        """Play ``action`` (an action number) for `agent_selection`.
+
+        For an agent whose hand is over (terminated), the action must be ``None``: the
+        agent is removed and the next one selected, as PettingZoo prescribes. When the
+        hand ends, every agent is terminated and receives its reward.
+
+        Raises:
+            IllegalMoveError: the action is not an integer in the action space
+                (reason ``NOT_A_MOVE``) or the engine refuses the move (its reason);
+                the environment is unchanged.
+            ValueError: an action other than ``None`` for a terminated agent.
+            RuntimeError: `reset` has not been called, or every agent has left.
+        """
+        state = self._require_state()
+        if not self.agents:
+            raise RuntimeError("the hand is over and every agent has left: call reset()")
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        number = self._action_number(action, state)
+        move = self.codec.decode(number)
+        try:
+            after = state.apply(move)
+        except IllegalMoveError as refused:
+            raise IllegalMoveError(
+                f"action {number} is illegal for {agent}: {refused}",
+                move=move,
+                state=state,
+                reason=refused.reason,
+            ) from refused
+        self._state = after
+        self._seen = {}
+        self._cumulative_rewards[agent] = 0.0
+        self._clear_rewards()
+        result = after.result
+        if result is None:
+            self.agent_selection = self.possible_agents[after.turn]
+        else:
+            values = hand_rewards(self._rules, result, self.reward_mode)
+            for seat, name in enumerate(self.possible_agents):
+                self.rewards[name] = values[seat]
+                self.terminations[name] = True
+            mover = self._seat_of[agent]
+            self.agent_selection = self.possible_agents[(mover + 1) % self._rules.players]
+        self._accumulate_rewards()
+
+    def render(self) -> str | None:
+        """A text picture of the table (with ``render_mode="ansi"``).
+
+        It shows what every seat may know: the line of play, its open ends, how many
+        tiles each seat holds, the boneyard's size, the verification round and whose
+        turn it is. No hidden tile is shown; once the hand is over, the result shows
+        the pips left in each hand, which the end of a hand makes public.
+
+        Returns:
+            The picture, or ``None`` (with a warning) when ``render_mode`` is ``None``.
+
+        Raises:
+            RuntimeError: `reset` has not been called yet.
+        """
+        state = self._require_state()
+        if self.render_mode is None:
+            gymnasium.logger.warn(
+                "render() was called with render_mode None; "
+                'create the environment with render_mode="ansi"'
+            )
+            return None
+        return _picture(state)
+
+    def close(self) -> None:
+        """Release resources (there are none to release)."""
+
+    # ----------------------------------------------------------------- internals
+    def _clear_rewards(self) -> None:
+        """Set every agent's step reward to 0.0 (a float, like the final rewards)."""
+        for name in self.rewards:
+            self.rewards[name] = 0.0
+
+    def _require_state(self) -> HandState:
+        if self._state is None:
+            raise RuntimeError("the environment has no hand yet: call reset() first")
+        return self._state
+
+    def _name(self, agent: object) -> str:
+        if not isinstance(agent, str) or agent not in self._seat_of:
+            raise ValueError(
+                f"no agent {agent!r}; the agents are {', '.join(self.possible_agents)}"
+            )
+        return agent
+
+    def _action_number(self, action: object, state: HandState) -> int:
+        """The action as a plain int, or `IllegalMoveError` (``NOT_A_MOVE``)."""
+        number: int | None = None
+        if not isinstance(action, bool):
+            try:
+                number = operator.index(action)  # type: ignore[arg-type]
+            except TypeError:
+                number = None
+        if number is None or not 0 <= number < self.codec.size:
+            raise IllegalMoveError(
+                f"action {action!r} for {self.agent_selection} is not an integer in "
+                f"0..{self.codec.size - 1}",
+                move=action,
+                state=state,
+                reason=IllegalMoveReason.NOT_A_MOVE,
+            )
+        return number
+
+
+def _ruleset(rules: object, overrides: dict[str, Any]) -> Ruleset:
+    """The ruleset from a `Ruleset` or a preset name, with field overrides."""
+    if not isinstance(rules, str | Ruleset):
+        raise TypeError(f"rules must be a Ruleset or a preset name, got {rules!r}")
+    unknown = sorted(set(overrides) - set(attrs.fields_dict(Ruleset)))
+    if unknown:
+        raise TypeError(f"not a Ruleset field: {', '.join(unknown)}")
+    if isinstance(rules, str):
+        return Ruleset.preset(rules, **overrides)
+    return attrs.evolve(rules, **overrides) if overrides else rules
+
+
+def _picture(state: HandState) -> str:
+    """The public text picture of a hand (see `DominoesEnv.render`)."""
+    layout = state.layout
+    rows = [("line", str(layout))]
+    if layout.ends:
+        rows.append(("ends", f"left {layout.ends[0]}, right {layout.ends[1]}"))
+    sizes = state.hand_sizes
+    rows.append(("hands", ", ".join(f"{agent_name(s)} {_tiles(n)}" for s, n in enumerate(sizes))))
+    rows.append(("boneyard", _tiles(len(state.boneyard))))
+    round_ = state.verification
+    if round_ is not None:
+        text = f"proposed by {agent_name(round_.proposer)}, confirmed by " + ", ".join(
+            agent_name(s) for s in round_.confirmed
+        )
+        rows.append(("round", text))
+    result = state.result
+    if result is None:
+        verb = "to lead" if state.phase is Phase.LEAD else "to move"
+        rows.append(("turn", f"{agent_name(state.turn)} {verb}"))
+    else:
+        winners = ", ".join(agent_name(s) for s in result.winners) or "nobody (drawn)"
+        rows.append(("over", f"{result.ending.value}; won by {winners}"))
+        rows.append(("pips", " ".join(map(str, result.pips))))
+        rows.append(("points", " ".join(map(str, result.points))))
+    return "\n".join(f"{label:<10}{text}" for label, text in rows)
+
+
+def _tiles(count: int) -> str:
+    return f"{count} tile" if count == 1 else f"{count} tiles"
+
+
+def raw_env(
+    rules: Ruleset | str = "block",
+    *,
+    render_mode: str | None = None,
+    reward: Reward = Reward.MARGIN,
+    **overrides: Any,
+) -> DominoesEnv:
+    """The environment without wrappers (the arguments of `DominoesEnv`).
+
+    Raises:
+        TypeError, KeyError, RulesetError, ValueError: as `DominoesEnv`.
+    """
+    return DominoesEnv(rules, render_mode=render_mode, reward=reward, **overrides)
+
+
+def env(
+    rules: Ruleset | str = "block",
+    *,
+    render_mode: str | None = None,
+    reward: Reward = Reward.MARGIN,
+    illegal_reward: float | None = None,
+    **overrides: Any,
+) -> AECEnv:
+    """The environment in PettingZoo's standard wrappers.
+
+    It is always wrapped in ``OrderEnforcingWrapper`` (errors for calls before
+    `reset`, a warning for a step after every agent has left). With
+    ``illegal_reward``, it is first wrapped in ``TerminateIllegalWrapper``: an action
+    outside the mask then ends the hand, the offender receiving ``illegal_reward``
+    and the others 0, instead of raising `IllegalMoveError`. Pick a value below any
+    hand's loss (for the margin reward of a double-six game, ``-200.0`` will do).
+    ``AssertOutOfBoundsWrapper`` is not used: the environment checks actions itself
+    and names the problem.
+
+    Args:
+        rules: a `Ruleset` or a preset name.
+        render_mode: ``None`` or ``"ansi"``.
+        reward: the reward convention (see `Reward`).
+        illegal_reward: the reward for an illegal action, or ``None`` to raise.
+        **overrides: `Ruleset` fields to change.
+
+    Raises:
+        TypeError, KeyError, RulesetError, ValueError: as `DominoesEnv`.
+    """
+    wrapped: Any = raw_env(rules, render_mode=render_mode, reward=reward, **overrides)
+    if illegal_reward is not None:
+        wrapped = wrappers.TerminateIllegalWrapper(wrapped, illegal_reward=float(illegal_reward))
+    return wrappers.OrderEnforcingWrapper(wrapped)

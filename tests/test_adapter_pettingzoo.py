@@ -1,0 +1,513 @@
+"""The PettingZoo adapter: PettingZoo's own API and seed tests, masks, rewards, seeding,
+rendering, illegal actions and hidden information."""
+
+from __future__ import annotations
+
+import functools
+import importlib
+import random
+import sys
+import warnings
+from typing import Any
+
+import pytest
+
+pytest.importorskip("pettingzoo")
+
+import numpy as np
+from pettingzoo.test import api_test, seed_test
+
+from dominoes import Deal, HandState, Ruleset
+from dominoes.adapters import pettingzoo as pz
+from dominoes.errors import DealError, IllegalMoveError, IllegalMoveReason, RulesetError
+from dominoes.rules import BlockTie, Scoring
+from dominoes.scoring import Ending, score_hand
+
+# every preset, plus a double-9 Draw game for four
+CASES: list[tuple[str, dict[str, Any]]] = [(name, {}) for name in Ruleset.presets()]
+CASES.append(("draw", {"players": 4, "max_pip": 9}))
+CASE_IDS = [name if not kw else "draw-d9-4p" for name, kw in CASES]
+
+SMALL = Ruleset(max_pip=2, players=2, hand_size=2)
+SMALL_DEAL = Deal(hands=[["1-1", "1-2"], ["2-2", "0-2"]], boneyard=["0-0", "0-1"])
+
+
+def _random_action(env: Any, rng: random.Random) -> int | None:
+    """A uniformly random legal action for the selected agent (None when it is done)."""
+    obs, _reward, terminated, truncated, _info = env.last()
+    if terminated or truncated:
+        return None
+    return int(rng.choice(np.flatnonzero(obs["action_mask"])))
+
+
+def _quick_action(env: Any, rng: random.Random) -> int:
+    """A random legal action read from the engine (no observation is encoded)."""
+    return int(rng.choice(env.codec.legal_actions(env.hand_state)))
+
+
+def _play_out(env: Any, rng: random.Random) -> None:
+    while env.agents:
+        env.step(_random_action(env, rng))
+
+
+# ---------------------------------------------------------------- PettingZoo's own tests
+@pytest.mark.parametrize(("name", "overrides"), CASES, ids=CASE_IDS)
+def test_pettingzoo_api_test_passes(name: str, overrides: dict[str, Any]) -> None:
+    with warnings.catch_warnings():
+        # dict observations are expected; the test warns about them for unknown names
+        warnings.simplefilter("ignore")
+        api_test(pz.env(name, **overrides), num_cycles=200, verbose_progress=False)
+
+
+def test_pettingzoo_api_test_passes_without_wrappers() -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        api_test(pz.raw_env("draw", players=3), num_cycles=200, verbose_progress=False)
+
+
+@pytest.mark.parametrize(("name", "overrides"), CASES, ids=CASE_IDS)
+def test_pettingzoo_seed_test_passes(name: str, overrides: dict[str, Any]) -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        seed_test(functools.partial(pz.env, name, **overrides), num_cycles=200)
+
+
+# ---------------------------------------------------------------- masks, turns, observations
+@pytest.mark.parametrize(("name", "overrides"), CASES, ids=CASE_IDS)
+def test_masks_equal_legal_moves_and_selection_is_the_seat_to_move(
+    name: str, overrides: dict[str, Any]
+) -> None:
+    env = pz.raw_env(name, **overrides)
+    rng = random.Random(11)
+    hands, turns = (1, 30) if overrides else (4, 1000)  # double-9 encodes slowly
+    for seed in range(hands):
+        env.reset(seed=seed)
+        turn = 0
+        while not env.hand_state.is_over and turn < turns:
+            state = env.hand_state
+            assert env.agent_selection == f"seat_{state.turn}"
+            # every seat's view on one turn in four (encoding is the slow part)
+            watched = env.possible_agents if turn % 4 == 0 else [env.agent_selection]
+            turn += 1
+            for agent in watched:
+                seat = env.possible_agents.index(agent)
+                seen = env.observe(agent)
+                assert seen["action_mask"].dtype == np.int8
+                assert seen["observation"].dtype == np.float32
+                legal = list(np.flatnonzero(seen["action_mask"]))
+                if seat == state.turn:
+                    assert legal == sorted(env.codec.encode(m) for m in state.legal_moves())
+                    assert legal
+                else:
+                    assert legal == []
+                expected = env.encoder.encode(state.observation(seat))
+                assert seen["observation"].tolist() == expected
+                assert env.observation_space(agent).contains(seen)
+            env.step(_random_action(env, rng))
+
+
+def test_draws_and_verification_passes_are_ordinary_turns() -> None:
+    env = pz.raw_env("draw")
+    rng = random.Random(5)
+    moves: set[str] = set()
+    for seed in range(6):
+        env.reset(seed=seed)
+        while not env.hand_state.is_over:
+            action = _random_action(env, rng)
+            assert action is not None
+            moves.add(type(env.codec.decode(action)).__name__)
+            env.step(action)
+    assert moves == {"Play", "Draw", "Pass"}
+
+
+def test_observe_returns_fresh_arrays() -> None:
+    env = pz.raw_env("block")
+    env.reset(seed=0)
+    first = env.observe("seat_0")
+    first["observation"][:] = 0
+    first["action_mask"][:] = 0
+    second = env.observe("seat_0")
+    assert second["observation"].any()
+    assert second["action_mask"].any() == (env.agent_selection == "seat_0")
+
+
+# ---------------------------------------------------------------- rewards
+@pytest.mark.parametrize("reward", list(pz.Reward))
+@pytest.mark.parametrize(("name", "overrides"), CASES, ids=CASE_IDS)
+def test_rewards_are_those_of_the_hand_result(
+    name: str, overrides: dict[str, Any], reward: pz.Reward
+) -> None:
+    env = pz.raw_env(name, reward=reward, **overrides)
+    rng = random.Random(3)
+    for seed in range(1 if overrides else 3):
+        env.reset(seed=seed)
+        while not env.hand_state.is_over:
+            assert set(env.rewards.values()) == {0.0}
+            env.step(_quick_action(env, rng))
+        result = env.hand_state.result
+        assert result is not None
+        assert all(env.terminations.values())
+        assert not any(env.truncations.values())
+        got = [env.rewards[a] for a in env.possible_agents]
+        assert got == [env._cumulative_rewards[a] for a in env.possible_agents]
+        assert all(type(r) is float for r in got)
+        if reward is pz.Reward.POINTS:
+            assert got == [float(p) for p in result.points]
+        else:
+            assert sum(got) == pytest.approx(0.0)
+            if len(env.rules.teams) == 2:
+                mine, theirs = env.rules.teams
+                assert got[mine[0]] == result.points[mine[0]] - result.points[theirs[0]]
+        # every agent sees its reward through last() and then steps out with None
+        while env.agents:
+            agent = env.agent_selection
+            _obs, cumulative, terminated, truncated, _info = env.last()
+            assert terminated
+            assert not truncated
+            assert cumulative == got[env.possible_agents.index(agent)]
+            env.step(None)
+
+
+def test_margin_reward_conventions() -> None:
+    block = Ruleset.block()
+    won = score_hand(block, [0, 12], domino_seat=0)
+    assert pz.hand_rewards(block, won) == (12.0, -12.0)
+    assert pz.hand_rewards(block, won, pz.Reward.POINTS) == (12.0, 0.0)
+    drawn = score_hand(block, [5, 5], ending=Ending.BLOCKED)
+    assert drawn.is_draw
+    assert pz.hand_rewards(block, drawn) == (0.0, 0.0)
+    # three sides: own points minus the mean of the other two
+    three = Ruleset.block(3, scoring=Scoring.CASCADE)
+    cascade = score_hand(three, [4, 9, 20], ending=Ending.BLOCKED)
+    assert cascade.points == (21, 11, 0)
+    assert pz.hand_rewards(three, cascade) == (15.5, 0.5, -16.0)
+    # partners share their side's reward
+    pairs = Ruleset.preset("partnership", block_tie=BlockTie.DRAWN)
+    team = score_hand(pairs, [0, 10, 3, 7], domino_seat=0)
+    assert team.points == (17, 0, 17, 0)
+    assert pz.hand_rewards(pairs, team) == (17.0, -17.0, 17.0, -17.0)
+    # penalty points count against a side: the sign is turned round
+    penalty = Ruleset.block(scoring=Scoring.PENALTY)
+    low = score_hand(penalty, [3, 11], ending=Ending.BLOCKED)
+    assert low.points == (3, 11)
+    assert pz.hand_rewards(penalty, low) == (8.0, -8.0)
+    assert pz.hand_rewards(penalty, low, pz.Reward.POINTS) == (3.0, 11.0)
+
+
+def test_hand_rewards_validates_its_arguments() -> None:
+    block = Ruleset.block()
+    won = score_hand(block, [0, 12], domino_seat=0)
+    with pytest.raises(TypeError, match="Ruleset"):
+        pz.hand_rewards("block", won)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="HandResult"):
+        pz.hand_rewards(block, (12, 0))  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="Reward"):
+        pz.hand_rewards(block, won, "margin")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="3 seats"):
+        pz.hand_rewards(block, score_hand(Ruleset.block(3), [0, 1, 2], domino_seat=0))
+
+
+# ---------------------------------------------------------------- seeding
+def test_the_same_seed_gives_the_same_game() -> None:
+    histories = []
+    for _ in range(2):
+        env = pz.raw_env("draw", players=3)
+        env.reset(seed=21)
+        assert env.hand_seed == 21
+        assert env.hand_state == HandState.start(env.rules, Deal.random(env.rules, seed=21))
+        _play_out(env, random.Random(8))
+        histories.append(env.hand_state.history)
+    assert histories[0] == histories[1]
+
+
+def test_unseeded_resets_follow_the_last_seed_and_not_the_global_rng() -> None:
+    a, b = pz.raw_env("block"), pz.raw_env("block")
+    a.reset(seed=4)
+    b.reset(seed=np.int64(4))
+    assert b.hand_seed == 4
+    random.seed(1234)
+    expected = random.random()
+    random.seed(1234)
+    a.reset()
+    b.reset()
+    assert random.random() == expected  # the global generator was not used
+    assert a.hand_seed == b.hand_seed
+    assert a.hand_seed != 4
+    assert a.hand_state == b.hand_state
+    assert a.hand_state == HandState.start(a.rules, Deal.random(a.rules, seed=a.hand_seed))
+
+
+def test_reset_options_and_seed_validation() -> None:
+    env = pz.raw_env(SMALL)
+    env.reset(seed=0, options={"deal": SMALL_DEAL, "ignored": 1})
+    assert env.hand_seed is None
+    assert env.hand_state == HandState.start(SMALL, SMALL_DEAL)
+    assert env.agent_selection == "seat_1"  # the holder of the highest double leads
+    with pytest.raises(TypeError, match="seed must be an int"):
+        env.reset(seed=True)
+    with pytest.raises(TypeError, match="seed must be an int"):
+        env.reset(seed=1.5)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="options must be a mapping"):
+        env.reset(options=[("deal", SMALL_DEAL)])  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="must be a Deal"):
+        env.reset(options={"deal": "1-1 1-2"})
+    with pytest.raises(DealError):
+        env.reset(options={"deal": Deal(hands=[["1-1"], ["2-2"]], boneyard=[])})
+
+
+# ---------------------------------------------------------------- rendering
+def test_render_draws_the_public_table() -> None:
+    env = pz.raw_env(SMALL, render_mode="ansi")
+    env.reset(options={"deal": SMALL_DEAL})
+    assert env.render() == (
+        "line      (empty)\n"
+        "hands     seat_0 2 tiles, seat_1 2 tiles\n"
+        "boneyard  2 tiles\n"
+        "turn      seat_1 to lead"
+    )
+    env.step(17)  # 2-2 leads
+    env.step(12)  # 1-2 on the left
+    picture = env.render()
+    assert picture is not None
+    assert picture == (
+        "line      [1|2][2|2]\n"
+        "ends      left 1, right 2\n"
+        "hands     seat_0 1 tile, seat_1 1 tile\n"
+        "boneyard  2 tiles\n"
+        "turn      seat_1 to move"
+    )
+    for hidden in ("1-1", "0-2", "0-0", "0-1"):  # hands and boneyard stay hidden
+        assert hidden not in picture
+    env.step(10)  # 0-2 on the right: seat 1 dominoes
+    assert env.render() == (
+        "line      [1|2][2|2][2|0]\n"
+        "ends      left 1, right 0\n"
+        "hands     seat_0 1 tile, seat_1 0 tiles\n"
+        "boneyard  2 tiles\n"
+        "over      domino; won by seat_1\n"
+        "pips      2 0\n"
+        "points    0 2"
+    )
+    assert env.rewards == {"seat_0": -2.0, "seat_1": 2.0}
+
+
+def test_render_shows_the_verification_round_and_drawn_hands() -> None:
+    env = pz.raw_env("block", render_mode="ansi")
+    rng = random.Random(0)
+    seen_round = seen_drawn = False
+    for seed in range(60):
+        env.reset(seed=seed)
+        while env.agents:
+            state = env.hand_state
+            if state.verification is not None and not state.is_over:
+                round_ = state.verification
+                assert f"round     proposed by seat_{round_.proposer}" in str(env.render())
+                assert env.agent_selection == f"seat_{state.turn}"
+                seen_round = True
+            env.step(_quick_action(env, rng) if env.hand_state.result is None else None)
+        result = env.hand_state.result
+        assert result is not None
+        if result.is_draw:
+            assert "won by nobody (drawn)" in str(env.render())
+            seen_drawn = True
+        if seen_round and seen_drawn:
+            break
+    assert seen_round
+    assert seen_drawn
+
+
+def test_render_without_a_render_mode_warns() -> None:
+    env = pz.raw_env("block")
+    env.reset(seed=0)
+    with pytest.warns(UserWarning, match="render_mode"):
+        assert env.render() is None
+    env.close()
+
+
+# ---------------------------------------------------------------- illegal actions
+def test_an_illegal_action_raises_and_changes_nothing() -> None:
+    env = pz.raw_env("block")
+    env.reset(seed=2)
+    before = env.hand_state
+    mask = env.observe(env.agent_selection)["action_mask"]
+    illegal = int(np.flatnonzero(mask == 0)[0])
+    with pytest.raises(
+        IllegalMoveError, match=rf"action {illegal} is illegal for seat_\d: illegal move"
+    ) as e:
+        env.step(illegal)
+    assert e.value.reason is not IllegalMoveReason.NOT_A_MOVE
+    assert e.value.state == before
+    for bad in (-1, env.codec.size, None, True, "3", 2.0):
+        with pytest.raises(IllegalMoveError, match="not an integer") as e:
+            env.step(bad)
+        assert e.value.reason is IllegalMoveReason.NOT_A_MOVE
+    assert env.hand_state == before
+    assert not any(env.terminations.values())
+    env.step(np.int32(int(np.flatnonzero(mask)[0])))  # NumPy integers are actions too
+    assert env.hand_state != before
+
+
+def test_terminate_illegal_wrapper_when_asked(caplog: pytest.LogCaptureFixture) -> None:
+    env = pz.env("block", illegal_reward=-200)
+    env.reset(seed=2)
+    offender = env.agent_selection
+    mask = env.observe(offender)["action_mask"]
+    env.step(int(np.flatnonzero(mask == 0)[0]))
+    assert "Illegal move" in caplog.text
+    assert all(env.terminations.values())
+    assert env.rewards[offender] == -200.0
+    assert sum(env.rewards.values()) == -200.0
+    steps = 0
+    while env.agents:
+        env.step(None)
+        steps += 1
+    assert steps == 2
+
+
+def test_dead_agents_step_with_none_only(caplog: pytest.LogCaptureFixture) -> None:
+    env = pz.raw_env(SMALL)
+    env.reset(options={"deal": SMALL_DEAL})
+    for action in (17, 12, 10):
+        env.step(action)
+    assert env.agent_selection == "seat_0"  # the seat after the one that ended the hand
+    with pytest.raises(ValueError, match="only valid action is None"):
+        env.step(3)
+    env.step(None)
+    env.step(None)
+    assert env.agents == []
+    with pytest.raises(RuntimeError, match="call reset"):
+        env.step(None)
+    wrapped = pz.env(SMALL)
+    wrapped.reset(options={"deal": SMALL_DEAL})
+    _play_out(wrapped, random.Random(0))
+    wrapped.step(None)  # OrderEnforcingWrapper: a logged warning, not an error
+    assert "step()" in caplog.text
+
+
+def test_calls_before_reset() -> None:
+    env = pz.raw_env("block")
+    for call in (
+        lambda: env.step(0),
+        lambda: env.observe("seat_0"),
+        env.render,
+        lambda: env.hand_state,
+    ):
+        with pytest.raises(RuntimeError, match=r"call reset\(\) first"):
+            call()
+    wrapped = pz.env("block")
+    with pytest.raises(Exception, match="reset"):
+        wrapped.step(0)
+
+
+# ---------------------------------------------------------------- hidden information
+def _swap_hidden(deal: Deal, keep: set[Any], rng: random.Random) -> Deal | None:
+    """The deal with two hidden tiles (not seat 0's, not in ``keep``) exchanged between
+    seat 1 and the boneyard (``None`` when seat 1 holds no tile outside ``keep``)."""
+    hand = list(deal.hands[1])
+    bone = list(deal.boneyard)
+    free = [k for k, t in enumerate(hand) if t not in keep]
+    if not free:
+        return None
+    i = rng.choice(free)
+    j = rng.choice(range(len(bone)))
+    hand[i], bone[j] = bone[j], hand[i]
+    return Deal(hands=[deal.hands[0], hand], boneyard=bone)
+
+
+def _replay(env: Any, actions: list[int]) -> list[tuple[str, dict[str, Any]]]:
+    """Seat 0's observation and the selected agent before each action, then the actions."""
+    out = []
+    for action in actions:
+        out.append((env.agent_selection, env.observe("seat_0")))
+        env.step(action)
+    return out
+
+
+def test_observations_never_contain_hidden_tiles() -> None:
+    """Two worlds that differ only in tiles seat 0 cannot see, and in which the same
+    moves are made, look the same to seat 0 at every turn."""
+    rules = Ruleset.block()
+    rng = random.Random(17)
+    twins = compared = 0
+    for seed in range(60):
+        a = pz.raw_env(rules)
+        a.reset(seed=seed)
+        actions: list[int] = []
+        while not a.hand_state.is_over:
+            action = _random_action(a, rng)
+            assert action is not None
+            actions.append(action)
+            a.step(action)
+        deal = Deal.random(rules, seed=seed)
+        other = _swap_hidden(deal, set(a.hand_state.layout.tiles), rng)
+        if other is None:
+            continue  # seat 1 played every tile it was dealt
+        assert other.hands[0] == deal.hands[0]
+        assert other.hands[1] != deal.hands[1]
+        b = pz.raw_env(rules)
+        b.reset(options={"deal": other})
+        a.reset(seed=seed)
+        try:
+            seen_b = _replay(b, actions)
+        except IllegalMoveError:
+            continue  # the swap changed what seat 1 could do: not twin worlds
+        seen_a = _replay(a, actions)
+        if [agent for agent, _ in seen_a] != [agent for agent, _ in seen_b]:
+            continue  # the swap changed who leads: not twin worlds
+        twins += 1
+        for (_, obs_a), (_, obs_b) in zip(seen_a, seen_b, strict=True):
+            assert np.array_equal(obs_a["observation"], obs_b["observation"])
+            assert np.array_equal(obs_a["action_mask"], obs_b["action_mask"])
+            compared += 1
+        assert a.hand_state.hands[1] != b.hand_state.hands[1]
+        if twins >= 8:
+            break
+    assert twins >= 8
+    assert compared >= 60
+
+
+# ---------------------------------------------------------------- construction
+def test_construction_from_a_preset_or_a_ruleset() -> None:
+    env = pz.raw_env("partnership", target=None)
+    assert env.rules == Ruleset.preset("partnership", target=None)
+    assert env.possible_agents == ["seat_0", "seat_1", "seat_2", "seat_3"]
+    assert env.action_space("seat_3").n == env.codec.size == 86
+    space = env.observation_space("seat_0")
+    assert space is env.observation_space("seat_0")
+    assert space is not env.observation_space("seat_1")
+    assert space["observation"].shape == (env.encoder.size,)
+    d9 = pz.raw_env(Ruleset.block(), max_pip=9, hand_size=7)
+    assert d9.rules == Ruleset.block(max_pip=9, hand_size=7)
+    assert pz.raw_env(SMALL).rules is SMALL
+    assert str(pz.env("block")) == "dominoes_v0"
+
+
+def test_construction_errors() -> None:
+    with pytest.raises(TypeError, match="Ruleset or a preset name"):
+        pz.raw_env(6)  # type: ignore[arg-type]
+    with pytest.raises(KeyError, match="no preset named"):
+        pz.raw_env("chess")
+    with pytest.raises(TypeError, match="not a Ruleset field: colour"):
+        pz.raw_env("block", colour="red")
+    with pytest.raises(RulesetError):
+        pz.raw_env(Ruleset.block(), players=9)
+    with pytest.raises(ValueError, match="render_mode"):
+        pz.raw_env("block", render_mode="human")
+    with pytest.raises(TypeError, match="Reward"):
+        pz.raw_env("block", reward="margin")  # type: ignore[arg-type]
+    env = pz.raw_env("block")
+    for bad in ("player_0", "seat_2", 0):
+        with pytest.raises(ValueError, match="no agent"):
+            env.action_space(bad)  # type: ignore[arg-type]
+    assert pz.agent_name(3) == "seat_3"
+    with pytest.raises(TypeError):
+        pz.agent_name(True)
+    with pytest.raises(ValueError, match="0 or more"):
+        pz.agent_name(-1)
+
+
+def test_missing_dependency_names_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "pettingzoo", None)
+    monkeypatch.delitem(sys.modules, "dominoes.adapters.pettingzoo")
+    with pytest.raises(ModuleNotFoundError, match=r"dominoes-rules\[pettingzoo\]"):
+        importlib.import_module("dominoes.adapters.pettingzoo")
