@@ -238,15 +238,11 @@ class Observation:
         world puts the tile in its hand.
         """
         model = self._model()
+        reach = _placements(model)
         out: dict[Tile, set[int]] = {}
-        for i, item in enumerate(model.every):
-            if not model.unseen >> item & 1:
-                continue
-            places = set()
-            for j in model.every_allowed[i]:
-                if self._possible(model, i, j):
-                    places.add(model.classes[j][0])
-            out[tile_from_index(item)] = places
+        for item, places in zip(model.every, reach, strict=True):
+            if model.unseen >> item & 1:
+                out[tile_from_index(item)] = {model.classes[j][0] for j in places}
         return {tile: tuple(sorted(p)) for tile, p in sorted(out.items())}
 
     def voids(self) -> tuple[frozenset[int], ...]:
@@ -285,14 +281,6 @@ class Observation:
         return self._sample_state(rng)
 
     # ------------------------------------------------------------------ internals
-    def _possible(self, model: _Model, i: int, j: int) -> bool:
-        """Whether some consistent world puts item i into class j (a matching check)."""
-        capacity = [c[1] for c in model.classes]
-        capacity[j] -= 1
-        return capacity[j] >= 0 and _perfect_matching(
-            [model.every_allowed[k] for k in range(len(model.every)) if k != i], capacity
-        )
-
     def _model(self) -> _Model:
         model = self._cache.get("model")
         if model is None:
@@ -481,9 +469,10 @@ def _place(model: _Model, rng: random.Random) -> list[list[int]]:
     return placed
 
 
-def _perfect_matching(allowed: list[tuple[int, ...]], capacity: list[int]) -> bool:
-    """Whether every item can be given a class it allows, within the capacities."""
+def _matching(allowed: tuple[tuple[int, ...], ...], capacity: list[int]) -> list[int] | None:
+    """A class for every item, each allowed and within the capacities; None if none."""
     assigned: list[list[int]] = [[] for _ in capacity]  # class -> items in it
+    where = [-1] * len(allowed)
 
     def augment(item: int, seen: set[int]) -> bool:
         for j in allowed[item]:
@@ -492,15 +481,47 @@ def _perfect_matching(allowed: list[tuple[int, ...]], capacity: list[int]) -> bo
             seen.add(j)
             if len(assigned[j]) < capacity[j]:
                 assigned[j].append(item)
+                where[item] = j
                 return True
             for other in assigned[j]:
                 if augment(other, seen):
                     assigned[j].remove(other)
                     assigned[j].append(item)
+                    where[item] = j
                     return True
         return False
 
-    return all(augment(item, set()) for item in range(len(allowed)))
+    if all(augment(item, set()) for item in range(len(allowed))):
+        return where
+    return None
+
+
+def _placements(model: _Model) -> list[set[int]]:
+    """For every item of ``model.every``, the classes some world puts it in.
+
+    One complete assignment is found; an item can move from its class ``c`` to another
+    allowed class ``j`` exactly when a chain of moves leads from ``j`` back to ``c``: an
+    item of ``j`` moves to a class it allows, an item of that class moves on, and so on
+    until one lands in ``c``, where the first item left a place (capacities are full).
+    """
+    capacity = [c[1] for c in model.classes]
+    where = _matching(model.every_allowed, capacity)
+    if where is None:
+        return [set() for _ in model.every]
+    edges: list[set[int]] = [set() for _ in capacity]  # class -> classes its items allow
+    for item, c in enumerate(where):
+        edges[c].update(model.every_allowed[item])
+    reach: list[set[int]] = []
+    for start in range(len(capacity)):
+        seen = {start}
+        todo = [start]
+        while todo:
+            for b in edges[todo.pop()]:
+                if b not in seen:
+                    seen.add(b)
+                    todo.append(b)
+        reach.append(seen)
+    return [{j for j in model.every_allowed[item] if c in reach[j]} for item, c in enumerate(where)]
 
 
 def _build_model(obs: Observation) -> _Model:
