@@ -9,6 +9,8 @@ echo "== ruff format --check"
 ruff format --check src tests benchmarks scripts
 echo "== mypy --strict"
 mypy --strict src tests
+mypy --strict scripts
+mypy --strict benchmarks
 echo "== pytest (branch coverage, fail under 95%)"
 pytest --cov=dominoes --cov-branch --cov-report=term --cov-fail-under=95
 echo "== mkdocs build --strict"

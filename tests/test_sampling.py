@@ -35,10 +35,10 @@ import itertools
 import math
 import random
 from collections import Counter
-from collections.abc import Callable, Iterator, MutableSequence, Sequence
+from collections.abc import Callable, Hashable, Iterator, Mapping, MutableSequence, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, TypeAlias
+from typing import Any, TypeAlias, TypeVar
 
 import attrs
 import pytest
@@ -46,6 +46,7 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from dominoes import (
+    DRAW,
     BlockDetection,
     Deal,
     DealError,
@@ -142,6 +143,40 @@ def test_a_sample_is_a_world_the_seat_cannot_tell_apart(
 
 
 @VARIANT_SETTINGS
+@given(hand=variant_hands(), pick=st.integers(min_value=0), seed=st.integers(0, 2**32 - 1))
+def test_a_sampled_deal_replays_into_the_observation(
+    hand: VariantHand, pick: int, seed: int
+) -> None:
+    """``sample_deal`` gives a whole deal: the public history replays from it (each
+    draw taking the next boneyard tile) into a state the seat cannot tell apart."""
+    rules = hand.rules
+    states = hand.states[:-1] if hand.final.is_over and len(hand.states) > 1 else hand.states
+    state = states[pick % len(states)]
+    seat = pick // len(states) % rules.players
+    obs = state.observation(seat)
+    deal = obs.sample_deal(random.Random(seed))
+    replay = HandState.start(rules, deal)
+    for mover, move in obs.history:
+        replay = replay.apply(DRAW if isinstance(move, Draw) else move, seat=mover)
+    assert replay.observation(seat) == obs
+    assert replay.hand(seat) == state.hand(seat)
+
+
+def test_sample_deal_refuses_what_it_cannot_do() -> None:
+    rules = Ruleset.block(players=2)
+    state = HandState.start(rules, Deal.random(rules, seed=3))
+    with pytest.raises(TypeError, match=r"random\.Random"):
+        state.observation(0).sample_deal(3)  # type: ignore[arg-type]
+    positioned = HandState.from_position(state.position(), rules).observation(0)
+    with pytest.raises(ValueError, match="position"):
+        positioned.sample_deal(random.Random(1))
+    while not state.is_over:
+        state = state.apply(state.legal_moves()[0])
+    with pytest.raises(ValueError, match="over"):
+        state.observation(0).sample_deal(random.Random(1))
+
+
+@VARIANT_SETTINGS
 @given(hand=variant_hands(), pick=st.integers(min_value=0))
 def test_the_real_deal_is_a_consistent_world(hand: VariantHand, pick: int) -> None:
     """The true hands are always allowed by the inference: every hidden tile's true
@@ -186,23 +221,27 @@ Deals: TypeAlias = tuple[int, Counter[World]]
 """The number of consistent deals, and for each world how many of them lead to it."""
 
 
-def consistent_deals(obs: Observation, initial: Sequence[Tile]) -> Deals:
+DealKey: TypeAlias = tuple[tuple[tuple[Tile, ...], ...], tuple[Tile, ...]]
+"""A deal as far as play can tell: the hands (as sets) and the drawn boneyard prefix."""
+
+
+def replayed_deals(
+    obs: Observation, initial: Sequence[Tile]
+) -> Iterator[tuple[DealKey, HandState, int]]:
     """Every deal with the observer's initial hand ``initial`` whose replay of the
-    public history is legal and ends on ``obs``: (their number, per world reached).
+    public history is legal and ends on ``obs``: (its key, the state it reaches, the
+    number of deals it stands for).
 
     Hands are sets. Only the first ``d`` boneyard tiles are ever drawn (``d`` = the
     draws in the history), so the deals are enumerated as: other hands, the ordered
     drawn prefix, and the rest of the boneyard, which is never drawn and stands for
-    its ``r!`` orders (``r`` tiles): each consistent (hands, prefix) counts ``r!``
-    deals, all leading to the same world.
+    its ``r!`` orders (``r`` tiles).
     """
     rules = obs.rules
     h = rules.hand_size
     drawn = sum(1 for _, move in obs.history if isinstance(move, Draw))
     rest = [t for t in rules.tile_set.tiles if t not in initial]
     others = [s for s in range(rules.players) if s != obs.seat]
-    total = 0
-    worlds: Counter[World] = Counter()
 
     def hand_sets(
         pool: list[Tile], seats: list[int]
@@ -228,9 +267,37 @@ def consistent_deals(obs: Observation, initial: Sequence[Tile]) -> Deals:
                 continue
             if state.observation(obs.seat) != obs:
                 continue
-            total += orders
-            worlds[world_of(state)] += orders
+            key = (tuple(tuple(sorted(hand)) for hand in hands), prefix)
+            yield key, state, orders
+
+
+def consistent_deals(obs: Observation, initial: Sequence[Tile]) -> Deals:
+    """The consistent deals (see `replayed_deals`): their number, and for each world
+    how many of them lead to it."""
+    total = 0
+    worlds: Counter[World] = Counter()
+    for _, state, orders in replayed_deals(obs, initial):
+        total += orders
+        worlds[world_of(state)] += orders
     return total, worlds
+
+
+def deal_key(obs: Observation, deal: Deal) -> DealKey:
+    drawn = sum(1 for _, move in obs.history if isinstance(move, Draw))
+    return tuple(tuple(sorted(hand)) for hand in deal.hands), deal.boneyard[:drawn]
+
+
+def check_sample_deal(obs: Observation, initial: Sequence[Tile], samples: int, seed: int) -> None:
+    """``sample_deal`` draws uniformly among the consistent deals: its support is
+    theirs and seeded samples pass a chi-square test against the uniform distribution
+    (every key stands for the same number of deals)."""
+    keys = {key for key, _, _ in replayed_deals(obs, initial)}
+    uniform = {key: Fraction(1, len(keys)) for key in keys}
+    rng = random.Random(seed)
+    drawn = Counter(deal_key(obs, obs.sample_deal(rng)) for _ in range(samples))
+    assert set(drawn) <= keys
+    stat, threshold = chi_square(drawn, uniform, samples)
+    assert stat < threshold, (stat, threshold)
 
 
 def model_assignments(obs: Observation) -> Iterator[tuple[int, ...]]:
@@ -355,8 +422,11 @@ def deal_multiplicity(obs: Observation) -> int:
     return out
 
 
+K = TypeVar("K", bound=Hashable)
+
+
 def chi_square(
-    observed: Counter[World], expected: dict[World, Fraction], n: int
+    observed: Mapping[K, int], expected: Mapping[K, Fraction], n: int
 ) -> tuple[float, float]:
     """(statistic, threshold) of a chi-square test; the threshold is generous (about
     eight standard deviations above the mean of the distribution)."""
@@ -380,6 +450,8 @@ def check_exact(obs: Observation, initial: Sequence[Tile], samples: int = 0, see
     total, worlds = consistent_deals(obs, initial)
     assert total > 0
     truth = {w: Fraction(c, total) for w, c in worlds.items()}
+    if samples:
+        check_sample_deal(obs, initial, samples, seed)
     if obs._model().replay:
         check_exact_replay(obs, truth, samples, seed)
         return total

@@ -280,7 +280,43 @@ class Observation:
             raise ValueError("the hand is over: there is nothing hidden to sample")
         return self._sample_state(rng)
 
+    def sample_deal(self, rng: random.Random) -> Deal:
+        """A deal drawn uniformly among those consistent with this observation.
+
+        The hands as dealt and the boneyard in draw order: replaying the public
+        history from it (each draw taking the next boneyard tile) reaches a state this
+        seat cannot tell from the real one. This is what a search that needs whole
+        histories (OpenSpiel's information-set MCTS, say) resamples; `sample` gives the
+        current position alone.
+
+        Raises:
+            TypeError: ``rng`` is not a `random.Random`.
+            ValueError: the hand is over, or the observation has no history to go by
+                (its state was built from a position).
+        """
+        if not isinstance(rng, random.Random):
+            raise TypeError(f"expected a random.Random, got {rng!r}")
+        if self.ending is not None:
+            raise ValueError("the hand is over: there is nothing hidden to sample")
+        if not self.full_history:
+            raise ValueError("the state was built from a position: its deal is unknown")
+        model = self._model()
+        for _ in range(_MAX_TRIES):
+            deal = self._propose(model, _place(model, rng), rng)
+            if not model.replay or self._replay(deal) is not None:
+                return deal
+        raise ValueError("no deal consistent with this observation was found")
+
     # ------------------------------------------------------------------ internals
+    def _propose(self, model: _Model, placed: list[list[int]], rng: random.Random) -> Deal:
+        """The deal of a placement: each class's items spread over its slots in a
+        uniformly random order, and the boneyard shuffled."""
+        for items in placed:
+            rng.shuffle(items)
+        boneyard = [t for j in model.bone_at for t in placed[j]]
+        rng.shuffle(boneyard)
+        return self._deal_of(model, placed, boneyard)
+
     def _model(self) -> _Model:
         model = self._cache.get("model")
         if model is None:
@@ -334,14 +370,9 @@ class Observation:
     def _replayed(
         self, model: _Model, placed: list[list[int]], rng: random.Random
     ) -> HandState | None:
-        """The world of a proposal, or ``None`` when the proposal is rejected: the items
-        of each class are spread over its slots in a uniformly random order and the
-        boneyard shuffled, giving a deal, which must replay into this observation."""
-        for items in placed:
-            rng.shuffle(items)
-        boneyard = [t for j in model.bone_at for t in placed[j]]
-        rng.shuffle(boneyard)
-        state = self._replay(self._deal_of(model, placed, boneyard))
+        """The world of a proposal, or ``None`` when the proposal is rejected: the
+        proposal's deal must replay into this observation."""
+        state = self._replay(self._propose(model, placed, rng))
         if state is None:
             return None
         core = state._core

@@ -1,0 +1,1094 @@
+"""Simulate seeded hands and write the statistics page, docs/statistics.md, with its plots.
+
+The page answers three questions with simulated hands, each with 95% confidence
+intervals: how often a hand blocks (by preset and number of players, greedy and
+random players), how much the seat that leads wins (by seat position relative to the
+leader), and how the hand size changes both (2-player Block game, double-6 and
+double-9 sets).
+
+    python scripts/hand_stats.py                      # the full run (a few minutes)
+    python scripts/hand_stats.py --workers 2          # the same page, in 2 processes
+    python scripts/hand_stats.py --hands 200 --out-dir /tmp/stats   # a quick check
+
+The page is written to ``OUT_DIR/statistics.md`` and the plots to
+``OUT_DIR/assets/stats/*.svg`` (``OUT_DIR`` is the docs folder by default). Every
+hand's deal and every agent's random generator are derived from the seed, the
+configuration and the hand's index, so the same options give the same page and the
+same plots whatever the number of worker processes. Only the options that change the
+figures (``--hands``, ``--seed``) appear in the command printed on the page.
+
+Both agents are played on the legal moves of the full state, which gives exactly the
+moves `dominoes.agents.GreedyAgent` and `dominoes.agents.RandomAgent` choose from
+their observations (the tests check it), 30 to 50 times faster.
+"""
+
+from __future__ import annotations
+
+import argparse
+import concurrent.futures
+import enum
+import importlib.util
+import math
+import multiprocessing
+import random
+import string
+import sys
+import time
+from collections.abc import Callable, Iterable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+import dominoes
+from dominoes import Deal, Ending, HandState, Ruleset
+from dominoes.agents import heaviest
+from dominoes.arena import Z95
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
+    from matplotlib.figure import Figure
+
+ROOT = Path(__file__).resolve().parent.parent
+DEFAULT_OUT_DIR = ROOT / "docs"
+PAGE_NAME = "statistics.md"
+ASSETS = Path("assets") / "stats"
+SEED = 2026
+"""The default seed of the run."""
+HANDS = 30_000
+"""The default number of hands per configuration (game and agent)."""
+CHUNK = 500
+"""Hands per task given to a worker (the results do not depend on it)."""
+COMMAND = "python scripts/hand_stats.py"
+
+
+# ---------------------------------------------------------------------- configurations
+
+
+class Policy(enum.Enum):
+    """The agent that sits at every seat of a hand."""
+
+    GREEDY = "greedy"
+    """`GreedyAgent`: the heaviest playable tile."""
+    RANDOM = "random"
+    """`RandomAgent`: a uniformly random legal move."""
+
+
+@attrs.frozen
+class Game:
+    """A ruleset under study: a preset with some options."""
+
+    preset: str
+    """The preset's name (see `Ruleset.presets`)."""
+    rules: Ruleset
+    """The ruleset: ``Ruleset.preset(preset, **options)``."""
+
+    @property
+    def key(self) -> str:
+        """A stable name, unique per ruleset of this study; the seeds derive from it."""
+        r = self.rules
+        seats = f"{r.players}{'-pairs' if r.partnership else ''}"
+        return f"{self.preset}:{seats}:d{r.max_pip}:h{r.hand_size}"
+
+    @property
+    def seats(self) -> str:
+        """``2 players``, or ``4 in pairs`` in partnership."""
+        return "4 in pairs" if self.rules.partnership else f"{self.rules.players} players"
+
+    @property
+    def label(self) -> str:
+        """The preset and the seats, for tables and plots."""
+        return f"{self.preset}, {self.seats}"
+
+    @property
+    def undealt(self) -> int:
+        """The tiles left out of the hands after the deal (the boneyard)."""
+        r = self.rules
+        return (r.max_pip + 1) * (r.max_pip + 2) // 2 - r.players * r.hand_size
+
+
+def game(preset: str, **options: Any) -> Game:
+    """The `Game` of ``Ruleset.preset(preset, **options)``."""
+    return Game(preset, Ruleset.preset(preset, **options))
+
+
+@attrs.frozen
+class Config:
+    """One simulated configuration: a game, with the same agent at every seat."""
+
+    game: Game
+    """The game."""
+    policy: Policy
+    """The agent at every seat."""
+
+    @property
+    def key(self) -> str:
+        """A stable name; the agents' generators derive from it."""
+        return f"{self.game.key}/{self.policy.value}"
+
+
+def _seat_variants(preset: str, counts: Iterable[int], pairs: bool) -> list[Game]:
+    games = [game(preset, players=n) for n in counts]
+    if pairs:
+        games.append(game(preset, players=4, partnership=True))
+    return games
+
+
+PRESET_GAMES: tuple[Game, ...] = (
+    *_seat_variants("block", (2, 3, 4), pairs=True),
+    *_seat_variants("draw", (2, 3, 4), pairs=True),
+    game("partnership"),
+    *_seat_variants("pagat-draw", (2, 3, 4), pairs=False),
+    game("openspiel-block"),
+    game("openspiel-team"),
+    game("abw333"),
+)
+"""Questions 1 and 2: every preset, with each number of players it is played with."""
+
+
+@attrs.frozen
+class Series:
+    """A line of the hand-size study: one game and set, over hand sizes."""
+
+    label: str
+    """The legend entry."""
+    games: tuple[Game, ...]
+    """One game per hand size, smallest first."""
+
+
+SIZE_SERIES: tuple[Series, ...] = (
+    Series("block, double-6", tuple(game("block", hand_size=h) for h in range(3, 15))),
+    Series("draw, double-6", tuple(game("draw", hand_size=h) for h in range(3, 15))),
+    Series(
+        "block, double-9",
+        tuple(game("block", max_pip=9, hand_size=h) for h in range(3, 28, 2)),
+    ),
+)
+"""Question 3: 2-player games by hand size (double-6 up to the whole set dealt)."""
+
+
+def configurations() -> tuple[Config, ...]:
+    """Every configuration the page needs, each once, in a fixed order."""
+    wanted = [Config(g, p) for g in PRESET_GAMES for p in Policy]
+    wanted += [Config(g, Policy.GREEDY) for s in SIZE_SERIES for g in s.games]
+    unique: dict[str, Config] = {}
+    for config in wanted:
+        unique.setdefault(config.key, config)
+    return tuple(unique.values())
+
+
+# ---------------------------------------------------------------------- playing
+
+
+def deal_for(game: Game, seed: int, index: int) -> Deal:
+    """The deal of hand ``index`` of ``game`` (shared by the agents of the study)."""
+    rng = random.Random(f"dominoes-stats:{seed}:deal:{game.key}:{index}")
+    return Deal.random(game.rules, rng=rng)
+
+
+def agent_rngs(config: Config, seed: int, index: int) -> list[random.Random]:
+    """The generator of each seat's agent in hand ``index`` of ``config``."""
+    return [
+        random.Random(f"dominoes-stats:{seed}:agent:{config.key}:{index}:{seat}")
+        for seat in range(config.game.rules.players)
+    ]
+
+
+def play(config: Config, seed: int, index: int) -> tuple[HandState, HandState]:
+    """Play hand ``index`` of ``config``; the state before the first move, and the last."""
+    start = HandState.start(config.game.rules, deal_for(config.game, seed, index))
+    state = start
+    if config.policy is Policy.GREEDY:
+        while not state.is_over:
+            state = state.apply(heaviest(state.legal_moves()))
+    else:
+        rngs = agent_rngs(config, seed, index)
+        while not state.is_over:
+            moves = state.legal_moves()
+            state = state.apply(moves[rngs[state.turn].randrange(len(moves))])
+    return start, state
+
+
+def _tuple_sum(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(x + y for x, y in zip(a, b, strict=True))
+
+
+@attrs.frozen
+class Tally:
+    """Integer sums over the hands of one configuration (so merging is exact).
+
+    Seats are counted by position relative to the leader: position 0 is the seat that
+    made the first move, 1 the seat after it, and so on. The lead advantage of a hand
+    is the leader's side's points minus the mean points of the other sides; it is
+    kept multiplied by ``sides - 1`` so that it stays an integer.
+    """
+
+    players: int
+    """Seats at the table."""
+    sides: int
+    """Sides at the table (2 in partnership, else ``players``)."""
+    hands: int = 0
+    """Hands played."""
+    blocked: int = 0
+    """Hands that ended blocked (`Ending.BLOCKED`)."""
+    drawn: int = 0
+    """Hands nobody won (a tie)."""
+    wins: tuple[int, ...] = ()
+    """Hands won, by position relative to the leader."""
+    points: tuple[int, ...] = ()
+    """Sum of the points scored, by position."""
+    points_sq: tuple[int, ...] = ()
+    """Sum of the squared points, by position."""
+    advantage: int = 0
+    """Sum of the lead advantage, times ``sides - 1``."""
+    advantage_sq: int = 0
+    """Sum of its squares (of the scaled values)."""
+
+    @classmethod
+    def empty(cls, rules: Ruleset) -> Tally:
+        """No hands yet, for a table of ``rules``."""
+        zeros = (0,) * rules.players
+        return cls(rules.players, len(rules.teams), 0, 0, 0, zeros, zeros, zeros)
+
+    def __add__(self, other: Tally) -> Tally:
+        """The tally of both sets of hands."""
+        if (self.players, self.sides) != (other.players, other.sides):
+            raise ValueError("cannot add tallies of different tables")
+        return Tally(
+            self.players,
+            self.sides,
+            self.hands + other.hands,
+            self.blocked + other.blocked,
+            self.drawn + other.drawn,
+            _tuple_sum(self.wins, other.wins),
+            _tuple_sum(self.points, other.points),
+            _tuple_sum(self.points_sq, other.points_sq),
+            self.advantage + other.advantage,
+            self.advantage_sq + other.advantage_sq,
+        )
+
+    @property
+    def domino(self) -> int:
+        """Hands won by a player laying their last tile."""
+        return self.hands - self.blocked
+
+    def block_rate(self) -> Rate:
+        """The share of hands that blocked."""
+        return Rate.of(self.blocked, self.hands)
+
+    def drawn_rate(self) -> Rate:
+        """The share of hands nobody won."""
+        return Rate.of(self.drawn, self.hands)
+
+    def win_rate(self, position: int) -> Rate:
+        """The share of hands won by the seat at ``position`` after the leader."""
+        return Rate.of(self.wins[position], self.hands)
+
+    def mean_points(self, position: int) -> Mean:
+        """The points per hand of the seat at ``position`` after the leader."""
+        return Mean.of(self.points[position], self.points_sq[position], self.hands)
+
+    def lead_advantage(self) -> Mean:
+        """The leader's side's points minus the other sides' mean, per hand."""
+        return Mean.of(self.advantage, self.advantage_sq, self.hands, scale=self.sides - 1)
+
+
+def run_chunk(config: Config, seed: int, start: int, stop: int) -> Tally:
+    """Play hands ``start`` to ``stop - 1`` of ``config`` and count them."""
+    rules = config.game.rules
+    n = rules.players
+    teams = rules.teams
+    side_of = {seat: i for i, team in enumerate(teams) for seat in team}
+    sides = len(teams)
+    hands = blocked = drawn = advantage = advantage_sq = 0
+    wins = [0] * n
+    points = [0] * n
+    points_sq = [0] * n
+    for index in range(start, stop):
+        first, final = play(config, seed, index)
+        result = final.result
+        assert result is not None
+        leader = first.turn
+        hands += 1
+        blocked += result.ending is Ending.BLOCKED
+        drawn += not result.winners
+        for seat in range(n):
+            position = (seat - leader) % n
+            wins[position] += seat in result.winners
+            p = result.points[seat]
+            points[position] += p
+            points_sq[position] += p * p
+        side_points = [result.points[team[0]] for team in teams]
+        mine = side_points[side_of[leader]]
+        scaled = (sides - 1) * mine - (sum(side_points) - mine)
+        advantage += scaled
+        advantage_sq += scaled * scaled
+    return Tally(
+        n,
+        sides,
+        hands,
+        blocked,
+        drawn,
+        tuple(wins),
+        tuple(points),
+        tuple(points_sq),
+        advantage,
+        advantage_sq,
+    )
+
+
+def simulate(
+    configs: Sequence[Config],
+    *,
+    hands: int,
+    seed: int,
+    workers: int = 1,
+    log: Callable[[str], None] | None = None,
+) -> dict[str, Tally]:
+    """Play ``hands`` hands of every configuration; the tallies by configuration key.
+
+    The result does not depend on ``workers``: every hand is seeded from
+    ``(seed, configuration, index)`` and the tallies are integer sums.
+    """
+    tasks = [
+        (config, start, min(hands, start + CHUNK))
+        for config in configs
+        for start in range(0, hands, CHUNK)
+    ]
+    tallies = {c.key: Tally.empty(c.game.rules) for c in configs}
+    done = 0
+
+    def collect(config: Config, tally: Tally) -> None:
+        nonlocal done
+        tallies[config.key] += tally
+        done += 1
+        if log is not None and done * 10 // len(tasks) > (done - 1) * 10 // len(tasks):
+            log(f"{done}/{len(tasks)} tasks")  # every tenth of the run
+
+    if workers == 1:
+        for config, start, stop in tasks:
+            collect(config, run_chunk(config, seed, start, stop))
+        return tallies
+    context = multiprocessing.get_context("spawn")
+    with concurrent.futures.ProcessPoolExecutor(workers, mp_context=context) as pool:
+        futures = {
+            pool.submit(run_chunk, config, seed, start, stop): config
+            for config, start, stop in tasks
+        }
+        for future in concurrent.futures.as_completed(futures):
+            collect(futures[future], future.result())
+    return tallies
+
+
+# ---------------------------------------------------------------------- statistics
+
+
+@attrs.frozen
+class Rate:
+    """A proportion and its 95% Wilson score interval."""
+
+    value: float
+    """The observed proportion."""
+    low: float
+    """The lower end of the interval."""
+    high: float
+    """The upper end of the interval."""
+    count: int
+    """The number of successes."""
+    total: int
+    """The number of trials."""
+
+    @classmethod
+    def of(cls, count: int, total: int) -> Rate:
+        """The rate of ``count`` successes in ``total`` trials.
+
+        Raises:
+            ValueError: ``total`` is not positive or ``count`` is outside ``0..total``.
+        """
+        if total <= 0 or not 0 <= count <= total:
+            raise ValueError(f"need 0 <= count <= total and total > 0, got {count}/{total}")
+        p = count / total
+        z2 = Z95 * Z95
+        centre = (p + z2 / (2 * total)) / (1 + z2 / total)
+        half = Z95 * math.sqrt(p * (1 - p) / total + z2 / (4 * total * total)) / (1 + z2 / total)
+        low = min(p, max(0.0, centre - half))  # min and max: rounding at p = 0 or 1
+        return cls(p, low, max(p, min(1.0, centre + half)), count, total)
+
+    @property
+    def variance(self) -> float:
+        """The estimated variance of the observed proportion, ``p (1 - p) / n``."""
+        return self.value * (1 - self.value) / self.total
+
+    def format(self) -> str:
+        """``31.5% [30.9, 32.1]``: the rate and its interval, in percent."""
+        return f"{100 * self.value:.1f}% [{100 * self.low:.1f}, {100 * self.high:.1f}]"
+
+
+@attrs.frozen
+class Mean:
+    """A mean and the half-width of its 95% normal interval."""
+
+    value: float
+    """The sample mean."""
+    half: float
+    """The half-width of the interval (0 with fewer than two samples)."""
+
+    @classmethod
+    def of(cls, total: int, squares: int, count: int, *, scale: int = 1) -> Mean:
+        """The mean of ``count`` samples ``x / scale``, from the sums of ``x`` and ``x²``.
+
+        Raises:
+            ValueError: ``count`` or ``scale`` is not positive.
+        """
+        if count <= 0 or scale <= 0:
+            raise ValueError(f"need a positive count and scale, got {count} and {scale}")
+        mean = total / count / scale
+        if count < 2:
+            return cls(mean, 0.0)
+        variance = (count * squares - total * total) / (count * (count - 1)) / (scale * scale)
+        return cls(mean, Z95 * math.sqrt(max(variance, 0.0) / count))
+
+    def format(self, spec: str = ".2f") -> str:
+        """``12.34 ± 0.56``."""
+        return f"{self.value:{spec}} ± {self.half:{spec.lstrip('+')}}"
+
+
+@attrs.frozen
+class Difference:
+    """The difference of two independent rates, with its 95% normal interval."""
+
+    value: float
+    """``first - second``."""
+    half: float
+    """The half-width of the interval."""
+
+    @classmethod
+    def of(cls, first: Rate, second: Rate) -> Difference:
+        """``first - second``; the two rates come from independent samples."""
+        return cls(first.value - second.value, Z95 * math.sqrt(first.variance + second.variance))
+
+    @property
+    def low(self) -> float:
+        """The lower end of the interval."""
+        return self.value - self.half
+
+    @property
+    def high(self) -> float:
+        """The upper end of the interval."""
+        return self.value + self.half
+
+    def format(self) -> str:
+        """``+21.3 ± 0.9`` percentage points."""
+        return f"{100 * self.value:+.1f} ± {100 * self.half:.1f}"
+
+
+# ---------------------------------------------------------------------- the page
+
+POSITIONS = ("lead seat", "2nd", "3rd", "4th")
+"""Column names of the seats by position relative to the leader."""
+MUCH = 2.0
+"""How many times as often the Block game must block for the claim to hold."""
+
+PAGE = string.Template(
+    """\
+# Statistics
+
+How often does a hand block, how much is leading worth, and how does the hand size
+change both? This page answers with simulated hands, every figure with a 95%
+confidence interval. It is generated by `scripts/hand_stats.py`; do not edit it by hand.
+To regenerate it, with the same numbers and the same plots, run from the repository:
+
+```bash
+$command
+```
+
+## How the hands are played
+
+- **Agents.** The same agent sits at every seat. `GreedyAgent()` lays its heaviest
+  playable tile (a simple but sensible player, the baseline of the
+  [arena results](arena-results.md)); `RandomAgent()` makes a uniformly random legal
+  move. Question 1 is answered for both, questions 2 and 3 for greedy players.
+- **Sample.** $hands hands per configuration (a game and an agent); $configs
+  configurations, $total hands in all. Seed $seed, `dominoes` $version.
+- **Reproducibility.** The deal of hand *i* of a game is shuffled by
+  `random.Random("dominoes-stats:<seed>:deal:<game>:<i>")`, and each agent's generator is
+  seeded from the seed, the configuration, *i* and the seat in the same way. Greedy and
+  random players of one game therefore play the same deals; different games play
+  independent deals. The figures depend neither on the machine nor on `--workers`.
+- **Intervals.** Rates are given as *rate [low, high]* with the Wilson score interval;
+  means as *mean ± half-width* with the normal interval; a difference of two rates as
+  *difference ± half-width* in percentage points, the two games being independent
+  samples.
+- **Positions.** Seats are counted from the seat that makes the first move of the hand
+  (the *lead seat*: the holder of the highest double in the Block and Draw games, of
+  6-6 in `partnership`, seat 0 in the presets that let a fixed seat lead), then in
+  playing order. In partnership the lead seat's partner is the 3rd seat.
+
+## 1. How often does a hand block?
+
+A hand *blocks* when it ends with nobody able to play (`Ending.BLOCKED`) instead of a
+player laying their last tile. The share of blocked hands, by preset (see
+[Presets](rules/presets.md)) and number of players:
+
+$block_table
+
+In the Draw game a hand can block only once the boneyard is empty (in `pagat-draw`, once
+only its last 2 tiles are left, which are never drawn); with every tile dealt (4 in
+pairs) there is nothing to draw and the Block and Draw games are the same game.
+`pagat-draw` also lets a player draw when able to play: random players often do,
+which empties the boneyard early, while greedy players never do.
+
+![Share of blocked hands by preset, greedy and random players]($block_plot)
+
+### Does the Block game block much more often than the Draw game?
+
+Seed 002 says that the Block game "blocks much more often" than the Draw game (see
+[Block game](rules/block.md)). Here *much more often* is read as at least $much times as
+often, with the interval of the difference above zero:
+
+$claim_table
+
+$claim_verdict
+
+## 2. How much does the lead seat win?
+
+The share of hands won by each seat, counted from the lead seat, for greedy players
+(a tie is a drawn hand, won by nobody; in partnership both partners win together).
+The *lead advantage* is the lead seat's side's points minus the mean points of the
+other sides, per hand: zero on average if leading were worth nothing.
+
+$lead_table
+
+![Win rate by seat position relative to the lead seat]($lead_plot)
+
+$lead_verdict
+
+Mean points per hand by seat position (greedy players):
+
+$points_table
+
+## 3. How does the hand size change this?
+
+The 2-player Block game with every hand size from 3 tiles to the whole double-6 set
+(14 tiles each), the same for the Draw game, and the Block game on a double-9 set
+(55 tiles) with 3 to 27 tiles each; greedy players. With 14 tiles each the whole
+double-6 set is dealt, so the two double-6 games are the same game there.
+
+![Blocked hands and the lead seat's win rate by hand size]($size_plot)
+
+$size_verdict
+
+$size_tables
+"""
+)
+"""The page, with a placeholder for every table, plot and generated paragraph."""
+
+
+def _table(header: Sequence[str], align: str, rows: Iterable[Sequence[str]]) -> str:
+    """A Markdown table; ``align`` has one letter per column (``l`` or ``r``)."""
+    marks = {"l": "---", "r": "---:"}
+    lines = ["| " + " | ".join(header) + " |", "|" + "|".join(marks[a] for a in align) + "|"]
+    lines += ["| " + " | ".join(row) + " |" for row in rows]
+    return "\n".join(lines)
+
+
+def block_table(tallies: dict[str, Tally]) -> str:
+    """Question 1: the share of blocked (and drawn) hands of every preset game."""
+    rows = []
+    for g in PRESET_GAMES:
+        greedy = tallies[Config(g, Policy.GREEDY).key]
+        rand = tallies[Config(g, Policy.RANDOM).key]
+        rows.append(
+            (
+                f"`{g.preset}`",
+                g.seats,
+                str(g.rules.hand_size),
+                str(g.undealt),
+                greedy.block_rate().format(),
+                rand.block_rate().format(),
+                greedy.drawn_rate().format(),
+            )
+        )
+    header = (
+        "preset",
+        "seats",
+        "tiles each",
+        "undealt",
+        "blocked, greedy",
+        "blocked, random",
+        "drawn, greedy",
+    )
+    return _table(header, "llrrrrr", rows)
+
+
+@attrs.frozen
+class ClaimRow:
+    """The Block game against the Draw game, for one table and one agent."""
+
+    block: Game
+    """The Block game."""
+    draw: Game
+    """The Draw game with the same seats."""
+    policy: Policy
+    """The agents."""
+    block_rate: Rate
+    """How often the Block game blocked."""
+    draw_rate: Rate
+    """How often the Draw game blocked."""
+
+    @property
+    def difference(self) -> Difference:
+        """Block minus Draw."""
+        return Difference.of(self.block_rate, self.draw_rate)
+
+    @property
+    def same_game(self) -> bool:
+        """Whether the two games are the same (no tile is left to draw)."""
+        return self.block.undealt == 0 and self.draw.undealt == 0
+
+    @property
+    def ratio(self) -> float:
+        """Block rate over Draw rate (infinite when the Draw game never blocked)."""
+        if self.draw_rate.count == 0:
+            return math.inf
+        return self.block_rate.value / self.draw_rate.value
+
+    @property
+    def holds(self) -> bool:
+        """Whether the Block game blocked significantly, and ``MUCH`` times, more often."""
+        return self.difference.low > 0 and self.ratio >= MUCH
+
+    def verdict(self) -> str:
+        """The claim for this row, in words."""
+        if self.same_game:
+            return "not applicable: every tile is dealt, so nobody can draw"
+        if self.holds:
+            return "**holds**"
+        if self.difference.low > 0:
+            return f"more often, but less than {MUCH:g} times"
+        if self.difference.high < 0:
+            return "**fails**: the Draw game blocks more often"
+        return "no significant difference"
+
+
+def claim_rows(tallies: dict[str, Tally]) -> list[ClaimRow]:
+    """Block against Draw for every number of seats both presets are measured with."""
+    draws = {(g.rules.players, g.rules.partnership): g for g in PRESET_GAMES if g.preset == "draw"}
+    rows = []
+    for policy in Policy:
+        for g in PRESET_GAMES:
+            if g.preset != "block":
+                continue
+            d = draws[(g.rules.players, g.rules.partnership)]
+            rows.append(
+                ClaimRow(
+                    g,
+                    d,
+                    policy,
+                    tallies[Config(g, policy).key].block_rate(),
+                    tallies[Config(d, policy).key].block_rate(),
+                )
+            )
+    return rows
+
+
+def _ratio(value: float) -> str:
+    return "∞" if math.isinf(value) else f"{value:.1f}"
+
+
+def claim_table(rows: Sequence[ClaimRow]) -> str:
+    """The Block game against the Draw game, row by row."""
+    header = ("seats", "agents", "Block", "Draw", "ratio", "difference (points)", "claim")
+    body = [
+        (
+            r.block.seats,
+            r.policy.value,
+            r.block_rate.format(),
+            r.draw_rate.format(),
+            _ratio(r.ratio),
+            r.difference.format(),
+            r.verdict(),
+        )
+        for r in rows
+    ]
+    return _table(header, "llrrrrl", body)
+
+
+def claim_verdict(rows: Sequence[ClaimRow]) -> str:
+    """One paragraph on the claim of seed 002, from the rows."""
+    tested = [r for r in rows if not r.same_game]
+    held = [r for r in tested if r.holds]
+    greedy = [r for r in tested if r.policy is Policy.GREEDY]
+    ratios = ", ".join(f"{_ratio(r.ratio)} times as often with {r.block.seats}" for r in greedy)
+    if len(held) == len(tested):
+        head = (
+            f"**The claim holds.** In all {len(tested)} comparisons where the Draw game "
+            "has a boneyard to draw from, the Block game blocks significantly and at "
+            f"least {MUCH:g} times as often"
+        )
+    elif held:
+        head = (
+            f"**The claim holds only in part:** in {len(held)} of the {len(tested)} "
+            "comparisons where the Draw game has a boneyard to draw from"
+        )
+    else:
+        head = (
+            f"**The claim does not hold** in any of the {len(tested)} comparisons where "
+            "the Draw game has a boneyard to draw from"
+        )
+    same = [r for r in rows if r.same_game and r.policy is Policy.GREEDY]
+    tail = ""
+    if same:
+        tail = (
+            f" With {same[0].block.seats} the whole set is dealt, so the Draw game "
+            "cannot draw and is the Block game; the two rates differ only by the luck "
+            "of independent deals."
+        )
+    return f"{head} (greedy players: {ratios}).{tail}"
+
+
+def lead_table(tallies: dict[str, Tally]) -> str:
+    """Question 2: win rates by position, the drawn hands and the lead advantage."""
+    rows = []
+    for g in PRESET_GAMES:
+        t = tallies[Config(g, Policy.GREEDY).key]
+        wins = [t.win_rate(p).format() if p < t.players else "" for p in range(4)]
+        rows.append(
+            (
+                f"`{g.preset}`",
+                g.seats,
+                *wins,
+                t.drawn_rate().format(),
+                t.lead_advantage().format("+.2f"),
+            )
+        )
+    header = ("preset", "seats", *POSITIONS, "drawn", "lead advantage (points)")
+    return _table(header, "llrrrrrr", rows)
+
+
+def points_table(tallies: dict[str, Tally]) -> str:
+    """Question 2: mean points per hand by position."""
+    rows = []
+    for g in PRESET_GAMES:
+        t = tallies[Config(g, Policy.GREEDY).key]
+        means = [t.mean_points(p).format() if p < t.players else "" for p in range(4)]
+        rows.append((f"`{g.preset}`", g.seats, *means))
+    return _table(("preset", "seats", *POSITIONS), "llrrrr", rows)
+
+
+def lead_verdict(tallies: dict[str, Tally]) -> str:
+    """A paragraph on the lead advantage, from the intervals."""
+
+    def advantage(g: Game) -> Mean:
+        return tallies[Config(g, Policy.GREEDY).key].lead_advantage()
+
+    def names(games: Sequence[Game]) -> str:
+        return ", ".join(f"`{g.preset}` ({g.seats})" for g in games)
+
+    ahead = [g for g in PRESET_GAMES if advantage(g).value - advantage(g).half > 0]
+    behind = [g for g in PRESET_GAMES if advantage(g).value + advantage(g).half < 0]
+    even = [g for g in PRESET_GAMES if g not in ahead and g not in behind]
+    count = len(PRESET_GAMES)
+    if len(ahead) == count:
+        head = (
+            "**Leading pays in every game measured:** the lead seat's side scores "
+            f"significantly more than the other sides in all {count} games."
+        )
+    else:
+        groups = (("Ahead", ahead), ("Behind", behind), ("Not significant", even))
+        head = (
+            "The lead seat's side scores significantly more than the other sides in "
+            f"{len(ahead)} of the {count} games, significantly less in {len(behind)}, and "
+            f"not significantly differently in {len(even)}. "
+            + " ".join(f"{label}: {names(games)}." for label, games in groups if games)
+        )
+    ordered = sorted(PRESET_GAMES, key=lambda g: advantage(g).value)
+    low, high = ordered[0], ordered[-1]
+    return (
+        f"{head} The advantage ranges from {advantage(low).format('+.2f')} points per hand "
+        f"(`{low.preset}`, {low.seats}) to {advantage(high).format('+.2f')} "
+        f"(`{high.preset}`, {high.seats}). Where the highest double leads, the lead seat "
+        "moves first and has already laid a double, often a heavy one that would count "
+        "against it in a block; where a fixed seat leads with any tile, it only moves first."
+    )
+
+
+def size_tables(tallies: dict[str, Tally]) -> str:
+    """Question 3: one table per series (the first open, the others folded)."""
+    parts = []
+    for n, series in enumerate(SIZE_SERIES):
+        rows = []
+        for g in series.games:
+            t = tallies[Config(g, Policy.GREEDY).key]
+            rows.append(
+                (
+                    str(g.rules.hand_size),
+                    str(g.undealt),
+                    t.block_rate().format(),
+                    t.win_rate(0).format(),
+                    t.win_rate(1).format(),
+                    t.drawn_rate().format(),
+                    t.lead_advantage().format("+.2f"),
+                )
+            )
+        header = ("tiles each", "undealt", "blocked", "lead seat wins", "2nd wins", "drawn")
+        table = _table((*header, "lead advantage (points)"), "rrrrrrr", rows)
+        if n == 0:
+            parts.append(f"**{series.label}** (2 players, greedy):\n\n{table}")
+        else:
+            indented = "\n".join(f"    {line}" for line in table.splitlines())
+            parts.append(f'??? note "{series.label} (2 players, greedy)"\n\n{indented}')
+    return "\n\n".join(parts)
+
+
+def size_verdict(tallies: dict[str, Tally]) -> str:
+    """A paragraph on the hand-size series: the extremes of each, from the data."""
+    lines = []
+    for series in SIZE_SERIES:
+        tallied = [(g, tallies[Config(g, Policy.GREEDY).key]) for g in series.games]
+        low_g, low_t = min(tallied, key=lambda gt: gt[1].block_rate().value)
+        high_g, high_t = max(tallied, key=lambda gt: gt[1].block_rate().value)
+        lead_g, lead_t = max(tallied, key=lambda gt: gt[1].win_rate(0).value)
+        least_g, least_t = min(tallied, key=lambda gt: gt[1].win_rate(0).value)
+        lines.append(
+            f"- **{series.label}**: blocked hands range from "
+            f"{100 * low_t.block_rate().value:.1f}% ({low_g.rules.hand_size} tiles each) to "
+            f"{100 * high_t.block_rate().value:.1f}% ({high_g.rules.hand_size} tiles each); "
+            f"the lead seat wins from {100 * least_t.win_rate(0).value:.1f}% "
+            f"({least_g.rules.hand_size} tiles) to {100 * lead_t.win_rate(0).value:.1f}% "
+            f"({lead_g.rules.hand_size} tiles)."
+        )
+    return "\n".join(lines)
+
+
+def render(
+    tallies: dict[str, Tally], *, hands: int, seed: int, command: str, plots: dict[str, str]
+) -> str:
+    """The whole Markdown page; ``plots`` maps a plot's name to its path from the page."""
+    rows = claim_rows(tallies)
+    configs = len(tallies)
+    return PAGE.substitute(
+        command=command,
+        hands=f"{hands:,}",
+        configs=configs,
+        total=f"{configs * hands:,}",
+        seed=seed,
+        version=dominoes.__version__,
+        much=f"{MUCH:g}",
+        block_table=block_table(tallies),
+        block_plot=plots["block_rate"],
+        claim_table=claim_table(rows),
+        claim_verdict=claim_verdict(rows),
+        lead_table=lead_table(tallies),
+        lead_plot=plots["lead_seat"],
+        lead_verdict=lead_verdict(tallies),
+        points_table=points_table(tallies),
+        size_plot=plots["hand_size"],
+        size_verdict=size_verdict(tallies),
+        size_tables=size_tables(tallies),
+    )
+
+
+# ---------------------------------------------------------------------- the plots
+
+STYLE: dict[str, Any] = {
+    "svg.fonttype": "none",
+    "svg.hashsalt": "dominoes-stats",
+    "font.size": 9,
+    "axes.grid": True,
+    "grid.alpha": 0.3,
+    "axes.spines.top": False,
+    "axes.spines.right": False,
+}
+"""Matplotlib settings: text as text (small files) and fixed ids (identical files)."""
+
+
+def _errors(rates: Sequence[Rate]) -> list[list[float]]:
+    """Asymmetric error bars, in percent, for `Axes.errorbar`."""
+    return [
+        [100 * (r.value - r.low) for r in rates],
+        [100 * (r.high - r.value) for r in rates],
+    ]
+
+
+def _pct(rates: Sequence[Rate]) -> list[float]:
+    return [100 * r.value for r in rates]
+
+
+def plot_block_rate(figure: Figure, tallies: dict[str, Tally]) -> None:
+    """Question 1: the block rate of every preset game, greedy and random players."""
+    ax: Axes = figure.subplots()
+    games = list(reversed(PRESET_GAMES))
+    ys = list(range(len(games)))
+    for policy, shift, marker in ((Policy.GREEDY, 0.15, "o"), (Policy.RANDOM, -0.15, "s")):
+        rates = [tallies[Config(g, policy).key].block_rate() for g in games]
+        ax.errorbar(
+            _pct(rates),
+            [y + shift for y in ys],
+            xerr=_errors(rates),
+            fmt=marker,
+            markersize=4,
+            capsize=2,
+            label=f"{policy.value} players",
+        )
+    ax.set_yticks(ys, [g.label for g in games])
+    ax.set_xlabel("hands that blocked (%), with 95% intervals")
+    ax.set_xlim(0, 100)
+    ax.legend(loc="lower right")
+
+
+def plot_lead_seat(figure: Figure, tallies: dict[str, Tally]) -> None:
+    """Question 2: win rate by position, one panel per table size."""
+    tables = [("2 players", 2, False), ("3 players", 3, False), ("4 players", 4, False)]
+    tables.append(("4 in pairs", 4, True))
+    axes = figure.subplots(1, len(tables), sharey=True)
+    for ax, (title, players, pairs) in zip(axes, tables, strict=True):
+        for g in PRESET_GAMES:
+            if (g.rules.players, g.rules.partnership) != (players, pairs):
+                continue
+            t = tallies[Config(g, Policy.GREEDY).key]
+            rates = [t.win_rate(p) for p in range(players)]
+            ax.errorbar(
+                range(players),
+                _pct(rates),
+                yerr=_errors(rates),
+                fmt="o-",
+                markersize=3,
+                capsize=2,
+                label=g.preset,
+            )
+        sides = 2 if pairs else players
+        ax.axhline(100 / sides, color="grey", linestyle=":", linewidth=1)
+        ax.set_title(title)
+        ax.set_xticks(range(players), [str(p + 1) for p in range(players)])
+        ax.set_xlabel("seat (1: the lead seat)")
+        ax.legend(fontsize=7)
+    axes[0].set_ylabel("hands won (%), greedy players")
+    axes[0].set_ylim(bottom=0)
+
+
+def plot_hand_size(figure: Figure, tallies: dict[str, Tally]) -> None:
+    """Question 3: block rate and the lead seat's win rate against the hand size."""
+    left, right = figure.subplots(1, 2)
+    for series in SIZE_SERIES:
+        sizes = [g.rules.hand_size for g in series.games]
+        tallied = [tallies[Config(g, Policy.GREEDY).key] for g in series.games]
+        blocked = [t.block_rate() for t in tallied]
+        lead = [t.win_rate(0) for t in tallied]
+        left.errorbar(
+            sizes, _pct(blocked), yerr=_errors(blocked), fmt="o-", markersize=3, capsize=2
+        )
+        right.errorbar(
+            sizes,
+            _pct(lead),
+            yerr=_errors(lead),
+            fmt="o-",
+            markersize=3,
+            capsize=2,
+            label=series.label,
+        )
+    left.set_title("hands that blocked")
+    right.set_title("hands won by the lead seat")
+    right.axhline(50, color="grey", linestyle=":", linewidth=1)
+    for ax in (left, right):
+        ax.set_xlabel("tiles each (2 players, greedy)")
+        ax.set_ylabel("%")
+        ax.set_ylim(0, 100)
+    right.legend()
+
+
+PLOTS: dict[str, tuple[Callable[[Figure, dict[str, Tally]], None], tuple[float, float]]] = {
+    "block_rate": (plot_block_rate, (7.0, 5.0)),
+    "lead_seat": (plot_lead_seat, (9.0, 3.2)),
+    "hand_size": (plot_hand_size, (9.0, 3.4)),
+}
+"""Each plot: how to draw it and its size in inches."""
+
+
+def write_plots(tallies: dict[str, Tally], folder: Path) -> dict[str, Path]:
+    """Draw every plot into ``folder`` as SVG; their paths by name."""
+    import matplotlib  # noqa: PLC0415 (only the parent process draws)
+    from matplotlib.figure import Figure  # noqa: PLC0415
+
+    folder.mkdir(parents=True, exist_ok=True)
+    paths = {}
+    style: Any = STYLE  # the stubs want literal keys
+    with matplotlib.rc_context(style):
+        for name, (draw, size) in PLOTS.items():
+            figure = Figure(figsize=size, layout="constrained")
+            draw(figure, tallies)
+            path = folder / f"{name}.svg"
+            figure.savefig(path, format="svg", metadata={"Date": None, "Creator": None})
+            paths[name] = path
+    return paths
+
+
+# ---------------------------------------------------------------------- command line
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="hand_stats.py", description=(__doc__ or "").splitlines()[0]
+    )
+    parser.add_argument(
+        "--hands",
+        type=int,
+        default=HANDS,
+        help=f"hands per configuration, at least 2 (default {HANDS:,})",
+    )
+    parser.add_argument("--seed", type=int, default=SEED, help=f"the seed (default {SEED})")
+    parser.add_argument("--workers", type=int, default=1, help="worker processes (default 1)")
+    parser.add_argument(
+        "--out-dir",
+        type=Path,
+        default=DEFAULT_OUT_DIR,
+        help="where to write statistics.md and assets/stats/ (default: the docs folder)",
+    )
+    return parser
+
+
+def command_for(hands: int, seed: int) -> str:
+    """The command that regenerates a page of ``hands`` hands from ``seed``."""
+    options = "" if hands == HANDS else f" --hands {hands}"
+    options += "" if seed == SEED else f" --seed {seed}"
+    return COMMAND + options
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the simulations, then write the page and the plots; the exit status."""
+    parser = _parser()
+    args = parser.parse_args(argv)
+    if args.hands < 2:
+        parser.error(f"--hands must be at least 2, got {args.hands}")
+    if args.workers < 1:
+        parser.error(f"--workers must be at least 1, got {args.workers}")
+    if importlib.util.find_spec("matplotlib") is None:
+        parser.error("matplotlib is needed for the plots: pip install -e '.[stats]'")
+    out_dir: Path = args.out_dir
+    configs = configurations()
+    began = time.perf_counter()
+
+    def log(message: str) -> None:
+        print(f"hand_stats: {message} ({time.perf_counter() - began:.0f} s)", file=sys.stderr)
+
+    log(f"{len(configs)} configurations x {args.hands} hands, {args.workers} worker(s)")
+    tallies = simulate(configs, hands=args.hands, seed=args.seed, workers=args.workers, log=log)
+    try:
+        paths = write_plots(tallies, out_dir / ASSETS)
+        page = render(
+            tallies,
+            hands=args.hands,
+            seed=args.seed,
+            command=command_for(args.hands, args.seed),
+            plots={name: (ASSETS / path.name).as_posix() for name, path in paths.items()},
+        )
+        (out_dir / PAGE_NAME).write_text(page, encoding="utf-8")
+    except OSError as error:
+        print(f"hand_stats: error: cannot write to {out_dir}: {error}", file=sys.stderr)
+        return 1
+    log(f"wrote {out_dir / PAGE_NAME} and {len(paths)} plots")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
