@@ -1,0 +1,955 @@
+"""An OpenSpiel game for any ruleset: ``pyspiel.load_game("dominoes_rules", {...})``.
+
+Importing this module registers the Python game ``dominoes_rules`` with ``pyspiel``
+(once; importing it again does nothing). Build a game from parameters (a preset name
+and overrides of its main options) or straight from a `Ruleset` with `load_game` or
+`DominoesGame`:
+
+* **chance nodes** deal the hands one tile at a time (seat 0's tiles first, then seat
+  1's, ...), and every draw from the boneyard is a player action (``Draw``) followed by
+  a chance node whose outcomes are the tiles still in the boneyard, all equally likely;
+  a chance outcome is the tile's canonical index;
+* **player actions** are the numbers of `dominoes.codec.ActionCodec` (three per tile,
+  then draw, then pass); forced moves (a forced draw, a pass, a confirmation of the
+  verification round) are decision nodes with a single legal action;
+* **returns** come from the `HandResult` (see `returns_from_result`);
+* **observations** are `dominoes.codec.ObservationEncoder` vectors; the information
+  state adds the seat's dealt hand and the whole public history (with the seat's own
+  draws), so it has perfect recall. The layouts are documented on
+  `DominoesGame.information_state_layout`.
+
+Needs the ``openspiel`` extra: ``pip install "dominoes-rules[openspiel]"``.
+"""
+
+from __future__ import annotations
+
+import enum
+import math
+import random
+import typing
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+from typing import Any, Final
+
+import attrs
+import numpy as np
+import pyspiel
+
+from dominoes.codec import ActionCodec, ObservationEncoder
+from dominoes.deal import Deal
+from dominoes.errors import RulesetError
+from dominoes.moves import DRAW, Draw, End, Play
+from dominoes.observation import Observation
+from dominoes.rules import (
+    BlockDetection,
+    BlockTie,
+    BlockWinner,
+    DominoWinner,
+    DrawRule,
+    FaultMode,
+    NoDoubleRule,
+    Opening,
+    PartnerPips,
+    Ruleset,
+    Scoring,
+)
+from dominoes.scoring import HandResult
+from dominoes.state import HandState
+from dominoes.tiles import Tile, tile_from_index
+
+__all__ = [
+    "SHORT_NAME",
+    "DominoesGame",
+    "DominoesState",
+    "Utility",
+    "load_game",
+    "max_moves",
+    "returns_from_result",
+    "rules_from_params",
+    "rules_from_text",
+    "rules_to_text",
+    "utility_bound",
+]
+
+SHORT_NAME: Final = "dominoes_rules"
+"""The short name the game is registered under."""
+
+
+class Utility(enum.Enum):
+    """How a finished hand's `HandResult` becomes OpenSpiel returns (the ``utility`` parameter)."""
+
+    ZERO_SUM = "zero_sum"
+    """Each side gets its points minus the mean of the other sides' points (the sign is
+    turned round under `Scoring.PENALTY`, where points count against a side). The
+    returns sum to 0; with two sides a side gets ``+x`` and the other ``-x``, as in
+    OpenSpiel's own dominoes games."""
+    POINTS = "points"
+    """Each seat gets `HandResult.points` as they are (negated under `Scoring.PENALTY`,
+    so that more is always better); general-sum."""
+
+
+# ------------------------------------------------------------------------ parameters
+_ENUM_PARAMS: Final[dict[str, type[enum.Enum]]] = {
+    "drawing": DrawRule,
+    "opening": Opening,
+    "no_double": NoDoubleRule,
+    "domino_winner": DominoWinner,
+    "block_detection": BlockDetection,
+    "block_winner": BlockWinner,
+    "block_tie": BlockTie,
+    "scoring": Scoring,
+    "partner_pips": PartnerPips,
+}
+_INT_PARAMS: Final = ("players", "max_pip", "hand_size", "boneyard_floor", "opening_seat")
+_BOOL_PARAMS: Final = ("partnership", "voluntary_draw", "stock_pips")
+_BUILD_PARAMS: Final = ("players", "max_pip", "hand_size", "partnership")
+
+_PARAMETERS: Final[dict[str, Any]] = {
+    "preset": "block",
+    **dict.fromkeys(_INT_PARAMS, -1),
+    **dict.fromkeys(_BOOL_PARAMS, False),
+    **dict.fromkeys(_ENUM_PARAMS, ""),
+    "opening_tile": "",
+    "round_to": -1,
+    "utility": Utility.ZERO_SUM.value,
+    "rules": "",
+}
+
+_GAME_TYPE_ARGS: Final[dict[str, Any]] = {
+    "short_name": SHORT_NAME,
+    "long_name": "Dominoes (dominoes-rules, any ruleset)",
+    "dynamics": pyspiel.GameType.Dynamics.SEQUENTIAL,
+    "chance_mode": pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+    "information": pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+    "reward_model": pyspiel.GameType.RewardModel.TERMINAL,
+    "max_num_players": 12,
+    "min_num_players": 2,
+    "provides_information_state_string": True,
+    "provides_information_state_tensor": True,
+    "provides_observation_string": True,
+    "provides_observation_tensor": True,
+    "parameter_specification": _PARAMETERS,
+}
+
+
+def _game_type(utility: Utility) -> Any:
+    kind = (
+        pyspiel.GameType.Utility.ZERO_SUM
+        if utility is Utility.ZERO_SUM
+        else pyspiel.GameType.Utility.GENERAL_SUM
+    )
+    return pyspiel.GameType(utility=kind, **_GAME_TYPE_ARGS)
+
+
+# ------------------------------------------------------------------ ruleset as text
+def _field_kinds() -> dict[str, Any]:
+    hints = typing.get_type_hints(Ruleset)
+    return {field.name: hints[field.name] for field in attrs.fields(Ruleset)}
+
+
+_KINDS: Final = _field_kinds()
+
+
+def rules_to_text(rules: Ruleset) -> str:
+    """A ruleset as one game-parameter string: ``name:value`` pairs joined by ``;``.
+
+    Only ``players``, ``hand_size`` and the fields that differ from `Ruleset`'s defaults
+    are written; `rules_from_text` reads it back.
+
+    >>> rules_to_text(Ruleset.preset("openspiel-block"))
+    'players:2;hand_size:7;opening:seat_any_tile;domino_winner:lowest_total;block_detection:immediate;hands_limit:1'
+
+    Raises:
+        TypeError: ``rules`` is not a `Ruleset`.
+    """
+    if not isinstance(rules, Ruleset):
+        raise TypeError(f"expected a Ruleset, got {rules!r}")
+    out = []
+    for field in attrs.fields(Ruleset):
+        value = getattr(rules, field.name)
+        if field.default is not attrs.NOTHING and value == field.default:
+            continue
+        if value is None:
+            text = "none"
+        elif isinstance(value, enum.Enum):
+            text = str(value.value)
+        elif isinstance(value, bool):
+            text = "true" if value else "false"
+        else:
+            text = str(value)
+        out.append(f"{field.name}:{text}")
+    return ";".join(out)
+
+
+def rules_from_text(text: str) -> Ruleset:
+    """The ruleset a `rules_to_text` string describes.
+
+    Raises:
+        RulesetError: the text is malformed, names no `Ruleset` field, or gives a
+            value that does not fit the field (the error names the field).
+    """
+    if not isinstance(text, str):
+        raise RulesetError(f"rules must be a string, got {text!r}", fields=("rules",))
+    options: dict[str, Any] = {}
+    for item in text.split(";"):
+        name, sep, raw = item.strip().partition(":")
+        name, raw = name.strip(), raw.strip()
+        if not sep or name not in _KINDS:
+            raise RulesetError(
+                f"rules: {item.strip()!r} is not 'field:value' with a Ruleset field",
+                fields=(name or "rules",),
+            )
+        options[name] = _read_value(name, raw)
+    for name in ("players", "hand_size"):
+        if name not in options:
+            raise RulesetError(f"rules: {name} is missing", fields=(name,))
+    return Ruleset(**options)
+
+
+def _read_value(name: str, raw: str) -> Any:
+    kind = _KINDS[name]
+    if kind is bool:
+        if raw not in ("true", "false"):
+            raise RulesetError(f"{name} must be true or false, got {raw!r}", fields=(name,))
+        return raw == "true"
+    if raw == "none" and kind in (int | None, Tile | None):
+        return None
+    if kind in (int, int | None):
+        try:
+            return int(raw)
+        except ValueError:
+            raise RulesetError(f"{name} must be an integer, got {raw!r}", fields=(name,)) from None
+    if kind == Tile | None:
+        return raw  # the Ruleset converter parses it (and names the field if it cannot)
+    return _enum_value(name, kind, raw)
+
+
+def _enum_value(name: str, kind: type[enum.Enum], raw: str) -> Any:
+    for member in kind:
+        if raw.lower() in (member.value, member.name.lower()):
+            return member
+    allowed = ", ".join(str(m.value) for m in kind)
+    raise RulesetError(f"{name} must be one of {allowed}; got {raw!r}", fields=(name,))
+
+
+def rules_from_params(params: Mapping[str, Any]) -> tuple[Ruleset, Utility]:
+    """The ruleset and utility a game's parameters select (see the module's docs page).
+
+    ``rules`` (a `rules_to_text` string), when given, is the whole ruleset and no other
+    ruleset parameter may be given with it. Otherwise the ruleset is
+    ``Ruleset.preset(preset, players=..., max_pip=..., hand_size=..., partnership=...)``
+    with the given enum, integer and boolean options applied on top. An integer ``-1``
+    or an empty string keeps the preset's choice; a boolean ``True`` switches the rule
+    on, ``False`` keeps the preset's choice.
+
+    Raises:
+        RulesetError: an unknown parameter, a value of the wrong type, an unknown
+            preset or enum value, an impossible ruleset, or one this adapter does not
+            support (tolerant fault mode); the error names the field.
+    """
+    unknown = sorted(set(params) - set(_PARAMETERS))
+    if unknown:
+        raise RulesetError(f"no such game parameter: {', '.join(unknown)}", fields=tuple(unknown))
+    values = {**_PARAMETERS, **params}
+    for name, default in _PARAMETERS.items():
+        if type(values[name]) is not type(default):
+            raise RulesetError(
+                f"game parameter {name} must be a {type(default).__name__}, got {values[name]!r}",
+                fields=(name,),
+            )
+    utility = _enum_value("utility", Utility, values["utility"])
+    given = {n for n in _PARAMETERS if n not in ("preset", "utility", "rules")}
+    given = {n for n in given if values[n] != _PARAMETERS[n]}
+    if values["rules"]:
+        if given:
+            raise RulesetError(
+                "the rules parameter is a whole ruleset; do not give "
+                f"{', '.join(sorted(given))} with it",
+                fields=("rules", *sorted(given)),
+            )
+        rules = rules_from_text(values["rules"])
+    else:
+        build = {n: values[n] for n in _BUILD_PARAMS if n in given}
+        try:
+            rules = Ruleset.preset(values["preset"], **build)
+        except KeyError as error:
+            raise RulesetError(str(error.args[0]), fields=("preset",)) from None
+        changes: dict[str, Any] = {}
+        for name in given - set(_BUILD_PARAMS):
+            value = values[name]
+            if name in _ENUM_PARAMS:
+                value = _enum_value(name, _ENUM_PARAMS[name], value)
+            changes[name] = value
+        if "opening" in changes and changes["opening"] is not Opening.HOLDER_OF_TILE:
+            changes.setdefault("opening_tile", None)
+        rules = attrs.evolve(rules, **changes)
+    check_supported(rules)
+    return rules, utility
+
+
+def check_supported(rules: Ruleset) -> None:
+    """Refuse the rulesets the adapter cannot play.
+
+    Only `FaultMode.STRICT` is supported: an OpenSpiel game offers legal actions only,
+    so a fault could never be committed.
+
+    Raises:
+        RulesetError: the ruleset uses tolerant fault mode (field ``faults``).
+    """
+    if rules.faults is not FaultMode.STRICT:
+        raise RulesetError(
+            "the OpenSpiel adapter offers legal actions only, so faults cannot happen; "
+            "use faults=FaultMode.STRICT",
+            fields=("faults",),
+        )
+
+
+# ----------------------------------------------------------------------- game sizes
+def _set_size(rules: Ruleset) -> int:
+    return (rules.max_pip + 1) * (rules.max_pip + 2) // 2
+
+
+def _max_draws(rules: Ruleset) -> int:
+    if rules.drawing is DrawRule.NONE:
+        return 0
+    return _set_size(rules) - rules.players * rules.hand_size - rules.boneyard_floor
+
+
+def max_moves(rules: Ruleset) -> int:
+    """An upper bound on the player moves (decision nodes) of a hand.
+
+    Plays are at most the tiles that can reach a hand; draws at most the drawable
+    boneyard; passes at most ``players - 1`` between two plays and ``players`` after the
+    last one, plus (draw one then pass) one per draw.
+    """
+    draws = _max_draws(rules)
+    plays = min(_set_size(rules), rules.players * rules.hand_size + draws)
+    passes = (rules.players - 1) * plays + 1
+    if rules.drawing is DrawRule.ONE_THEN_PASS:
+        passes += draws
+    return plays + draws + passes
+
+
+def utility_bound(rules: Ruleset) -> int:
+    """An upper bound on the points (or penalty points) one side can score in a hand.
+
+    The sum of the heaviest ``k`` tiles of the set, ``k`` being the most tiles whose
+    pips can count for one side (the opponents' hands, every hand, or the side's own,
+    by scoring rule; the boneyard too with ``stock_pips``), plus the rounding slack.
+    """
+    n = _set_size(rules)
+    cap = rules.hand_size + _max_draws(rules)
+    side = 2 if rules.partnership else 1
+    if rules.scoring is Scoring.PENALTY:
+        seats = side
+    elif rules.scoring is Scoring.ALL_PIPS or rules.partner_pips is PartnerPips.ADD:
+        seats = rules.players
+    else:
+        seats = rules.players - side
+    counted = seats * cap
+    if rules.stock_pips and rules.scoring is not Scoring.PENALTY:
+        counted += n - rules.players * rules.hand_size
+    heaviest = sorted((tile_from_index(i).pips for i in range(n)), reverse=True)
+    bound = sum(heaviest[: min(n - 1, counted)])
+    if rules.round_to > 1 and rules.scoring is not Scoring.PENALTY:
+        bound += rules.round_to // 2
+    return bound
+
+
+def returns_from_result(
+    rules: Ruleset, result: HandResult, utility: Utility = Utility.ZERO_SUM
+) -> list[float]:
+    """The OpenSpiel returns of a finished hand, per seat.
+
+    `Utility.ZERO_SUM`: a seat gets its side's points minus the mean of the other
+    sides' points (the negative of that under `Scoring.PENALTY`). `Utility.POINTS`:
+    `HandResult.points` (negated under `Scoring.PENALTY`).
+
+    >>> from dominoes import Ending
+    >>> rules = Ruleset.preset("openspiel-team")
+    >>> result = HandResult(ending=Ending.BLOCKED, winners=(1, 3), pips=(5, 10, 13, 0),
+    ...                     points=(0, 18, 0, 18))
+    >>> returns_from_result(rules, result)
+    [-18.0, 18.0, -18.0, 18.0]
+    """
+    sign = -1 if rules.scoring is Scoring.PENALTY else 1
+    points = result.points
+    if utility is Utility.POINTS:
+        return [float(sign * p) for p in points]
+    teams = rules.teams
+    side_points = [points[team[0]] for team in teams]
+    total = sum(side_points)
+    others = len(teams) - 1
+    value = {}
+    for team, p in zip(teams, side_points, strict=True):
+        for seat in team:
+            value[seat] = sign * (p - Fraction(total - p, others))
+    return [float(value[s]) for s in range(rules.players)]
+
+
+# ------------------------------------------------------------------------- the game
+_KIND_LEAD, _KIND_LEFT, _KIND_RIGHT, _KIND_DRAW, _KIND_PASS = range(5)
+
+
+class DominoesGame(pyspiel.Game):  # type: ignore[misc]
+    """The OpenSpiel game of one hand under a ruleset.
+
+    ``DominoesGame(rules)`` takes a `Ruleset` (and optionally a `Utility`);
+    ``DominoesGame(params)`` takes a dict of game parameters, which is what
+    ``pyspiel.load_game("dominoes_rules", params)`` does.
+
+    Raises:
+        RulesetError: the parameters or ruleset are bad or unsupported
+            (see `rules_from_params` and `check_supported`).
+    """
+
+    def __init__(
+        self,
+        params: Ruleset | Mapping[str, Any] | None = None,
+        utility: Utility | str = Utility.ZERO_SUM,
+    ) -> None:
+        if isinstance(params, Ruleset):
+            check_supported(params)
+            rules = params
+            util = _enum_value(
+                "utility", Utility, utility.value if isinstance(utility, Utility) else utility
+            )
+            given: dict[str, Any] = {"rules": rules_to_text(rules)}
+            if util is not Utility.ZERO_SUM:
+                given["utility"] = util.value
+        else:
+            if params is not None and not isinstance(params, Mapping):
+                raise RulesetError(
+                    f"expected a Ruleset or a dict of game parameters, got {params!r}",
+                    fields=("rules",),
+                )
+            given = {
+                k: v
+                for k, v in dict(params or {}).items()
+                if k not in _PARAMETERS
+                or type(v) is not type(_PARAMETERS[k])
+                or v != _PARAMETERS[k]
+            }
+            rules, util = rules_from_params(given)
+        self.rules: Ruleset = rules
+        """The ruleset of the hand."""
+        self.utility: Utility = util
+        """How results become returns."""
+        self.codec: ActionCodec = ActionCodec(rules)
+        """The action numbering."""
+        self.encoder: ObservationEncoder = ObservationEncoder(rules)
+        """The observation encoding."""
+        self.tiles: int = _set_size(rules)
+        """The number of tiles in the set."""
+        self.max_moves: int = max_moves(rules)
+        """The most player moves a hand can take (the history slots of the info state)."""
+        self.dealt: int = rules.players * rules.hand_size
+        """The number of tiles dealt (the deal's chance nodes)."""
+        self._chance_nodes = self.dealt + _max_draws(rules)
+        self._slot = rules.players + 5 + 2 * (rules.max_pip + 1)
+        self._wanted = _redeal_wanted(rules)
+        bound = utility_bound(rules)
+        if util is Utility.ZERO_SUM:
+            low, high, total = -bound, bound, 0.0
+        elif rules.scoring is Scoring.PENALTY:
+            low, high, total = -bound, 0, None
+        else:
+            low, high, total = 0, bound, None
+        info = pyspiel.GameInfo(
+            num_distinct_actions=self.codec.size,
+            max_chance_outcomes=self.tiles,
+            num_players=rules.players,
+            min_utility=float(low),
+            max_utility=float(high),
+            utility_sum=total,
+            max_game_length=self.max_moves,
+        )
+        super().__init__(_game_type(util), info, given)
+
+    def new_initial_state(self) -> DominoesState:
+        """The state before the deal."""
+        return DominoesState(self)
+
+    def max_chance_nodes_in_history(self) -> int:
+        """The most chance nodes a hand can pass through: the deal and every draw."""
+        return self._chance_nodes
+
+    def make_py_observer(
+        self, iig_obs_type: Any = None, params: Mapping[str, Any] | None = None
+    ) -> _Observer:
+        """The observer OpenSpiel uses for observations and information states.
+
+        A perfect-recall observation type gives the information state; any other
+        gives the observation.
+
+        Raises:
+            ValueError: observer parameters were given (none are supported).
+        """
+        if params:
+            raise ValueError(f"observer parameters are not supported; got {params}")
+        perfect = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
+        return _Observer(self, perfect)
+
+    def information_state_layout(self) -> list[tuple[str, int]]:
+        """The pieces of the information-state tensor, in order, with their sizes.
+
+        1. ``observation``: the observation vector (`ObservationEncoder`);
+        2. ``dealt``: one value per tile, 1 where the seat was dealt it;
+        3. ``history``: `max_moves` slots, one per move so far, oldest first (unused
+           slots are 0); a slot is the mover's seat one-hot (``players`` values), the
+           kind of move one-hot (lead, left end, right end, draw, pass), then the tile
+           as a one-hot of its low value and a one-hot of its high value (``max_pip +
+           1`` values each): set for plays and for the observing seat's own draws, 0
+           for another seat's draw and for a pass.
+        """
+        return [
+            ("observation", self.encoder.size),
+            ("dealt", self.tiles),
+            ("history", self.max_moves * self._slot),
+        ]
+
+
+def load_game(
+    rules: Ruleset | str | None = None, utility: Utility | str = Utility.ZERO_SUM, **params: Any
+) -> DominoesGame:
+    """The game for a `Ruleset`, or for a preset name with parameter overrides.
+
+    >>> game = load_game(Ruleset.preset("openspiel-block"))
+    >>> game.num_players(), game.num_distinct_actions(), game.max_utility()
+    (2, 86, 69.0)
+    >>> load_game("draw", players=3).rules.hand_size
+    5
+
+    Raises:
+        RulesetError: as `DominoesGame`.
+    """
+    if isinstance(rules, Ruleset):
+        if params:
+            raise RulesetError(
+                "give a Ruleset or parameters, not both", fields=tuple(sorted(params))
+            )
+        return DominoesGame(rules, utility)
+    if rules is not None:
+        params["preset"] = rules
+    util = utility.value if isinstance(utility, Utility) else utility
+    if util != Utility.ZERO_SUM.value:
+        params["utility"] = util
+    return DominoesGame(params)
+
+
+def _redeal_wanted(rules: Ruleset) -> frozenset[int]:
+    """The tiles of which one must be dealt (rule LEAD-4, redeal), or an empty set."""
+    if rules.no_double is not NoDoubleRule.REDEAL or rules.opening is Opening.SEAT_ANY_TILE:
+        return frozenset()
+    if rules.opening is Opening.HOLDER_OF_TILE:
+        assert rules.opening_tile is not None
+        return frozenset({rules.opening_tile.index})
+    return frozenset(Tile(d, d).index for d in range(rules.max_pip + 1))
+
+
+# ------------------------------------------------------------------------ the state
+class _Cache:
+    """The engine state of an OpenSpiel state: shared by clones, never pickled.
+
+    Everything in it is a function of the state's plain attributes; a change of those
+    replaces the cache object, so sharing it between clones is safe.
+    """
+
+    __slots__ = ("state", "vectors")
+
+    def __init__(self, state: HandState | None = None) -> None:
+        self.state = state
+        self.vectors: dict[int, list[float]] = {}
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Cache:
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_Cache, ())
+
+
+class DominoesState(pyspiel.State):  # type: ignore[misc]
+    """An OpenSpiel state: the deal so far, the draws and the moves, over a `HandState`.
+
+    Its attributes are plain data (the tiles dealt to each seat, the tiles drawn in
+    order, the player actions), so ``clone`` and ``serialize`` work as for every Python
+    game; the engine state is rebuilt from them when needed.
+    """
+
+    def __init__(self, game: DominoesGame) -> None:
+        super().__init__(game)
+        self._dealt: tuple[tuple[int, ...], ...] = tuple(() for _ in range(game.rules.players))
+        self._drawn: tuple[int, ...] = ()
+        self._actions: tuple[int, ...] = ()
+        self._draw_pending = False
+        self._cache = _Cache()
+
+    # ------------------------------------------------------------ engine access
+    @property
+    def _g(self) -> DominoesGame:
+        game: DominoesGame = self.get_game()
+        return game
+
+    @property
+    def hand_state(self) -> HandState | None:
+        """The engine state, or ``None`` while the hand is being dealt.
+
+        During a draw's chance node it is the state before the draw.
+        """
+        if self._dealing():
+            return None
+        cached = self._cache.state
+        if cached is None:
+            cached = self._cache.state = self._replay()
+        return cached
+
+    def _dealing(self) -> bool:
+        return sum(len(h) for h in self._dealt) < self._g.dealt
+
+    def _replay_start(self) -> HandState:
+        """The engine state before the first move (with the tiles drawn in order)."""
+        return self._replay(moves=False)
+
+    def _replay(self, extra: int | None = None, *, moves: bool = True) -> HandState:
+        game = self._g
+        held = {i for hand in self._dealt for i in hand} | set(self._drawn)
+        drawn = self._drawn if extra is None else (*self._drawn, extra)
+        rest = [i for i in range(game.tiles) if i not in held and i != extra]
+        deal = Deal(
+            hands=[[tile_from_index(i) for i in hand] for hand in self._dealt],
+            boneyard=[tile_from_index(i) for i in (*drawn, *rest)],
+        )
+        state = HandState.start(game.rules, deal)
+        decode = game.codec.decode
+        for action in self._actions if moves else ():
+            state = state.apply(decode(action))
+        return state
+
+    def _hs(self) -> HandState:
+        state = self.hand_state
+        assert state is not None
+        return state
+
+    # ------------------------------------------------------------ OpenSpiel API
+    def current_player(self) -> int:
+        """The seat to move, or OpenSpiel's chance or terminal player id."""
+        if self._dealing() or self._draw_pending:
+            return int(pyspiel.PlayerId.CHANCE)
+        state = self._hs()
+        if state.is_over:
+            return int(pyspiel.PlayerId.TERMINAL)
+        return state.turn
+
+    def _legal_actions(self, player: int) -> list[int]:
+        return self._g.codec.legal_actions(self._hs())
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The chance outcomes (tile indices) and their probabilities."""
+        game = self._g
+        used = {i for hand in self._dealt for i in hand} | set(self._drawn)
+        left = [i for i in range(game.tiles) if i not in used]
+        if self._draw_pending or not game._wanted or game._wanted & used:
+            return [(i, 1.0 / len(left)) for i in left]
+        # LEAD-4 (redeal): deal conditioned on an opening tile being dealt, which is
+        # the distribution of dealing again until one is
+        k = game.dealt - len(used)
+        r = len(left)
+        w = len(game._wanted)
+        total = math.perm(r, k) - math.perm(r - w, k)
+        out = []
+        for i in left:
+            count = math.perm(r - 1, k - 1)
+            if i not in game._wanted:
+                count -= math.perm(r - 1 - w, k - 1)
+            if count:
+                out.append((i, float(Fraction(count, total))))
+        return out
+
+    def _apply_action(self, action: int) -> None:
+        game = self._g
+        if self._dealing():
+            seat = next(s for s, h in enumerate(self._dealt) if len(h) < game.rules.hand_size)
+            hands = list(self._dealt)
+            hands[seat] = (*hands[seat], action)
+            self._dealt = tuple(hands)
+            self._cache = _Cache()
+            return
+        state = self._hs()
+        if self._draw_pending:
+            if state.boneyard and state.boneyard[0].index == action:
+                new = state.apply(DRAW)
+            else:
+                new = self._replay(extra=action).apply(DRAW)
+            self._drawn = (*self._drawn, action)
+            self._actions = (*self._actions, game.codec.size - 2)
+            self._draw_pending = False
+            self._cache = _Cache(new)
+            return
+        move = game.codec.decode(action)
+        if isinstance(move, Draw):
+            self._draw_pending = True
+            return
+        self._actions = (*self._actions, action)
+        self._cache = _Cache(state.apply(move))
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"{'draw' if self._draw_pending else 'deal'} {tile_from_index(action)}"
+        return f"{player}: {self._g.codec.decode(action)}"
+
+    def is_terminal(self) -> bool:
+        """Whether the hand is over."""
+        state = self.hand_state
+        return state is not None and state.is_over and not self._draw_pending
+
+    def returns(self) -> list[float]:
+        """The returns per seat: 0 until the hand is over, then `returns_from_result`."""
+        game = self._g
+        state = self.hand_state
+        if state is None or not state.is_over:
+            return [0.0] * game.rules.players
+        result = state.result
+        assert result is not None
+        return returns_from_result(game.rules, result, game.utility)
+
+    def result(self) -> HandResult | None:
+        """The `HandResult` once the hand is over, else ``None``."""
+        state = self.hand_state
+        return None if state is None else state.result
+
+    def observation_of(self, seat: int) -> Observation | None:
+        """What ``seat`` knows (``None`` while dealing)."""
+        state = self.hand_state
+        return None if state is None else state.observation(seat)
+
+    def resample_from_infostate(self, player: int, sampler: Any = None) -> DominoesState:
+        """A state drawn uniformly among those ``player`` cannot tell from this one.
+
+        Used by OpenSpiel's Python ``ISMCTSBot``. The deal and every draw are drawn
+        with `Observation.sample_deal`, exactly uniformly. ``sampler`` (OpenSpiel's
+        probability sampler, or any callable returning a float in ``[0, 1)``) seeds
+        the generator when given.
+
+        Raises:
+            ValueError: there is no such seat.
+        """
+        seed = None if sampler is None else int(sampler() * 2**53)
+        return _resample(self, player, random.Random(seed))
+
+    def __str__(self) -> str:
+        game = self._g
+        state = self.hand_state
+        if state is None:
+            dealt = " | ".join(" ".join(str(tile_from_index(i)) for i in h) for h in self._dealt)
+            return f"dealing: {dealt}"
+        hands = " | ".join(" ".join(str(t) for t in h) or "-" for h in state.hands)
+        line = " ".join(f"{a}|{b}" for a, b in state.layout.line)
+        moves = " ".join(f"{s.seat}:{s.move}" for s in state.history)
+        text = f"hands: {hands}\nline: {line}\nboneyard: {len(state.boneyard)}\nmoves: {moves}"
+        if self._draw_pending:
+            text += f"\n{state.turn} is drawing"
+        if state.is_over:
+            result = state.result
+            assert result is not None
+            text += f"\nresult: {result.ending.value} points {list(result.points)}"
+            text += f" returns {returns_from_result(game.rules, result, game.utility)}"
+        return text
+
+
+# ------------------------------------------------------------------- observations
+def _history_tokens(state: HandState, seat: int) -> list[str]:
+    out = []
+    for step in state.history:
+        move = step.move
+        if isinstance(move, Draw) and step.seat != seat:
+            move = DRAW
+        out.append(f"{step.seat}:{move}")
+    return out
+
+
+class _Observer:
+    """OpenSpiel's Python observer protocol: ``tensor``, ``dict``, ``set_from``, ``string_from``."""
+
+    def __init__(self, game: DominoesGame, perfect_recall: bool) -> None:
+        self.game = game
+        self.perfect_recall = perfect_recall
+        pieces = (
+            game.information_state_layout()
+            if perfect_recall
+            else [("observation", game.encoder.size)]
+        )
+        self.tensor = np.zeros(sum(size for _, size in pieces), np.float32)
+        self.dict: dict[str, Any] = {}
+        k = 0
+        for name, size in pieces:
+            self.dict[name] = self.tensor[k : k + size]
+            k += size
+
+    def set_from(self, state: DominoesState, player: int) -> None:
+        game = self.game
+        self.tensor.fill(0.0)
+        hs = state.hand_state
+        obs = self.dict["observation"]
+        if hs is None:
+            _deal_observation(game, state, player, obs)
+        else:
+            vectors = state._cache.vectors
+            vector = vectors.get(player)
+            if vector is None:
+                vector = vectors[player] = game.encoder.encode(hs.observation(player))
+            obs[:] = vector
+        if not self.perfect_recall:
+            return
+        for i in state._dealt[player]:
+            self.dict["dealt"][i] = 1.0
+        if hs is None:
+            return
+        history = self.dict["history"]
+        m = game.rules.max_pip + 1
+        p = game.rules.players
+        for k, step in enumerate(hs.history):
+            base = k * game._slot
+            history[base + step.seat] = 1.0
+            move = step.move
+            tile: Tile | None = None
+            if isinstance(move, Play):
+                kind = (
+                    _KIND_LEAD
+                    if move.end is None
+                    else (_KIND_LEFT if move.end is End.LEFT else _KIND_RIGHT)
+                )
+                tile = move.tile
+            elif isinstance(move, Draw):
+                kind = _KIND_DRAW
+                tile = move.tile if step.seat == player else None
+            else:
+                kind = _KIND_PASS
+            history[base + p + kind] = 1.0
+            if tile is not None:
+                history[base + p + 5 + tile.low] = 1.0
+                history[base + p + 5 + m + tile.high] = 1.0
+
+    def string_from(self, state: DominoesState, player: int) -> str:
+        hs = state.hand_state
+        dealt = " ".join(str(tile_from_index(i)) for i in sorted(state._dealt[player]))
+        if hs is None:
+            return f"seat {player} dealing: {dealt}"
+        obs = hs.observation(player)
+        hand = " ".join(str(t) for t in obs.hand) or "-"
+        line = " ".join(f"{a}|{b}" for a, b in obs.line) or "-"
+        sizes = " ".join(str(n) for n in obs.hand_sizes)
+        text = f"seat {player} hand: {hand} line: {line} sizes: {sizes}"
+        text += f" boneyard: {obs.boneyard_size} turn: {obs.turn}"
+        if obs.round is not None:
+            text += f" round: {obs.round[0]}+{obs.round[1]}"
+        if self.perfect_recall:
+            text += f" dealt: {dealt} moves: {' '.join(_history_tokens(hs, player))}"
+        else:
+            last = obs.history[-1] if obs.history else None
+            if last is not None:
+                text += f" last: {last[0]}:{last[1]}"
+        if state._draw_pending:
+            text += " drawing"
+        if obs.ending is not None:
+            text += f" over: {obs.ending.value}"
+        return text
+
+
+def _deal_observation(game: DominoesGame, state: DominoesState, seat: int, out: Any) -> None:
+    """The observation vector while dealing: own tiles so far, empty table, no turn."""
+    rules = game.rules
+    n, m, p = game.tiles, rules.max_pip, rules.players
+    for i in state._dealt[seat]:
+        out[i] = 1.0
+    k = n
+    out[k + m + 1] = 1.0
+    k += m + 2
+    out[k + m + 1] = 1.0
+    k += m + 2 + p * (m + 1)
+    dealt = 0
+    for s, hand in enumerate(state._dealt):
+        out[k + s] = float(len(hand))
+        dealt += len(hand)
+    k += p
+    out[k] = float(n - dealt)
+    k += 1 + n
+    out[k + seat] = 1.0
+
+
+# ------------------------------------------------------------------- resampling
+def _resample(state: DominoesState, player: int, rng: random.Random) -> DominoesState:
+    """A state ``player`` cannot tell from ``state``, uniformly among them.
+
+    `Observation.sample_deal` draws the deal (hands as dealt, the draws in order)
+    uniformly among those consistent with what the seat saw; the player's own tiles
+    keep the order they were dealt in.
+    """
+    game = state._g
+    rules = game.rules
+    if not 0 <= player < rules.players:
+        raise ValueError(f"no seat {player!r}: seats are 0 to {rules.players - 1}")
+    hs = state.hand_state
+    if hs is None:
+        return _resample_deal(state, player, rng)
+    if hs.is_over:
+        return state.clone()  # type: ignore[no-any-return]
+    deal = hs.observation(player).sample_deal(rng)
+    steps = hs.history
+    draws = sum(1 for step in steps if isinstance(step.move, Draw))
+    hands = [
+        list(state._dealt[seat]) if seat == player else [t.index for t in hand]
+        for seat, hand in enumerate(deal.hands)
+    ]
+    return _build(state, hands, [t.index for t in deal.boneyard[:draws]], steps)
+
+
+def _build(
+    state: DominoesState,
+    hands: list[list[int]],
+    order: list[int],
+    steps: Sequence[Any],
+) -> DominoesState:
+    """The OpenSpiel state with this deal and these draws (in draw order), through
+    which the moves of ``steps`` are made again."""
+    game = state._g
+    new: DominoesState = game.new_initial_state()
+    for hand in hands:
+        for i in hand:
+            new.apply_action(i)
+    draws = iter(order)
+    codec = game.codec
+    for step in steps:
+        if isinstance(step.move, Draw):
+            new.apply_action(codec.size - 2)
+            new.apply_action(next(draws))
+        else:
+            new.apply_action(codec.encode(step.move))
+    if state._draw_pending:
+        new.apply_action(codec.size - 2)
+    return new
+
+
+def _resample_deal(state: DominoesState, player: int, rng: random.Random) -> DominoesState:
+    """While dealing: the other seats' tiles so far, drawn uniformly from the unseen ones.
+
+    Under LEAD-4 (redeal) the deal so far is unconstrained until it is complete, so
+    every placement is possible.
+    """
+    game = state._g
+    own = set(state._dealt[player])
+    unseen = [i for i in range(game.tiles) if i not in own]
+    rng.shuffle(unseen)
+    others = iter(unseen)
+    new: DominoesState = game.new_initial_state()
+    for seat, hand in enumerate(state._dealt):
+        for i in hand:
+            new.apply_action(i if seat == player else next(others))
+    return new
+
+
+def _register() -> None:
+    if SHORT_NAME not in pyspiel.registered_names():
+        pyspiel.register_game(_game_type(Utility.ZERO_SUM), DominoesGame)
+
+
+_register()
