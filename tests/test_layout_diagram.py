@@ -6,7 +6,6 @@ import random
 
 import attrs
 import pytest
-from tests.scenario import play_moves
 
 from dominoes import (
     Deal,
@@ -19,6 +18,7 @@ from dominoes import (
     Tile,
 )
 from dominoes.layout import diagram
+from scenario import play_moves
 
 THREE = Ruleset(max_pip=3, players=3, hand_size=2, drawing=DrawRule.UNTIL_PLAYABLE)
 THREE_DEAL = Deal(

@@ -13,9 +13,9 @@ import re
 from pathlib import Path
 
 import pytest
-from tests.scenario import play_moves
 
 from dominoes import Deal, DrawRule, HandState, Ruleset
+from scenario import play_moves
 
 ROOT = Path(__file__).resolve().parent.parent
 RULES = ROOT / "docs" / "rules"
