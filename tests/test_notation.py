@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterator
 
 import attrs
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from dominoes import (
@@ -1152,6 +1152,20 @@ def test_fuzz_mutated_moves(text: str) -> None:
         check_parser_result(name, parse_or_notation_error(PARSERS[name], text))
 
 
+def _surviving_mutation() -> tuple[Ruleset, str, str]:
+    """A Block position with the first hand written in reverse: still a valid state."""
+    state = HandState.start(BLOCK, Deal.random(BLOCK, seed=1))
+    position = parse_position(state.position())
+    hands = list(position.hands)
+    first = hands[0]
+    assert not isinstance(first, int)
+    hands[0] = tuple(reversed(first))
+    return BLOCK, state.position(), format_position(attrs.evolve(position, hands=tuple(hands)))
+
+
+SURVIVING_MUTATION = _surviving_mutation()
+
+
 def test_fuzz_mutated_positions() -> None:
     """Mutated position strings of played hands: ``parse_position`` and ``from_position``
     (under the hand's ruleset) return a value or raise `NotationError`; a string that
@@ -1161,6 +1175,7 @@ def test_fuzz_mutated_positions() -> None:
 
     @FUZZ_SETTINGS
     @given(mutated_positions())
+    @example(SURVIVING_MUTATION)  # a mutation that still makes a state, whatever is drawn
     def check(case: tuple[Ruleset, str, str]) -> None:
         rules, original, text = case
         position = parse_or_notation_error(parse_position, text)

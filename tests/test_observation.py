@@ -103,9 +103,18 @@ def alternatives(
 def public(state: HandState) -> tuple[Any, ...]:
     """What the rules make public about a state, read from the state itself (not
     from an observation): the table, the seat to move, the opening tile still due,
-    the counts, the round and how the hand ended."""
+    the counts, and the faults (in tolerant mode a fault is called as it is made,
+    FAULT-1: whether a pass was false is public from then on)."""
     p = parse_position(state.position())
-    return (state.layout, state.turn, p.opening, state.hand_sizes, len(state.boneyard))
+    return (
+        state.layout,
+        state.turn,
+        p.opening,
+        state.hand_sizes,
+        len(state.boneyard),
+        state.faults,
+        p.false_pass,
+    )
 
 
 def twin(rules: Ruleset, deal: Deal, state: HandState, seat: int, seed: int) -> HandState | None:
