@@ -29,7 +29,7 @@ from dominoes.errors import (
     RulesetError,
 )
 from dominoes.faults import Fault, FaultKind
-from dominoes.layout import Layout
+from dominoes.layout import Layout, diagram
 from dominoes.match import Match
 from dominoes.moves import DRAW, PASS, Draw, End, Move, Pass, Play
 from dominoes.observation import Observation
@@ -116,6 +116,7 @@ __all__ = [
     "TileSet",
     "VerificationRound",
     "__version__",
+    "diagram",
     "find_preset",
     "run_arena",
 ]
