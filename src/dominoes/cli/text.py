@@ -94,13 +94,15 @@ def result_lines(rules: Ruleset, result: HandResult) -> list[str]:
         lines.append(f"Result: domino! Seat {result.domino_seat} played their last tile.")
     else:
         rnd = result.verification
-        assert rnd is not None
         lines.append("Result: blocked.")
-        lines.append(
-            f"Verification round: proposed by seat {rnd.proposer}, confirmed in turn by seats "
-            + ", ".join(str(s) for s in rnd.confirmed)
-            + ", with nothing left to draw."
-        )
+        if rnd is None:  # immediate block detection (DETECT-1): no round is played
+            by = "" if result.blocked_by is None else f" after seat {result.blocked_by}'s play"
+            lines.append(f"Nobody can play{by}, and nobody may draw (rule DETECT-1).")
+        else:
+            lines.append(
+                f"Verification round: proposed by seat {rnd.proposer}, confirmed in turn by "
+                "seats " + ", ".join(str(s) for s in rnd.confirmed) + ", with nothing left to draw."
+            )
     lines.append(f"Pips left: {pips}.")
     if rules.partnership:
         totals = ", ".join(
