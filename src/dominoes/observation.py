@@ -33,6 +33,7 @@ placements in which nobody could move, which the position does not rule out).
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 from typing import TYPE_CHECKING, Any
@@ -555,18 +556,25 @@ def _placements(model: _Model) -> list[set[int]]:
     return [{j for j in model.every_allowed[item] if c in reach[j]} for item, c in enumerate(where)]
 
 
+@functools.lru_cache(maxsize=64)
+def _suits(max_pip: int) -> tuple[tuple[int, ...], int]:
+    """(per value, the mask of the tiles showing it; the mask of the doubles)."""
+    size = (max_pip + 1) * (max_pip + 2) // 2
+    suit = [0] * (max_pip + 1)
+    for i in range(size):
+        t = tile_from_index(i)
+        suit[t.low] |= 1 << i
+        suit[t.high] |= 1 << i
+    return tuple(suit), sum(1 << tile_index(d, d) for d in range(max_pip + 1))
+
+
 def _build_model(obs: Observation) -> _Model:
     """Replay the public history into slots with allowed-tile masks."""
     rules = obs.rules
     n = rules.players
     size = (rules.max_pip + 1) * (rules.max_pip + 2) // 2
     full = (1 << size) - 1
-    suit = [0] * (rules.max_pip + 1)
-    for i in range(size):
-        t = tile_from_index(i)
-        suit[t.low] |= 1 << i
-        suit[t.high] |= 1 << i
-    doubles = sum(1 << tile_index(d, d) for d in range(rules.max_pip + 1))
+    suit, doubles = _suits(rules.max_pip)
     own = sum(1 << t.index for t in obs.hand)
     on_table = sum(1 << tile_index(a, b) for a, b in obs.line)
     unseen = full & ~own & ~on_table
@@ -642,26 +650,29 @@ def _build_model(obs: Observation) -> _Model:
     now = len(obs.history)
     items = [*bit_indices(unseen), *sorted(plays)]
 
+    def void_between(seat: int, after: int, before: int) -> int:
+        """The tiles ``seat`` showed it lacked at some step strictly between the two."""
+        out = 0
+        for step, m in voids[seat]:
+            if after < step < before:
+                out |= m
+        return out
+
     def allowed_mask(slot: list[int]) -> int:
         seat, birth, forbidden, exact = slot
-        mask = 0
-        for item in items:
-            if exact >= 0 and item != exact:
-                continue
-            if forbidden >> item & 1:
-                continue
-            if seat == _BONEYARD:
-                ok = bool(unseen >> item & 1)
-            else:
-                until = now
-                if item in plays:
-                    player, when = plays[item]
-                    if player != seat or when <= birth:
-                        continue
-                    until = when
-                ok = all(not m >> item & 1 for step, m in voids[seat] if birth < step < until)
-            if ok:
-                mask |= 1 << item
+        if seat == _BONEYARD:
+            mask = unseen & ~forbidden
+        else:
+            # tiles still hidden: held from the slot's birth until now
+            mask = unseen & ~forbidden & ~void_between(seat, birth, now)
+            # tiles this seat played later than the slot's birth: held until then
+            for item, (player, when) in plays.items():
+                if player != seat or when <= birth or forbidden >> item & 1:
+                    continue
+                if not void_between(seat, birth, when) >> item & 1:
+                    mask |= 1 << item
+        if exact >= 0:
+            mask &= 1 << exact
         return mask
 
     # group slots into classes: same seat, same allowed mask

@@ -456,21 +456,30 @@ class HandState:
             node = root
         root = node
         history.reverse()
-        position = parse_position(self.position())
+        lead = 0
+        chain = c[_LCHAIN]
+        while chain is not None:
+            lead += 1
+            chain = chain[1]
+        opening = c[_OPEN]
         return Observation(
             rules=c[_CTX].rules,
             seat=seat,
             hand=self.hand(seat),
-            line=position.line,
-            lead=position.lead,
+            line=self.layout.line,
+            lead=lead,
             history=tuple(history),
             hand_sizes=self.hand_sizes,
             boneyard_size=len(c[_BONE]),
             turn=c[_TURN],
-            opening=position.opening,
-            round=position.round,
+            opening=None
+            if c[_LEFT] >= 0
+            else tile_from_index(opening)
+            if opening >= 0
+            else ("any" if opening == _ANY_TILE else "draw"),
+            round=(c[_RPROP], c[_RCOUNT]) if c[_RPROP] >= 0 else None,
             drew=c[_DREW],
-            last=position.last,
+            last=c[_LAST] if c[_LAST] >= 0 else None,
             false_pass=c[_RFALSE],
             faults=c[_FAULTS],
             ending=c[_RESULT],
