@@ -9,6 +9,7 @@ import math
 import pickle
 import random
 import re
+import statistics
 import subprocess
 import sys
 from collections import Counter
@@ -36,18 +37,22 @@ from dominoes.arena import (
     AgentStats,
     Arena,
     ArenaError,
+    ArenaMode,
     ArenaReport,
     HandRecord,
+    MatchRecord,
     agent_rng,
     deal_for,
     format_ci,
     make_agent,
+    match_seed_for,
     mean_ci,
     play_hand,
     play_match,
     run_arena,
     seatings,
     summarize,
+    summarize_matches,
 )
 from dominoes.observation import Observation
 
@@ -467,10 +472,217 @@ def test_report_text_and_dict() -> None:
     data = report.to_dict()
     assert json.loads(json.dumps(data)) == data
     assert data["hands"] == 10
+    assert data["mode"] == "hands"
+    assert "matches" not in data
     assert [a["name"] for a in data["agents"]] == ["greedy", "random"]
     assert isinstance(report.stats[0], AgentStats)
     assert isinstance(report, ArenaReport)
     assert format_ci(0.5, 0.0312, ".3f") == "0.500 ± 0.031"
+
+
+# ---------------------------------------------------------------------- match mode
+
+SHORT = Ruleset.block(target=30)  # short matches keep these tests fast
+
+
+def test_play_match_agent_seed() -> None:
+    agents: list[Agent] = [RandomAgent(), RandomAgent()]
+    default = play_match(SHORT, agents, seed=3)
+    assert play_match(SHORT, agents, seed=3, agent_seed="match:3").results == default.results
+    other = play_match(SHORT, agents, seed=3, agent_seed="elsewhere")
+    assert other.results != default.results
+    with pytest.raises(TypeError, match="seed"):
+        play_match(SHORT, agents, seed=3, agent_seed=1.5)  # type: ignore[arg-type]
+    with pytest.raises(IllegalMoveError) as info:
+        play_match(SHORT, [Passer(), Passer()], seed=0)
+    assert any("Passer() at seat" in note for note in info.value.__notes__)
+
+
+@pytest.mark.parametrize(
+    ("rules", "agents"),
+    [
+        (SHORT, CHEAP),
+        (Ruleset.block(players=4, partnership=True, target=30), CHEAP),
+        (Ruleset.draw(players=3, target=20), {**CHEAP, "other": RandomAgent()}),
+    ],
+    ids=["2p", "partnership", "3p-3-agents"],
+)
+def test_match_mode_plays_every_match_seed_under_every_seating(
+    rules: Ruleset, agents: dict[str, Agent]
+) -> None:
+    k = len(agents)
+    report = run_arena(rules, agents, matches=3 * k, seed=3)
+    assert report.mode is ArenaMode.MATCHES
+    assert (report.deals, report.matches, report.records) == (3, 3 * k, ())
+    records = report.match_records
+    assert len(records) == 3 * k
+    for n, record in enumerate(records):
+        assert (record.match, record.seating) == divmod(n, k)
+        assert record.agents == seatings(rules.players, k)[record.seating]
+        assert record.seed == match_seed_for(3, record.match)
+        assert record.hands >= 1
+        assert max(record.points) >= rules.match_target  # each match was played out
+        if record.winners:
+            assert record.winners in rules.teams
+            assert record.winning_agent() == record.agents[record.winners[0]]
+        # the record is the match play_match plays from the documented seeds
+        replay = play_match(
+            rules,
+            [list(agents.values())[i] for i in record.agents],
+            seed=record.seed,
+            agent_seed=f"3:match:{record.match}:{record.seating}",
+        )
+        assert (len(replay.results), replay.scores) == (record.hands, record.points)
+    assert report.hands == sum(r.hands for r in records)
+    assert sum(s.wins for s in report.stats) + report.draws == report.matches
+    for stats in report.stats:
+        assert (stats.matches, stats.hands, stats.draws) == (3 * k, report.hands, report.draws)
+        assert stats.win_rate == stats.wins / (3 * k)
+    assert report.hands_per_match == pytest.approx(report.hands / report.matches)
+
+
+def test_matches_are_mirrored() -> None:
+    """Two copies of a deterministic agent: the swapped seating replays the same match."""
+    rules = Ruleset.block(players=4, partnership=True, target=50)
+    report = run_arena(rules, {"a": GreedyAgent(), "b": GreedyAgent()}, matches=8, seed=4)
+    records = report.match_records
+    for d in range(report.deals):
+        first, second = records[2 * d], records[2 * d + 1]
+        assert first.seed == second.seed
+        assert (first.agents, second.agents) == ((0, 1, 0, 1), (1, 0, 1, 0))
+        assert (first.points, first.winners, first.hands) == (
+            second.points, second.winners, second.hands
+        )  # fmt: skip
+    for stats in report.stats:
+        assert (stats.mean_margin, stats.mean_margin_ci) == (0.0, 0.0)
+        assert (stats.win_rate, stats.win_rate_ci) == (0.5, 0.0)
+    assert len({r.seed for r in records}) == report.deals
+
+
+def test_match_mode_is_deterministic_whatever_the_workers() -> None:
+    serial = run_arena(SHORT, CHEAP, matches=8, seed=7)
+    parallel = run_arena(SHORT, CHEAP, matches=8, seed=7, workers=2)
+    assert parallel == serial
+    assert parallel.match_records == serial.match_records
+    assert run_arena(SHORT, CHEAP, matches=8, seed=8).match_records != serial.match_records
+    longer = run_arena(SHORT, CHEAP, matches=12, seed=7)
+    assert longer.match_records[:8] == serial.match_records
+
+
+def test_a_failing_match_names_the_match() -> None:
+    with pytest.raises(ArenaError) as info:
+        run_arena(SHORT, {"passer": Passer(), "greedy": GreedyAgent()}, matches=2, seed=0)
+    assert re.match(r"match 0, seating 0 \(seed 0\): IllegalMoveError", str(info.value))
+    assert "chosen by Passer() at seat 0" in str(info.value)
+
+
+def test_match_mode_refuses_bad_arguments() -> None:
+    for bad in (0, -2, 3, 2.0, "4"):
+        with pytest.raises(ValueError, match="matches must be a positive multiple of 2"):
+            run_arena(SHORT, CHEAP, matches=bad, seed=0)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="give hands or matches, not both"):
+        run_arena(SHORT, CHEAP, hands=2, matches=2, seed=0)
+    with pytest.raises(ValueError, match="number of hands or of matches"):
+        run_arena(SHORT, CHEAP, seed=0)
+    with pytest.raises(ValueError, match=r"multiple of 3 .*every match"):
+        Arena(
+            rules=Ruleset.block(players=3),
+            agents={"a": GreedyAgent(), "b": GreedyAgent(), "c": GreedyAgent()},
+            matches=4,
+            seed=0,
+        )
+    assert Arena(rules=SHORT, agents=CHEAP, hands=4, seed=0).mode is ArenaMode.HANDS
+
+
+def test_match_mode_progress(capsys: pytest.CaptureFixture[str]) -> None:
+    calls: list[tuple[int, int]] = []
+    run_arena(SHORT, CHEAP, matches=6, seed=0, progress=lambda d, t: calls.append((d, t)))
+    assert (calls[0], calls[-1]) == ((0, 6), (6, 6))
+    assert [d for d, _ in calls] == sorted(d for d, _ in calls)
+    run_arena(SHORT, CHEAP, matches=2, seed=0, progress=True)
+    assert "\rarena: 2/2 matches (100%)" in capsys.readouterr().err
+
+
+def match_record(
+    match: int, seating: int, winners: tuple[int, ...], points: tuple[int, int], hands: int
+) -> MatchRecord:
+    return MatchRecord(
+        match=match,
+        seating=seating,
+        agents=seatings(2, 2)[seating],
+        seed=match,
+        hands=hands,
+        winners=winners,
+        points=points,
+    )
+
+
+def test_summary_of_matches_computed_by_hand() -> None:
+    records = [
+        match_record(0, 0, (0,), (100, 60), 5),  # agent 0 wins by 40
+        match_record(0, 1, (1,), (70, 101), 7),  # agent 0 (seat 1) wins by 31
+        match_record(1, 0, (1,), (90, 100), 6),  # agent 1 wins, agent 0 margin -10
+        match_record(1, 1, (), (100, 100), 4),  # a tie
+    ]
+    report = summarize_matches(BLOCK, ["a", "b"], 5, records)
+    assert (report.deals, report.matches, report.hands, report.draws) == (2, 4, 22, 1)
+    a, b = report.stats
+    assert (a.wins, b.wins, a.draws, a.matches, a.hands) == (2, 1, 1, 4, 22)
+    assert a.win_rate == 0.5
+    # per-seed win samples of a: 1, 0 -> mean 1/2, sample variance 1/2
+    assert a.win_rate_ci == pytest.approx(Z95 * math.sqrt(1 / 2) / math.sqrt(2))
+    # per-seed margins of a: (40 + 31) / 2 = 35.5, (-10 + 0) / 2 = -5 -> mean 15.25
+    assert a.mean_margin == pytest.approx(15.25)
+    assert a.mean_margin_ci == pytest.approx(Z95 * statistics.stdev([35.5, -5.0]) / math.sqrt(2))
+    assert b.mean_margin == pytest.approx(-15.25)
+    # hands per match: per-seed means 6 and 5
+    assert report.hands_per_match == 5.5
+    assert report.hands_per_match_ci == pytest.approx(Z95 * statistics.stdev([6, 5]) / math.sqrt(2))
+    penalty = summarize_matches(Ruleset.block(scoring=Scoring.PENALTY), ["a", "b"], 5, records)
+    assert penalty["a"].mean_margin == pytest.approx(-15.25)  # penalties count against
+    with pytest.raises(ValueError, match="whole match seeds"):
+        summarize_matches(BLOCK, ["a", "b"], 0, records[:3])
+
+
+def test_match_report_text_and_dict() -> None:
+    report = run_arena(SHORT, CHEAP, matches=4, seed=0)
+    lines = report.format().splitlines()
+    assert lines[0] == (
+        f"Block game, 2 players, double-6: 4 matches to 30 (2 match seeds x 2 seatings), "
+        f"{report.hands} hands, seed 0"
+    )
+    assert lines[2].split() == [
+        "agent",
+        "matches",
+        "wins",
+        "draws",
+        "win",
+        "rate",
+        "mean",
+        "margin",
+    ]
+    assert lines[3].split()[:2] == ["greedy", "4"]
+    assert lines[-2].startswith("Hands per match: ")
+    assert lines[-1].startswith("95% intervals: normal approximation over the match seeds")
+    data = report.to_dict()
+    assert json.loads(json.dumps(data)) == data
+    assert (data["mode"], data["matches"], data["target"], data["hands_limit"]) == (
+        "matches", 4, 30, None
+    )  # fmt: skip
+    assert data["hands_per_match"]["mean"] == report.hands_per_match
+    assert [a["matches"] for a in data["agents"]] == [4, 4]
+    assert "over match seeds" in data["confidence"]
+
+
+def test_match_mode_obeys_the_hand_limit() -> None:
+    rules = Ruleset.block(target=1000, hands_limit=2)
+    report = run_arena(rules, CHEAP, matches=4, seed=1)
+    assert {r.hands for r in report.match_records} == {2}
+    assert (report.hands, report.hands_per_match, report.hands_per_match_ci) == (8, 2.0, 0.0)
+    assert "4 matches to 1000 (or 2 hands)" in report.format().splitlines()[0]
+    one = run_arena(rules, CHEAP, matches=2, seed=1)
+    assert one.hands_per_match_ci is None
+    assert "Hands per match: 2.00 ± ?" in one.format()
 
 
 # ---------------------------------------------------------------------- agents by name

@@ -2,16 +2,21 @@
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import subprocess
 import sys
+from collections.abc import Iterator
 
 import pytest
 from click.testing import CliRunner
+from rich.console import Console
 
+import dominoes.cli.arena as command
 from dominoes import Ruleset
 from dominoes.agents import Agent, GreedyAgent, RandomAgent
-from dominoes.arena import run_arena
+from dominoes.arena import ProgressCallback, run_arena
 from dominoes.cli import main
 from dominoes.cli.app import cli
 
@@ -92,6 +97,11 @@ def test_arena_progress(capsys: pytest.CaptureFixture[str]) -> None:
         (["--search-worlds", "0"], "--search-worlds"),
         (["--set", "scoring=lots"], "scoring must be one of"),
         (["--frobnicate"], "No such option '--frobnicate'"),
+        (["--matches", "0"], "matches must be a positive multiple of 2"),
+        (["--matches", "3"], "matches must be a positive multiple of 2"),
+        (["--matches", "x"], "'x' is not a valid integer"),
+        (["--hands", "4", "--matches", "4"], "give --hands or --matches, not both"),
+        (["--progress", "--quiet"], "give --progress or --quiet, not both"),
     ],
 )
 def test_arena_usage_errors(
@@ -114,7 +124,10 @@ def test_arena_help(capsys: pytest.CaptureFixture[str]) -> None:
         assert option in out
     for option in ("--search-worlds", "--search-rollouts", "--json", "--progress", "--set"):
         assert option in out
+    for option in ("--matches", "--quiet"):
+        assert option in out
     assert "dominoes arena --agents search,greedy --hands 2000 --workers 2" in out
+    assert "dominoes arena --agents greedy,random --matches 100 --set target=50" in out
 
 
 def test_arena_through_clirunner() -> None:
@@ -133,3 +146,99 @@ def test_arena_from_a_subprocess() -> None:
     )
     assert done.returncode == 0, done.stderr
     assert "10 hands (5 deals x 2 seatings)" in done.stdout
+
+
+# ---------------------------------------------------------------------- match mode
+
+SHORT = Ruleset.block(target=30)
+
+
+def test_arena_matches_prints_the_report(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run_main(capsys, "--matches", "4", "--set", "target=30", "--seed", "2")
+    assert code == 0
+    assert err == ""
+    expected = run_arena(SHORT, CHEAP, matches=4, seed=2)
+    lines = out.splitlines()
+    assert lines[0] == (
+        "preset block: Block game, 2 players, double-6: 4 matches to 30 "
+        f"(2 match seeds x 2 seatings), {expected.hands} hands, seed 2"
+    )
+    assert lines[1:] == expected.format().splitlines()[1:]
+    assert "Hands per match:" in out
+
+
+def test_arena_matches_json_and_workers() -> None:
+    argv = ["arena", "--matches", "6", "--set", "target=30", "--seed", "5", "--json"]
+    one = CliRunner().invoke(cli, argv)
+    two = CliRunner().invoke(cli, [*argv, "--workers", "2"])
+    assert (one.exit_code, two.exit_code) == (0, 0)
+    data = json.loads(one.stdout)
+    assert data == json.loads(two.stdout)
+    assert (data["preset"], data["mode"], data["matches"], data["target"]) == (
+        "block", "matches", 6, 30
+    )  # fmt: skip
+    assert data["deals"] == 3
+    report = run_arena(SHORT, CHEAP, matches=6, seed=5)
+    assert [a["wins"] for a in data["agents"]] == [s.wins for s in report.stats]
+    assert data["hands_per_match"]["mean"] == report.hands_per_match
+
+
+def test_arena_matches_and_hands_together_exit_2() -> None:
+    result = CliRunner().invoke(cli, ["arena", "--hands", "2", "--matches", "2"])
+    assert result.exit_code == 2
+    assert "give --hands or --matches, not both" in result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+
+
+def test_arena_matches_progress_line(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run_main(capsys, "--matches", "2", "--set", "target=30", "--progress")
+    assert code == 0
+    assert "arena: 2/2 matches (100%)" in err
+
+
+@pytest.fixture
+def bars(monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, str]]:
+    """Pretend standard error is a terminal, and record the progress bars opened."""
+    monkeypatch.setattr(command, "stderr_is_terminal", lambda: True)
+    opened: list[tuple[int, str]] = []
+    real = command.progress_bar
+
+    def spy(console: Console, total: int, unit: str) -> Iterator[ProgressCallback]:
+        opened.append((total, unit))
+        with real(console, total, unit) as callback:
+            yield callback
+
+    monkeypatch.setattr(command, "progress_bar", contextlib.contextmanager(spy))
+    return opened
+
+
+def test_progress_bar_by_default_on_a_terminal(bars: list[tuple[int, str]]) -> None:
+    runner = CliRunner()
+    assert runner.invoke(cli, ["arena", "--hands", "4"]).exit_code == 0
+    assert bars == [(4, "hands")]
+    assert runner.invoke(cli, ["arena", "--matches", "2", "--set", "target=30"]).exit_code == 0
+    assert bars[-1] == (2, "matches")
+    for quiet in (["--quiet"], ["-q"], ["--json"]):
+        result = runner.invoke(cli, ["arena", "--hands", "4", *quiet])
+        assert result.exit_code == 0
+        assert "arena: 4/4" not in result.output
+    assert len(bars) == 2
+    assert runner.invoke(cli, ["arena", "--hands", "4", "--json", "--progress"]).exit_code == 0
+    assert bars[-1] == (4, "hands")
+
+
+def test_no_progress_when_not_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(command, "stderr_is_terminal", lambda: False)
+    result = CliRunner().invoke(cli, ["arena", "--hands", "4"])
+    assert result.exit_code == 0
+    assert result.stderr == ""
+    assert command.stderr_is_terminal() is False
+
+
+def test_progress_bar_draws() -> None:
+    buffer = io.StringIO()
+    console = Console(file=buffer, force_terminal=True, width=100)
+    with command.progress_bar(console, 10, "matches") as callback:
+        callback(5, 10)
+        callback(10, 10)
+    assert "arena: matches" in buffer.getvalue()

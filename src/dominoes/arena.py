@@ -22,12 +22,18 @@ Everything is derived from one integer seed: deal ``i`` comes from
 way on every platform), and the results are collected in deal order, so a run gives
 the same report whatever the number of worker processes.
 
+In match mode (``matches=N`` instead of ``hands=N``, `ArenaMode.MATCHES`) the unit is a
+whole match to the ruleset's target (`Ruleset.match_target`): match ``i`` gets the seed
+`match_seed_for` ``(seed, i)``, which fixes the deals of all its hands, and is played
+under every seating as a deal is; the matches of one seed are averaged into one sample.
+
 The ``dominoes arena`` command (``dominoes.cli``) runs an `Arena` from the command line.
 """
 
 from __future__ import annotations
 
 import concurrent.futures
+import enum
 import math
 import multiprocessing
 import pickle
@@ -36,7 +42,7 @@ import statistics
 import sys
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from typing import Any, TextIO
+from typing import Any, Protocol, TextIO, TypeVar
 
 import attrs
 
@@ -54,27 +60,40 @@ __all__ = [
     "AgentStats",
     "Arena",
     "ArenaError",
+    "ArenaMode",
     "ArenaReport",
     "HandRecord",
+    "MatchRecord",
     "ProgressCallback",
     "agent_rng",
     "deal_for",
     "describe_rules",
     "format_ci",
     "make_agent",
+    "match_seed_for",
     "mean_ci",
     "play_hand",
     "play_match",
     "run_arena",
     "seatings",
     "summarize",
+    "summarize_matches",
 ]
 
 Z95 = statistics.NormalDist().inv_cdf(0.975)
 """The two-sided 95% quantile of the standard normal distribution (1.959963...)."""
 
 ProgressCallback = Callable[[int, int], None]
-"""A progress callback: ``callback(hands_done, hands_total)``."""
+"""A progress callback: ``callback(done, total)``, in hands (in match mode: matches)."""
+
+
+class ArenaMode(enum.Enum):
+    """What one unit of an arena run is."""
+
+    HANDS = "hands"
+    """Single hands, each deal played under every seating."""
+    MATCHES = "matches"
+    """Whole matches to the target score, each match seed played under every seating."""
 
 
 # ---------------------------------------------------------------------- one hand
@@ -168,22 +187,26 @@ def play_match(
     *,
     seed: int,
     max_hands: int | None = None,
+    agent_seed: int | str | None = None,
 ) -> Match:
     """Play a whole `Match` with one agent per seat and return it once it is over.
 
     The deals come from the match's seed (`Match.start`); the agent at seat ``s`` keeps
-    one generator, ``agent_rng(f"match:{seed}", s)``, for the whole match.
+    one generator, ``agent_rng(agent_seed, s)``, for the whole match, where
+    ``agent_seed`` defaults to ``f"match:{seed}"``.
 
     Args:
         rules: The match's rules (its target, hand limit and leads).
         agents: One agent per seat, in seat order.
         seed: The match's seed.
         max_hands: Stop after this many hands even if the match is not over.
+        agent_seed: Where the agents' generators come from, if not from ``seed``
+            (the arena gives each seating of a match its own).
 
     Raises:
         ValueError: there is not one agent per seat, or ``max_hands`` is below 1.
-        TypeError: an agent has no ``choose`` method.
-        IllegalMoveError: an agent chose an illegal move.
+        TypeError: an agent has no ``choose`` method, or a seed has the wrong type.
+        IllegalMoveError: an agent chose an illegal move (a note names the agent).
 
     >>> from dominoes.agents import GreedyAgent
     >>> m = play_match(Ruleset.block(target=30), [GreedyAgent(), GreedyAgent()], seed=2)
@@ -193,14 +216,21 @@ def play_match(
     _check_agents(rules, agents)
     if max_hands is not None and max_hands < 1:
         raise ValueError(f"max_hands must be at least 1, got {max_hands}")
-    rngs = [agent_rng(f"match:{seed}", s) for s in range(rules.players)]
+    if agent_seed is None:
+        agent_seed = f"match:{seed}"
+    _check_seed(agent_seed)
+    rngs = [agent_rng(agent_seed, s) for s in range(rules.players)]
     match = Match.start(rules, seed=seed)
     played = 0
     while True:
         while not match.state.is_over:
             seat = match.state.turn
             move = agents[seat].choose(match.state.observation(seat), rngs[seat])
-            match = match.apply(move, seat=seat)
+            try:
+                match = match.apply(move, seat=seat)
+            except IllegalMoveError as e:
+                e.add_note(f"the move was chosen by {agents[seat]!r} at seat {seat}")
+                raise
         played += 1
         if match.is_over or (max_hands is not None and played >= max_hands):
             return match
@@ -229,6 +259,26 @@ def seatings(players: int, agents: int) -> tuple[tuple[int, ...], ...]:
 # ---------------------------------------------------------------------- records and stats
 
 
+def _winning_agent(agents: tuple[int, ...], winners: tuple[int, ...]) -> int | None:
+    won = {agents[s] for s in winners}
+    return won.pop() if len(won) == 1 else None
+
+
+def _agent_scores(
+    rules: Ruleset, agents: tuple[int, ...], points: tuple[int, ...], count: int
+) -> list[int]:
+    sign = -1 if rules.scoring is Scoring.PENALTY else 1
+    out = [0] * count
+    for team in rules.teams:
+        out[agents[team[0]]] += sign * points[team[0]]
+    return out
+
+
+def _margins(scores: Sequence[int]) -> list[float]:
+    count = len(scores)
+    return [float(scores[i] - max(scores[j] for j in range(count) if j != i)) for i in range(count)]
+
+
 @attrs.frozen(kw_only=True)
 class HandRecord:
     """One hand played in the arena."""
@@ -250,26 +300,53 @@ class HandRecord:
 
     def winning_agent(self) -> int | None:
         """The agent whose seats won, or ``None`` (a drawn hand, or one shared by agents)."""
-        won = {self.agents[s] for s in self.winners}
-        return won.pop() if len(won) == 1 else None
+        return _winning_agent(self.agents, self.winners)
 
     def scores(self, rules: Ruleset, count: int) -> list[int]:
         """Each agent's points this hand: the points of the sides it sat on, summed.
 
         Under `Scoring.PENALTY` the points are penalties, so they count negatively.
         """
-        sign = -1 if rules.scoring is Scoring.PENALTY else 1
-        out = [0] * count
-        for team in rules.teams:
-            out[self.agents[team[0]]] += sign * self.points[team[0]]
-        return out
+        return _agent_scores(rules, self.agents, self.points, count)
 
     def margins(self, rules: Ruleset, count: int) -> list[float]:
         """Each agent's margin: its score minus the best other agent's score."""
-        scores = self.scores(rules, count)
-        return [
-            float(scores[i] - max(scores[j] for j in range(count) if j != i)) for i in range(count)
-        ]
+        return _margins(self.scores(rules, count))
+
+
+@attrs.frozen(kw_only=True)
+class MatchRecord:
+    """One match played in the arena (match mode)."""
+
+    match: int
+    """The index of the match seed (``0 .. deals - 1``)."""
+    seating: int
+    """The index of the seating (see `seatings`)."""
+    agents: tuple[int, ...]
+    """The agent (its index in the arena) at each seat."""
+    seed: int
+    """The match's seed (`match_seed_for`), shared by every seating of the match."""
+    hands: int
+    """The number of hands the match lasted."""
+    winners: tuple[int, ...]
+    """The winning side's seats (`Match.winner`; empty for a tied match)."""
+    points: tuple[int, ...]
+    """The final score of each seat (`Match.scores`)."""
+
+    def winning_agent(self) -> int | None:
+        """The agent whose side won the match, or ``None`` (a tie)."""
+        return _winning_agent(self.agents, self.winners)
+
+    def scores(self, rules: Ruleset, count: int) -> list[int]:
+        """Each agent's final score: the scores of the sides it sat on, summed.
+
+        Under `Scoring.PENALTY` the scores are penalties, so they count negatively.
+        """
+        return _agent_scores(rules, self.agents, self.points, count)
+
+    def margins(self, rules: Ruleset, count: int) -> list[float]:
+        """Each agent's match-score margin: its score minus the best other agent's."""
+        return _margins(self.scores(rules, count))
 
 
 def mean_ci(samples: Sequence[float]) -> tuple[float, float | None]:
@@ -296,24 +373,32 @@ def mean_ci(samples: Sequence[float]) -> tuple[float, float | None]:
 
 @attrs.frozen(kw_only=True)
 class AgentStats:
-    """One agent's figures over an arena run (intervals are 95%, over deals)."""
+    """One agent's figures over an arena run (intervals are 95%, over deals).
+
+    In match mode the unit is a match: ``wins``, ``draws``, ``win_rate`` and
+    ``mean_margin`` count matches and final match scores, and the intervals are over
+    match seeds.
+    """
 
     name: str
     """The agent's name."""
     hands: int
-    """Hands played."""
+    """Hands played (in match mode, in all its matches)."""
     wins: int
-    """Hands its seats won alone."""
+    """Hands (match mode: matches) its seats won alone."""
     draws: int
-    """Hands nobody won, or won by seats of several agents together."""
+    """Hands (match mode: matches) nobody won, or won by seats of several agents together."""
     win_rate: float
-    """``wins / hands``."""
+    """``wins / hands`` (match mode: ``wins / matches``)."""
     win_rate_ci: float | None
     """Half-width of the 95% interval of ``win_rate`` (``None`` with one deal)."""
     mean_margin: float
-    """Mean points per hand: its sides' points minus the best other agent's."""
+    """Mean points per hand (match mode: final score per match): its sides' points minus
+    the best other agent's."""
     mean_margin_ci: float | None
     """Half-width of the 95% interval of ``mean_margin`` (``None`` with one deal)."""
+    matches: int = 0
+    """Matches played (0 in hands mode)."""
 
     def to_dict(self) -> dict[str, Any]:
         """The figures as a JSON-ready dict."""
@@ -322,7 +407,7 @@ class AgentStats:
 
 @attrs.frozen(kw_only=True)
 class ArenaReport:
-    """The outcome of an arena run: the figures per agent and every hand played."""
+    """The outcome of an arena run: the figures per agent and every hand (or match) played."""
 
     rules: Ruleset
     """The ruleset played."""
@@ -331,15 +416,26 @@ class ArenaReport:
     seed: int
     """The run's seed."""
     deals: int
-    """Deals played (each under every seating)."""
+    """Deals played (each under every seating); in match mode, the match seeds (each
+    match played under every seating). The intervals are over these."""
     hands: int
-    """Hands played: ``deals * len(names)``."""
+    """Hands played: ``deals * len(names)`` (match mode: in all the matches)."""
     draws: int
-    """Hands with no single winning agent."""
+    """Hands (match mode: matches) with no single winning agent."""
     stats: tuple[AgentStats, ...]
     """The figures per agent, in arena order."""
     records: tuple[HandRecord, ...] = attrs.field(repr=False)
-    """Every hand, in deal order then seating order."""
+    """Every hand, in deal order then seating order (empty in match mode)."""
+    mode: ArenaMode = ArenaMode.HANDS
+    """Hands or matches."""
+    matches: int = 0
+    """Matches played: ``deals * len(names)`` in match mode, else 0."""
+    hands_per_match: float | None = None
+    """Match mode: the mean number of hands a match lasted."""
+    hands_per_match_ci: float | None = None
+    """Match mode: the half-width of the 95% interval of ``hands_per_match``."""
+    match_records: tuple[MatchRecord, ...] = attrs.field(default=(), repr=False)
+    """Match mode: every match, in seed order then seating order."""
 
     def __getitem__(self, name: str) -> AgentStats:
         """The figures of the agent called ``name``."""
@@ -349,41 +445,72 @@ class ArenaReport:
         raise KeyError(name)
 
     def to_dict(self) -> dict[str, Any]:
-        """The report (without the hand records) as a JSON-ready dict."""
-        return {
+        """The report (without the hand or match records) as a JSON-ready dict."""
+        data: dict[str, Any] = {
             "rules": describe_rules(self.rules),
+            "mode": self.mode.value,
             "seed": self.seed,
             "deals": self.deals,
             "hands": self.hands,
-            "draws": self.draws,
-            "agents": [s.to_dict() for s in self.stats],
-            "confidence": "95%, normal approximation over deals (each deal's seatings "
-            "averaged into one sample)",
         }
+        if self.mode is ArenaMode.MATCHES:
+            data["matches"] = self.matches
+            data["target"] = self.rules.match_target
+            data["hands_limit"] = self.rules.hands_limit
+            data["hands_per_match"] = {
+                "mean": self.hands_per_match,
+                "ci95": self.hands_per_match_ci,
+            }
+            confidence = "95%, normal approximation over match seeds (each seed's seatings "
+        else:
+            confidence = "95%, normal approximation over deals (each deal's seatings "
+        data["draws"] = self.draws
+        data["agents"] = [s.to_dict() for s in self.stats]
+        data["confidence"] = confidence + "averaged into one sample)"
+        return data
 
     def format(self) -> str:
         """The report as a text table."""
-        lines = [
-            f"{describe_rules(self.rules)}: {self.hands} hands "
-            f"({self.deals} deals x {len(self.names)} seatings), seed {self.seed}",
-            "",
-        ]
+        k = len(self.names)
+        if self.mode is ArenaMode.MATCHES:
+            limit = self.rules.hands_limit
+            to = f"to {self.rules.match_target}" + ("" if limit is None else f" (or {limit} hands)")
+            head = (
+                f"{self.matches} matches {to} ({self.deals} match seeds x {k} seatings), "
+                f"{self.hands} hands"
+            )
+            unit = "matches"
+        else:
+            head = f"{self.hands} hands ({self.deals} deals x {k} seatings)"
+            unit = "hands"
+        lines = [f"{describe_rules(self.rules)}: {head}, seed {self.seed}", ""]
         width = max(5, *(len(n) for n in self.names))
+        w = max(6, len(unit))
         lines.append(
-            f"{'agent':<{width}}  {'hands':>6}  {'wins':>6}  {'draws':>6}  "
+            f"{'agent':<{width}}  {unit:>{w}}  {'wins':>6}  {'draws':>6}  "
             f"{'win rate':<15}  mean margin"
         )
         for s in self.stats:
+            played = s.matches if self.mode is ArenaMode.MATCHES else s.hands
             lines.append(
-                f"{s.name:<{width}}  {s.hands:>6}  {s.wins:>6}  {s.draws:>6}  "
+                f"{s.name:<{width}}  {played:>{w}}  {s.wins:>6}  {s.draws:>6}  "
                 f"{format_ci(s.win_rate, s.win_rate_ci, '.3f'):<15}  "
                 f"{format_ci(s.mean_margin, s.mean_margin_ci, '+.2f')}"
             )
         lines.append("")
-        lines.append(
-            "95% intervals: normal approximation over the deals "
-            "(the hands of each deal averaged into one sample)."
-        )
+        if self.mode is ArenaMode.MATCHES:
+            assert self.hands_per_match is not None
+            length = format_ci(self.hands_per_match, self.hands_per_match_ci, ".2f")
+            lines.append(f"Hands per match: {length}")
+            lines.append(
+                "95% intervals: normal approximation over the match seeds "
+                "(the matches of each seed averaged into one sample)."
+            )
+        else:
+            lines.append(
+                "95% intervals: normal approximation over the deals "
+                "(the hands of each deal averaged into one sample)."
+            )
         return "\n".join(lines)
 
 
@@ -408,27 +535,57 @@ def describe_rules(rules: Ruleset) -> str:
     return f"{game} game, {rules.players} players{mode}, double-{rules.max_pip}"
 
 
-def summarize(
-    rules: Ruleset, names: Sequence[str], seed: int, records: Sequence[HandRecord]
-) -> ArenaReport:
-    """The report of ``records`` (hands of consecutive deals, every seating of each).
+class _Outcome(Protocol):
+    """A hand or a match record, as the statistics read it."""
 
-    Each deal gives one sample per agent and figure (the mean over its seatings); the
-    intervals come from `mean_ci` over those samples.
-    """
-    k = len(names)
+    def winning_agent(self) -> int | None: ...  # pragma: no cover
+
+    def margins(self, rules: Ruleset, count: int) -> list[float]: ...  # pragma: no cover
+
+
+@attrs.frozen(kw_only=True)
+class _Figures:
+    """The per-agent figures of whole groups of records (one group per deal or match seed)."""
+
+    groups: int
+    wins: list[int]
+    draws: int
+    win_samples: list[list[float]]
+    margin_samples: list[list[float]]
+
+    def stats(self, names: Sequence[str], hands: int, units: int, matches: int) -> list[AgentStats]:
+        out = []
+        for i, name in enumerate(names):
+            _, win_ci = mean_ci(self.win_samples[i])
+            mean_margin, margin_ci = mean_ci(self.margin_samples[i])
+            out.append(
+                AgentStats(
+                    name=name,
+                    hands=hands,
+                    wins=self.wins[i],
+                    draws=self.draws,
+                    win_rate=self.wins[i] / units,
+                    win_rate_ci=win_ci,
+                    mean_margin=mean_margin,
+                    mean_margin_ci=margin_ci,
+                    matches=matches,
+                )
+            )
+        return out
+
+
+def _figures(rules: Ruleset, k: int, records: Sequence[_Outcome], unit: str) -> _Figures:
     if not records or len(records) % k:
-        raise ValueError(f"expected whole deals of {k} hands, got {len(records)} records")
-    deals = len(records) // k
+        raise ValueError(f"expected whole {unit} of {k} records, got {len(records)} records")
+    groups = len(records) // k
     win_samples: list[list[float]] = [[] for _ in range(k)]
     margin_samples: list[list[float]] = [[] for _ in range(k)]
     wins = [0] * k
     draws = 0
-    for d in range(deals):
-        group = records[d * k : (d + 1) * k]
+    for d in range(groups):
         won = [0] * k
         margin = [0.0] * k
-        for record in group:
+        for record in records[d * k : (d + 1) * k]:
             winner = record.winning_agent()
             if winner is None:
                 draws += 1
@@ -440,31 +597,72 @@ def summarize(
             wins[i] += won[i]
             win_samples[i].append(won[i] / k)
             margin_samples[i].append(margin[i] / k)
-    stats = []
-    for i, name in enumerate(names):
-        _, win_ci = mean_ci(win_samples[i])
-        mean_margin, margin_ci = mean_ci(margin_samples[i])
-        stats.append(
-            AgentStats(
-                name=name,
-                hands=len(records),
-                wins=wins[i],
-                draws=draws,
-                win_rate=wins[i] / len(records),
-                win_rate_ci=win_ci,
-                mean_margin=mean_margin,
-                mean_margin_ci=margin_ci,
-            )
-        )
+    return _Figures(
+        groups=groups,
+        wins=wins,
+        draws=draws,
+        win_samples=win_samples,
+        margin_samples=margin_samples,
+    )
+
+
+def summarize(
+    rules: Ruleset, names: Sequence[str], seed: int, records: Sequence[HandRecord]
+) -> ArenaReport:
+    """The report of ``records`` (hands of consecutive deals, every seating of each).
+
+    Each deal gives one sample per agent and figure (the mean over its seatings); the
+    intervals come from `mean_ci` over those samples.
+
+    Raises:
+        ValueError: the records are not whole deals (one hand per seating).
+    """
+    figures = _figures(rules, len(names), records, "deals")
     return ArenaReport(
         rules=rules,
         names=tuple(names),
         seed=seed,
-        deals=deals,
+        deals=figures.groups,
         hands=len(records),
-        draws=draws,
-        stats=tuple(stats),
+        draws=figures.draws,
+        stats=tuple(figures.stats(names, len(records), len(records), 0)),
         records=tuple(records),
+    )
+
+
+def summarize_matches(
+    rules: Ruleset, names: Sequence[str], seed: int, records: Sequence[MatchRecord]
+) -> ArenaReport:
+    """The match-mode report of ``records`` (consecutive match seeds, every seating of each).
+
+    Each match seed gives one sample per agent and figure (the mean over its seatings):
+    the match win rate, the final match-score margin and the hands per match, each with
+    its 95% interval from `mean_ci` over those samples.
+
+    Raises:
+        ValueError: the records are not whole match seeds (one match per seating).
+    """
+    k = len(names)
+    figures = _figures(rules, k, records, "match seeds")
+    hands = sum(r.hands for r in records)
+    lengths = [
+        sum(r.hands for r in records[d * k : (d + 1) * k]) / k for d in range(figures.groups)
+    ]
+    hands_per_match, hands_ci = mean_ci(lengths)
+    return ArenaReport(
+        rules=rules,
+        names=tuple(names),
+        seed=seed,
+        deals=figures.groups,
+        hands=hands,
+        draws=figures.draws,
+        stats=tuple(figures.stats(names, hands, len(records), len(records))),
+        records=(),
+        mode=ArenaMode.MATCHES,
+        matches=len(records),
+        hands_per_match=hands_per_match,
+        hands_per_match_ci=hands_ci,
+        match_records=tuple(records),
     )
 
 
@@ -472,12 +670,31 @@ def summarize(
 
 
 class ArenaError(DominoesError):
-    """A hand of an arena run failed (an agent raised, or chose an illegal move).
+    """A hand or match of an arena run failed (an agent raised, or chose an illegal move).
 
-    The message names the deal and the seating and carries the original error's type,
-    message and notes; in the same process the original error is also the ``__cause__``.
-    It can be pickled, so it reaches the caller from worker processes too.
+    The message names the deal (or match) and the seating and carries the original
+    error's type, message and notes; in the same process the original error is also the
+    ``__cause__``. It can be pickled, so it reaches the caller from worker processes too.
     """
+
+
+def _failure(what: str, seating: int, seed: int, error: Exception) -> ArenaError:
+    notes = "".join(f"; {note}" for note in getattr(error, "__notes__", ()))
+    return ArenaError(
+        f"{what}, seating {seating} (seed {seed}): {type(error).__name__}: {error}{notes}"
+    )
+
+
+def match_seed_for(seed: int, index: int) -> int:
+    """The seed of match ``index`` of the match-mode arena run with ``seed``.
+
+    An integer (as `Match.start` wants) drawn from the string seed
+    ``"dominoes-arena:match:{seed}:{index}"``; every seating of the match uses it.
+
+    >>> match_seed_for(0, 1) == match_seed_for(0, 1) != match_seed_for(0, 2)
+    True
+    """
+    return random.Random(f"dominoes-arena:match:{seed}:{index}").getrandbits(62)
 
 
 def _play_deal(rules: Ruleset, agents: Sequence[Agent], seed: int, index: int) -> list[HandRecord]:
@@ -490,10 +707,7 @@ def _play_deal(rules: Ruleset, agents: Sequence[Agent], seed: int, index: int) -
                 rules, [agents[i] for i in seating], seed=f"{seed}:{index}:{r}", deal=deal
             )
         except Exception as e:
-            notes = "".join(f"; {note}" for note in getattr(e, "__notes__", ()))
-            raise ArenaError(
-                f"deal {index}, seating {r} (seed {seed}): {type(e).__name__}: {e}{notes}"
-            ) from e
+            raise _failure(f"deal {index}", r, seed, e) from e
         result = final.result
         assert isinstance(result, HandResult)
         out.append(
@@ -510,6 +724,40 @@ def _play_deal(rules: Ruleset, agents: Sequence[Agent], seed: int, index: int) -
     return out
 
 
+def _play_matches(
+    rules: Ruleset, agents: Sequence[Agent], seed: int, index: int
+) -> list[MatchRecord]:
+    """Every seating of match ``index``: the records, in seating order.
+
+    Each seating plays the same match seed; the agents' generators come from
+    ``f"{seed}:match:{index}:{seating}"`` (see `play_match`).
+    """
+    match_seed = match_seed_for(seed, index)
+    out = []
+    for r, seating in enumerate(seatings(rules.players, len(agents))):
+        try:
+            match = play_match(
+                rules,
+                [agents[i] for i in seating],
+                seed=match_seed,
+                agent_seed=f"{seed}:match:{index}:{r}",
+            )
+        except Exception as e:
+            raise _failure(f"match {index}", r, seed, e) from e
+        out.append(
+            MatchRecord(
+                match=index,
+                seating=r,
+                agents=seating,
+                seed=match_seed,
+                hands=len(match.results),
+                winners=match.winner or (),
+                points=match.scores,
+            )
+        )
+    return out
+
+
 def _play_chunk(
     rules: Ruleset, agents: tuple[Agent, ...], seed: int, start: int, stop: int
 ) -> list[HandRecord]:
@@ -517,6 +765,16 @@ def _play_chunk(
     out: list[HandRecord] = []
     for index in range(start, stop):
         out.extend(_play_deal(rules, agents, seed, index))
+    return out
+
+
+def _play_match_chunk(
+    rules: Ruleset, agents: tuple[Agent, ...], seed: int, start: int, stop: int
+) -> list[MatchRecord]:
+    """Match seeds ``start`` to ``stop - 1`` (top level, so workers can unpickle it)."""
+    out: list[MatchRecord] = []
+    for index in range(start, stop):
+        out.extend(_play_matches(rules, agents, seed, index))
     return out
 
 
@@ -529,8 +787,9 @@ def _chunks(deals: int, workers: int) -> list[tuple[int, int]]:
 class _StderrProgress:
     """A one-line progress display on a text stream (standard error by default)."""
 
-    def __init__(self, stream: TextIO | None = None) -> None:
+    def __init__(self, stream: TextIO | None = None, unit: str = "hands") -> None:
         self.stream = stream if stream is not None else sys.stderr
+        self.unit = unit
         self.start = time.perf_counter()
 
     def __call__(self, done: int, total: int) -> None:
@@ -538,7 +797,7 @@ class _StderrProgress:
         eta = elapsed / done * (total - done) if done else 0.0
         end = "\n" if done >= total else ""
         self.stream.write(
-            f"\rarena: {done}/{total} hands ({100 * done // max(total, 1)}%), "
+            f"\rarena: {done}/{total} {self.unit} ({100 * done // max(total, 1)}%), "
             f"{elapsed:.0f} s elapsed, about {eta:.0f} s left   {end}"
         )
         self.stream.flush()
@@ -552,15 +811,70 @@ def _pairs(
     return tuple((name, agent) for name, agent in items)
 
 
+_R = TypeVar("_R")
+_Chunk = Callable[[Ruleset, tuple[Agent, ...], int, int, int], list[_R]]
+
+
+def _run_chunks(
+    play: _Chunk[_R],
+    rules: Ruleset,
+    agents: tuple[Agent, ...],
+    seed: int,
+    groups: int,
+    workers: int,
+    report: ProgressCallback | None,
+) -> Iterator[_R]:
+    """Play ``groups`` deals (or match seeds) in chunks, in order, in ``workers`` processes."""
+    k = len(agents)
+    total = groups * k
+    chunks = _chunks(groups, workers)
+    done = 0
+    if report is not None:
+        report(0, total)
+    if workers == 1:
+        for start, stop in chunks:
+            records = play(rules, agents, seed, start, stop)
+            done += (stop - start) * k
+            if report is not None:
+                report(done, total)
+            yield from records
+        return
+    try:
+        pickle.dumps(agents)
+    except Exception as e:
+        raise TypeError(f"agents must be picklable to run in worker processes: {e}") from e
+    results: dict[int, list[_R]] = {}
+    context = multiprocessing.get_context("spawn")
+    with concurrent.futures.ProcessPoolExecutor(workers, mp_context=context) as pool:
+        futures = {
+            pool.submit(play, rules, agents, seed, start, stop): n
+            for n, (start, stop) in enumerate(chunks)
+        }
+        try:
+            for future in concurrent.futures.as_completed(futures):
+                n = futures[future]
+                results[n] = future.result()
+                done += (chunks[n][1] - chunks[n][0]) * k
+                if report is not None:
+                    report(done, total)
+        except BaseException:
+            for future in futures:  # an agent failed, or an interrupt: stop early
+                future.cancel()
+            raise
+    for n in range(len(chunks)):
+        yield from results[n]
+
+
 @attrs.frozen(kw_only=True)
 class Arena:
     """A reproducible comparison of agents on one ruleset (see the module docs).
 
-    Build it with named agents and call `run`. Agents must be picklable for
-    ``workers > 1`` (instances of top-level classes, such as the attrs classes of
-    `dominoes.agents`), and their choices must depend only on the observation and the
-    generator they are given (no state kept between calls), or runs with different
-    worker counts would differ.
+    Build it with named agents and either ``hands`` (single hands) or ``matches``
+    (whole matches to `Ruleset.match_target`), and call `run`. Agents must be
+    picklable for ``workers > 1`` (instances of top-level classes, such as the attrs
+    classes of `dominoes.agents`), and their choices must depend only on the
+    observation and the generator they are given (no state kept between calls), or
+    runs with different worker counts would differ.
 
     >>> from dominoes.agents import GreedyAgent, RandomAgent
     >>> arena = Arena(
@@ -572,16 +886,27 @@ class Arena:
     >>> report = arena.run()
     >>> report.deals, report.hands, [s.hands for s in report.stats]
     (4, 8, [8, 8])
+    >>> arena = attrs.evolve(arena, rules=Ruleset.block(target=30), hands=None, matches=4)
+    >>> arena.mode, arena.deals
+    (<ArenaMode.MATCHES: 'matches'>, 2)
+    >>> report = arena.run()
+    >>> report.matches, [s.matches for s in report.stats], report.hands >= 4
+    (4, [4, 4], True)
     """
 
     rules: Ruleset = attrs.field(validator=attrs.validators.instance_of(Ruleset))
-    """The ruleset every hand is played under."""
+    """The ruleset every hand is played under (in match mode, its target and hand limit
+    end each match)."""
     agents: tuple[tuple[str, Agent], ...] = attrs.field(converter=_pairs)
     """The named agents: ``(name, agent)`` pairs, names distinct."""
-    hands: int
-    """Hands to play: a positive multiple of the number of agents (one hand per seating)."""
     seed: int
     """The seed every deal and every agent generator is derived from."""
+    hands: int | None = None
+    """Hands to play: a positive multiple of the number of agents (one hand per seating).
+    Give this or ``matches``."""
+    matches: int | None = None
+    """Matches to play instead of hands: a positive multiple of the number of agents (one
+    match per seating of each match seed)."""
     workers: int = 1
     """Processes to play in (1: in this process)."""
 
@@ -600,13 +925,24 @@ class Arena:
             raise ValueError(f"partnership play seats exactly 2 agents, got {k}")
         if not 2 <= k <= players:
             raise ValueError(f"expected 2 to {players} agents for {players} seats, got {k}")
-        if type(self.hands) is not int or self.hands < k or self.hands % k:
+        if self.hands is not None and self.matches is not None:
+            raise ValueError("give hands or matches, not both")
+        if self.hands is None and self.matches is None:
+            raise ValueError("give the number of hands or of matches to play")
+        count = self.hands if self.matches is None else self.matches
+        if type(count) is not int or count < k or count % k:
+            unit, group = ("hands", "deal") if self.matches is None else ("matches", "match")
             raise ValueError(
-                f"hands must be a positive multiple of {k} (every deal is played once per "
-                f"seating), got {self.hands!r}"
+                f"{unit} must be a positive multiple of {k} (every {group} is played once "
+                f"per seating), got {count!r}"
             )
         if type(self.workers) is not int or self.workers < 1:
             raise ValueError(f"workers must be at least 1, got {self.workers!r}")
+
+    @property
+    def mode(self) -> ArenaMode:
+        """`ArenaMode.MATCHES` when ``matches`` is given, else `ArenaMode.HANDS`."""
+        return ArenaMode.HANDS if self.matches is None else ArenaMode.MATCHES
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -615,15 +951,18 @@ class Arena:
 
     @property
     def deals(self) -> int:
-        """The number of deals: ``hands / len(agents)``."""
-        return self.hands // len(self.agents)
+        """The number of deals (``hands / len(agents)``), or of match seeds in match mode."""
+        count = self.hands if self.matches is None else self.matches
+        assert count is not None
+        return count // len(self.agents)
 
     def run(self, *, progress: bool | ProgressCallback = False) -> ArenaReport:
-        """Play every deal under every seating and return the report.
+        """Play every deal (or match seed) under every seating and return the report.
 
         Args:
             progress: ``True`` for a progress line on standard error, or a callback
-                ``callback(hands_done, hands_total)`` called as chunks of deals finish.
+                ``callback(done, total)`` called as chunks finish, counting hands (in
+                match mode, matches).
 
         Raises:
             TypeError: ``workers > 1`` and an agent cannot be pickled.
@@ -631,72 +970,53 @@ class Arena:
         """
         report: ProgressCallback | None
         if progress is True:
-            report = _StderrProgress()
+            report = _StderrProgress(unit=self.mode.value)
         elif progress is False:
             report = None
         else:
             report = progress
-        records = list(self._records(report))
-        return summarize(self.rules, self.names, self.seed, records)
-
-    def _records(self, report: ProgressCallback | None) -> Iterator[HandRecord]:
         agents = tuple(agent for _, agent in self.agents)
-        k = len(agents)
-        chunks = _chunks(self.deals, self.workers)
-        done = 0
-        if report is not None:
-            report(0, self.hands)
-        if self.workers == 1:
-            for start, stop in chunks:
-                records = _play_chunk(self.rules, agents, self.seed, start, stop)
-                done += (stop - start) * k
-                if report is not None:
-                    report(done, self.hands)
-                yield from records
-            return
-        try:
-            pickle.dumps(agents)
-        except Exception as e:
-            raise TypeError(f"agents must be picklable to run in worker processes: {e}") from e
-        results: dict[int, list[HandRecord]] = {}
-        context = multiprocessing.get_context("spawn")
-        with concurrent.futures.ProcessPoolExecutor(self.workers, mp_context=context) as pool:
-            futures = {
-                pool.submit(_play_chunk, self.rules, agents, self.seed, start, stop): n
-                for n, (start, stop) in enumerate(chunks)
-            }
-            try:
-                for future in concurrent.futures.as_completed(futures):
-                    n = futures[future]
-                    results[n] = future.result()
-                    done += (chunks[n][1] - chunks[n][0]) * k
-                    if report is not None:
-                        report(done, self.hands)
-            except BaseException:
-                for future in futures:  # an agent failed, or an interrupt: stop early
-                    future.cancel()
-                raise
-        for n in range(len(chunks)):
-            yield from results[n]
+        if self.mode is ArenaMode.MATCHES:
+            matches = list(
+                _run_chunks(
+                    _play_match_chunk,
+                    self.rules,
+                    agents,
+                    self.seed,
+                    self.deals,
+                    self.workers,
+                    report,
+                )
+            )
+            return summarize_matches(self.rules, self.names, self.seed, matches)
+        hands = list(
+            _run_chunks(
+                _play_chunk, self.rules, agents, self.seed, self.deals, self.workers, report
+            )
+        )
+        return summarize(self.rules, self.names, self.seed, hands)
 
 
 def run_arena(
     rules: Ruleset,
     agents: Mapping[str, Agent] | Sequence[tuple[str, Agent]],
     *,
-    hands: int,
     seed: int,
+    hands: int | None = None,
+    matches: int | None = None,
     workers: int = 1,
     progress: bool | ProgressCallback = False,
 ) -> ArenaReport:
-    """Compare named agents over ``hands`` hands (see `Arena` and the module docs).
+    """Compare named agents over ``hands`` hands or ``matches`` matches (see `Arena`).
 
     Args:
-        rules: The ruleset every hand is played under.
+        rules: The ruleset every hand is played under; in match mode its target
+            (`Ruleset.match_target`) and hand limit end each match.
         agents: ``{name: agent}`` or a sequence of ``(name, agent)`` pairs: 2 agents, or
             up to one per seat when seats are not partners.
-        hands: Hands to play, a positive multiple of the number of agents.
         seed: The seed of the whole run.
+        hands: Hands to play, a positive multiple of the number of agents.
+        matches: Matches to play instead, a positive multiple of the number of agents.
         workers: Processes to play in; the report does not depend on it.
         progress: ``True`` for a progress line on standard error, or a callback.
 
@@ -704,7 +1024,8 @@ def run_arena(
         The `ArenaReport`.
 
     Raises:
-        ValueError: a bad number of agents, hands or workers, or repeated names.
+        ValueError: a bad number of agents, hands, matches or workers, both or neither
+            of ``hands`` and ``matches``, or repeated names.
         TypeError: an agent has no ``choose`` method, or cannot be pickled for workers.
         ArenaError: a hand failed (an agent raised or chose an illegal move).
 
@@ -714,8 +1035,21 @@ def run_arena(
     ... )
     >>> report["greedy"].wins + report["random"].wins + report.draws
     20
+    >>> report = run_arena(
+    ...     Ruleset.block(target=50), {"greedy": GreedyAgent(), "random": RandomAgent()},
+    ...     matches=6, seed=0,
+    ... )
+    >>> report.mode.value, report["greedy"].wins + report["random"].wins + report.draws
+    ('matches', 6)
     """
-    arena = Arena(rules=rules, agents=_pairs(agents), hands=hands, seed=seed, workers=workers)
+    arena = Arena(
+        rules=rules,
+        agents=_pairs(agents),
+        hands=hands,
+        matches=matches,
+        seed=seed,
+        workers=workers,
+    )
     return arena.run(progress=progress)
 
 

@@ -2,22 +2,64 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
+import sys
+from collections.abc import Iterator
 from typing import Any
 
 import click
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
 
-from dominoes.arena import Arena
+from dominoes.arena import Arena, ProgressCallback
 from dominoes.cli.common import EXIT_CODES, build_rules, make_agents, ruleset_options
 
-__all__ = ["arena"]
+__all__ = ["DEFAULT_HANDS", "arena", "progress_bar", "stderr_is_terminal"]
+
+DEFAULT_HANDS = 200
+"""The hands ``dominoes arena`` plays when given neither ``--hands`` nor ``--matches``."""
+
+
+def stderr_is_terminal() -> bool:
+    """Whether standard error is a terminal (where the progress bar is shown by default)."""
+    return sys.stderr.isatty()
+
+
+@contextlib.contextmanager
+def progress_bar(console: Console, total: int, unit: str) -> Iterator[ProgressCallback]:
+    """A rich progress bar on ``console``, as a ``callback(done, total)`` counting ``unit``."""
+    bar = Progress(
+        TextColumn(f"arena: {unit}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TimeRemainingColumn(),
+        console=console,
+        transient=True,
+    )
+    task = bar.add_task(unit, total=total)
+
+    def update(done: int, _total: int) -> None:
+        bar.update(task, completed=done)
+
+    with bar:
+        yield update
 
 
 @click.command(
     short_help="Two agents against each other, with 95% confidence intervals.",
     epilog="\b\nExamples:\n"
     "  dominoes arena --agents search,greedy --hands 2000 --workers 2\n"
-    "  dominoes arena --preset partnership --agents greedy,random --hands 1000 --json\n\n"
+    "  dominoes arena --preset partnership --agents greedy,random --hands 1000 --json\n"
+    "  dominoes arena --agents greedy,random --matches 100 --set target=50 --workers 2\n\n"
     + EXIT_CODES,
 )
 @ruleset_options("block")
@@ -31,9 +73,17 @@ __all__ = ["arena"]
 @click.option(
     "--hands",
     type=int,
-    default=200,
-    show_default=True,
-    help="Hands to play, a multiple of 2 (each deal under both seatings).",
+    default=None,
+    help=f"Hands to play, a multiple of 2 (each deal under both seatings; default: "
+    f"{DEFAULT_HANDS}).",
+)
+@click.option(
+    "--matches",
+    type=int,
+    default=None,
+    help="Play this many matches to the target score instead (--set target=N; default 100 "
+    "for two sides, 61 for three or four players), a multiple of 2 (each match under both "
+    "seatings).",
 )
 @click.option("--seed", type=int, default=0, show_default=True, help="The seed of the run.")
 @click.option(
@@ -49,7 +99,12 @@ __all__ = ["arena"]
     show_default=True,
     help="search: playouts per move and world.",
 )
-@click.option("--progress", is_flag=True, help="Show a progress line on standard error.")
+@click.option(
+    "--progress",
+    is_flag=True,
+    help="Always show progress: the bar on a terminal, else a progress line.",
+)
+@click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
 def arena(
     preset: str,
@@ -57,20 +112,32 @@ def arena(
     partnership: bool,
     settings: tuple[tuple[str, Any], ...],
     agents: str,
-    hands: int,
+    hands: int | None,
+    matches: int | None,
     seed: int,
     workers: int,
     search_worlds: int,
     search_rollouts: int,
     progress: bool,
+    quiet: bool,
     as_json: bool,
 ) -> None:
     """Play two agents against each other on seeded deals and report who is better.
 
     Every deal is played under both seatings; the report gives each agent's win
-    rate and mean margin with 95% confidence intervals over deals. The report does
-    not depend on the number of workers.
+    rate and mean margin with 95% confidence intervals over deals. With --matches,
+    whole matches to the target score are played instead, each match seed under both
+    seatings, and the report gives the match win rate, the mean final-score margin
+    and the hands per match. The report does not depend on the number of workers.
+    A progress bar is shown on standard error when it is a terminal, unless --quiet
+    or --json.
     """
+    if hands is not None and matches is not None:
+        raise click.UsageError("give --hands or --matches, not both")
+    if progress and quiet:
+        raise click.UsageError("give --progress or --quiet, not both")
+    if hands is None and matches is None:
+        hands = DEFAULT_HANDS
     rules = build_rules(preset, players=players, partnership=partnership, settings=settings)
     names = [n.strip() for n in agents.split(",")]
     if len(names) != 2:
@@ -86,12 +153,20 @@ def arena(
             rules=rules,
             agents=tuple(zip(labels, built, strict=True)),
             hands=hands,
+            matches=matches,
             seed=seed,
             workers=workers,
         )
     except ValueError as error:
         raise click.UsageError(str(error)) from None
-    report = run.run(progress=progress)
+    unit = run.mode.value
+    total = run.deals * len(labels)
+    terminal = stderr_is_terminal()
+    if terminal and (progress or not (quiet or as_json)):
+        with progress_bar(Console(stderr=True), total, unit) as callback:
+            report = run.run(progress=callback)
+    else:
+        report = run.run(progress=progress)
     if as_json:
         click.echo(json.dumps({"preset": preset, **report.to_dict()}, indent=2))
     else:
