@@ -203,7 +203,7 @@ def bars(monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, str]]:
     opened: list[tuple[int, str]] = []
     real = command.progress_bar
 
-    def spy(console: Console, total: int, unit: str) -> Iterator[ProgressCallback]:
+    def spy(console: Console, total: int, unit: str) -> Iterator[ProgressCallback | None]:
         opened.append((total, unit))
         with real(console, total, unit) as callback:
             yield callback
@@ -215,16 +215,16 @@ def bars(monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, str]]:
 def test_progress_bar_by_default_on_a_terminal(bars: list[tuple[int, str]]) -> None:
     runner = CliRunner()
     assert runner.invoke(cli, ["arena", "--hands", "4"]).exit_code == 0
-    assert bars == [(4, "hands")]
+    assert bars == [(4, "arena: hands")]
     assert runner.invoke(cli, ["arena", "--matches", "2", "--set", "target=30"]).exit_code == 0
-    assert bars[-1] == (2, "matches")
+    assert bars[-1] == (2, "arena: matches")
     for quiet in (["--quiet"], ["-q"], ["--json"]):
         result = runner.invoke(cli, ["arena", "--hands", "4", *quiet])
         assert result.exit_code == 0
         assert "arena: 4/4" not in result.output
     assert len(bars) == 2
     assert runner.invoke(cli, ["arena", "--hands", "4", "--json", "--progress"]).exit_code == 0
-    assert bars[-1] == (4, "hands")
+    assert bars[-1] == (4, "arena: hands")
 
 
 def test_no_progress_when_not_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -238,7 +238,8 @@ def test_no_progress_when_not_a_terminal(monkeypatch: pytest.MonkeyPatch) -> Non
 def test_progress_bar_draws() -> None:
     buffer = io.StringIO()
     console = Console(file=buffer, force_terminal=True, width=100)
-    with command.progress_bar(console, 10, "matches") as callback:
+    with command.progress_bar(console, 10, "arena: matches") as callback:
+        assert callback is not None
         callback(5, 10)
         callback(10, 10)
     assert "arena: matches" in buffer.getvalue()

@@ -164,12 +164,12 @@ def test_progress_bar_on_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_progress_bar_draws() -> None:
     buffer = io.StringIO()
     console = Console(file=buffer, force_terminal=True, width=100)
-    with command.progress_bar(console, 10, "hands", enabled=True) as callback:
+    with command.progress_bar(console, 10, "simulating hands", enabled=True) as callback:
         assert callback is not None
         callback(5, 10)
         callback(10, 10)
     assert "simulating hands" in buffer.getvalue()
-    with command.progress_bar(console, 10, "hands", enabled=False) as callback:
+    with command.progress_bar(console, 10, "simulating hands", enabled=False) as callback:
         assert callback is None
 
 

@@ -269,26 +269,15 @@ class HandState:
         True
         """
         c = self._core
-        line = self.layout.line
-        lchain_len = 0
-        node = c[_LCHAIN]
-        while node is not None:
-            lchain_len += 1
-            node = node[1]
-        opening = c[_OPEN]
         return format_position(
             Position(
                 max_pip=c[_CTX].rules.max_pip,
                 hands=self.hands,
                 boneyard=self.boneyard,
-                line=line,
-                lead=lchain_len,
+                line=self.layout.line,
+                lead=_lead_index(c),
                 turn=c[_TURN],
-                opening=None
-                if c[_LEFT] >= 0
-                else tile_from_index(opening)
-                if opening >= 0
-                else ("any" if opening == _ANY_TILE else "draw"),
+                opening=_opening_of(c),
                 ending=c[_RESULT],
                 round=(c[_RPROP], c[_RCOUNT]) if c[_RPROP] >= 0 else None,
                 drew=c[_DREW],
@@ -456,27 +445,17 @@ class HandState:
             node = root
         root = node
         history.reverse()
-        lead = 0
-        chain = c[_LCHAIN]
-        while chain is not None:
-            lead += 1
-            chain = chain[1]
-        opening = c[_OPEN]
         return Observation(
             rules=c[_CTX].rules,
             seat=seat,
             hand=self.hand(seat),
             line=self.layout.line,
-            lead=lead,
+            lead=_lead_index(c),
             history=tuple(history),
             hand_sizes=self.hand_sizes,
             boneyard_size=len(c[_BONE]),
             turn=c[_TURN],
-            opening=None
-            if c[_LEFT] >= 0
-            else tile_from_index(opening)
-            if opening >= 0
-            else ("any" if opening == _ANY_TILE else "draw"),
+            opening=_opening_of(c),
             round=(c[_RPROP], c[_RCOUNT]) if c[_RPROP] >= 0 else None,
             drew=c[_DREW],
             last=c[_LAST] if c[_LAST] >= 0 else None,
@@ -1074,6 +1053,26 @@ def _core_from_position(ctx: _Ctx, p: Position) -> tuple[Any, ...]:
     core += (left, right, opening, lead, lchain, rchain, p.turn, prop, count, p.ending)
     core += (p.drew, -1 if p.last is None else p.last, p.faults, p.false_pass)
     return core
+
+
+def _lead_index(c: tuple[Any, ...]) -> int:
+    """The index of the lead tile in the line (the number of tiles left of it)."""
+    count = 0
+    node = c[_LCHAIN]
+    while node is not None:
+        count += 1
+        node = node[1]
+    return count
+
+
+def _opening_of(c: tuple[Any, ...]) -> Tile | str | None:
+    """Before the lead: the forced opening tile, ``"any"`` or ``"draw"``; else ``None``."""
+    if c[_LEFT] >= 0:
+        return None
+    opening: int = c[_OPEN]
+    if opening >= 0:
+        return tile_from_index(opening)
+    return "any" if opening == _ANY_TILE else "draw"
 
 
 def _with_tiles(state: HandState, hands: tuple[int, ...], bone: tuple[int, ...]) -> HandState:

@@ -2,56 +2,26 @@
 
 from __future__ import annotations
 
-import contextlib
 import json
-import sys
-from collections.abc import Iterator
 from typing import Any
 
 import click
 from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
 
-from dominoes.arena import Arena, ProgressCallback
-from dominoes.cli.common import EXIT_CODES, build_rules, make_agents, ruleset_options
+from dominoes.arena import Arena
+from dominoes.cli.common import (
+    EXIT_CODES,
+    build_rules,
+    make_agents,
+    progress_bar,
+    ruleset_options,
+    stderr_is_terminal,
+)
 
 __all__ = ["DEFAULT_HANDS", "arena", "progress_bar", "stderr_is_terminal"]
 
 DEFAULT_HANDS = 200
 """The hands ``dominoes arena`` plays when given neither ``--hands`` nor ``--matches``."""
-
-
-def stderr_is_terminal() -> bool:
-    """Whether standard error is a terminal (where the progress bar is shown by default)."""
-    return sys.stderr.isatty()
-
-
-@contextlib.contextmanager
-def progress_bar(console: Console, total: int, unit: str) -> Iterator[ProgressCallback]:
-    """A rich progress bar on ``console``, as a ``callback(done, total)`` counting ``unit``."""
-    bar = Progress(
-        TextColumn(f"arena: {unit}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        TimeRemainingColumn(),
-        console=console,
-        transient=True,
-    )
-    task = bar.add_task(unit, total=total)
-
-    def update(done: int, _total: int) -> None:
-        bar.update(task, completed=done)
-
-    with bar:
-        yield update
 
 
 @click.command(
@@ -163,8 +133,8 @@ def arena(
     total = run.deals * len(labels)
     terminal = stderr_is_terminal()
     if terminal and (progress or not (quiet or as_json)):
-        with progress_bar(Console(stderr=True), total, unit) as callback:
-            report = run.run(progress=callback)
+        with progress_bar(Console(stderr=True), total, f"arena: {unit}") as callback:
+            report = run.run(progress=callback or False)
     else:
         report = run.run(progress=progress)
     if as_json:

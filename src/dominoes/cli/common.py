@@ -3,19 +3,30 @@
 from __future__ import annotations
 
 import ast
+import contextlib
 import enum
 import functools
 import inspect
 import itertools
+import sys
 import typing
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, TypeVar
 
 import attrs
 import click
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
 
 from dominoes.agents import Agent
-from dominoes.arena import AGENT_NAMES, make_agent
+from dominoes.arena import AGENT_NAMES, ProgressCallback, make_agent
 from dominoes.errors import NotationError, RulesetError
 from dominoes.presets import find_preset
 from dominoes.rules import MAX_PLAYERS, Ruleset
@@ -174,6 +185,52 @@ def build_rules(
         raise click.UsageError(f"bad ruleset: {error}") from None
 
 
+def set_option(function: F) -> F:
+    """The ``--set FIELD=VALUE`` option (repeatable); the function gets ``settings``, a
+    tuple of ``(field, value)`` pairs."""
+    return click.option(
+        "--set",
+        "settings",
+        metavar="FIELD=VALUE",
+        multiple=True,
+        callback=lambda _ctx, _param, value: tuple(parse_setting(v) for v in value),
+        help="Override a ruleset field, e.g. --set scoring=cascade (repeatable; "
+        "see `dominoes rules show`).",
+    )(function)
+
+
+def stderr_is_terminal() -> bool:
+    """Whether standard error is a terminal (where progress bars are shown)."""
+    return sys.stderr.isatty()
+
+
+@contextlib.contextmanager
+def progress_bar(
+    console: Console, total: int, label: str, *, enabled: bool = True
+) -> Iterator[ProgressCallback | None]:
+    """A rich progress bar labelled ``label`` on ``console``, as a ``callback(done,
+    total)``; ``None`` when not ``enabled``."""
+    if not enabled:
+        yield None
+        return
+    bar = Progress(
+        TextColumn(label),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TimeRemainingColumn(),
+        console=console,
+        transient=True,
+    )
+    task = bar.add_task(label, total=total)
+
+    def update(done: int, _total: int) -> None:
+        bar.update(task, completed=done)
+
+    with bar:
+        yield update
+
+
 def ruleset_options(default_preset: str) -> Callable[[F], F]:
     """The options ``--preset``, ``--players``, ``--partnership`` and ``--set`` of a command.
 
@@ -183,15 +240,7 @@ def ruleset_options(default_preset: str) -> Callable[[F], F]:
     names = ", ".join(Ruleset.presets())
 
     def decorate(function: F) -> F:
-        function = click.option(
-            "--set",
-            "settings",
-            metavar="FIELD=VALUE",
-            multiple=True,
-            callback=lambda _ctx, _param, value: tuple(parse_setting(v) for v in value),
-            help="Override a ruleset field, e.g. --set scoring=cascade (repeatable; "
-            "see `dominoes rules show`).",
-        )(function)
+        function = set_option(function)
         function = click.option(
             "--partnership",
             is_flag=True,

@@ -6,7 +6,7 @@ from typing import Any
 
 import click
 
-from dominoes.cli.common import EXIT_CODES, build_rules, parse_setting
+from dominoes.cli.common import EXIT_CODES, build_rules, set_option
 from dominoes.cli.text import demo_lines
 from dominoes.rules import MAX_PLAYERS
 
@@ -34,14 +34,7 @@ __all__ = ["demo"]
     help="Number of seats (default: 2, or the preset's).",
 )
 @click.option("--partnership", is_flag=True, help="4 players, seats 0+2 against 1+3.")
-@click.option(
-    "--set",
-    "settings",
-    metavar="FIELD=VALUE",
-    multiple=True,
-    callback=lambda _ctx, _param, value: tuple(parse_setting(v) for v in value),
-    help="Override a ruleset field (repeatable).",
-)
+@set_option
 @click.option("--seed", type=int, default=25, show_default=True, help="The seed of the deal.")
 def demo(
     game: str | None,

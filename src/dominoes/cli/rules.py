@@ -11,7 +11,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from dominoes.cli.common import EXIT_CODES, build_rules, field_docs, field_value, parse_setting
+from dominoes.cli.common import EXIT_CODES, build_rules, field_docs, field_value, set_option
 from dominoes.presets import PRESETS, find_preset
 from dominoes.rules import MAX_PLAYERS, Ruleset
 
@@ -93,14 +93,7 @@ def rules(ctx: click.Context, as_json: bool) -> None:
 @click.option(
     "--players", type=click.IntRange(2, MAX_PLAYERS), default=None, help="Number of seats."
 )
-@click.option(
-    "--set",
-    "settings",
-    metavar="FIELD=VALUE",
-    multiple=True,
-    callback=lambda _ctx, _param, value: tuple(parse_setting(v) for v in value),
-    help="Override a ruleset field (repeatable).",
-)
+@set_option
 @click.option("--json", "as_json", is_flag=True, help="Print the ruleset as JSON.")
 def show(
     name: str, players: int | None, settings: tuple[tuple[str, Any], ...], as_json: bool

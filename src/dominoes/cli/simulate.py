@@ -2,63 +2,28 @@
 
 from __future__ import annotations
 
-import contextlib
 import json
-import sys
-from collections.abc import Iterator
 from typing import Any
 
 import click
 from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
 from rich.table import Table
 from rich.text import Text
 
-from dominoes.arena import ProgressCallback, describe_rules
-from dominoes.cli.common import EXIT_CODES, build_rules, make_agents, ruleset_options
+from dominoes.arena import describe_rules
+from dominoes.cli.common import (
+    EXIT_CODES,
+    build_rules,
+    make_agents,
+    progress_bar,
+    ruleset_options,
+    stderr_is_terminal,
+)
 from dominoes.cli.simulation import Mode, SimulationReport
 from dominoes.cli.simulation import simulate as run_simulation
 from dominoes.rules import Scoring
 
 __all__ = ["progress_bar", "report_renderables", "simulate", "stderr_is_terminal"]
-
-
-def stderr_is_terminal() -> bool:
-    """Whether standard error is a terminal (where the progress bar is shown)."""
-    return sys.stderr.isatty()
-
-
-@contextlib.contextmanager
-def progress_bar(
-    console: Console, total: int, unit: str, *, enabled: bool
-) -> Iterator[ProgressCallback | None]:
-    """A rich progress bar on ``console`` as a ``callback(done, total)``, or ``None`` when off."""
-    if not enabled:
-        yield None
-        return
-    bar = Progress(
-        TextColumn(f"simulating {unit}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        TimeRemainingColumn(),
-        console=console,
-        transient=True,
-    )
-    task = bar.add_task(unit, total=total)
-
-    def update(done: int, _total: int) -> None:
-        bar.update(task, completed=done)
-
-    with bar:
-        yield update
 
 
 def report_renderables(report: SimulationReport) -> list[Any]:
@@ -187,7 +152,7 @@ def simulate(
     )
     err = Console(stderr=True)
     enabled = not quiet and not as_json and stderr_is_terminal()
-    with progress_bar(err, count, mode.value, enabled=enabled) as callback:
+    with progress_bar(err, count, f"simulating {mode.value}", enabled=enabled) as callback:
         report = run_simulation(
             rules,
             built,
