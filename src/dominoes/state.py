@@ -479,25 +479,26 @@ class HandState:
         c = self._core
         if c[_RESULT] is not None:
             return ()
-        ctx: _Ctx = self._core[_CTX]
-        hand = c[_HANDS][c[_TURN]]
+        ctx: _Ctx = c[_CTX]
         left = c[_LEFT]
         if left < 0:
             opening = c[_OPEN]
             if opening >= 0:
                 return (ctx.plays[opening][2],)
             if opening == _ANY_TILE:
-                return tuple(ctx.plays[i][2] for i in bit_indices(hand))
+                return tuple(ctx.plays[i][2] for i in bit_indices(c[_HANDS][c[_TURN]]))
             return (DRAW,)
         right = c[_RIGHT]
         suit = ctx.suit
-        m = hand & (suit[left] | suit[right])
+        sl = suit[left]
+        sr = suit[right]
+        m = c[_HANDS][c[_TURN]] & (sl | sr)
         if m:
             # memoised on (playable tiles, left, right): interned move tuples
             key = (m << 12) | (left << 6) | right
             moves = ctx.memo.get(key)
             if moves is None:
-                moves = _plays_for(ctx, m, suit[left], suit[right], key)
+                moves = _plays_for(ctx, m, sl, sr, key)
             if ctx.voluntary and _can_draw(ctx, c):
                 return (*moves, DRAW)
             return moves
