@@ -43,7 +43,7 @@ def test_report_counts_match_the_hands_played() -> None:
     assert report.moves.mean == pytest.approx(sum(f.move_count for f in finals) / 30)
     points0 = [r.points[0] for r in results if r]
     assert report.points[0].mean == pytest.approx(sum(points0) / 30)
-    assert report.wins[1].mean == pytest.approx(sum(1 in r.winners for r in results if r) / 30)
+    assert report.wins[1].rate == pytest.approx(sum(1 in r.winners for r in results if r) / 30)
     assert report.points[0].half is not None
     assert report.match_wins is None
     assert report.sides == ("seat 0", "seat 1")
@@ -58,7 +58,7 @@ def test_matches_and_partnership() -> None:
     assert report.match_wins is not None
     assert report.hands_per_match is not None
     assert report.match_ties is not None
-    won = sum(w.mean for w in report.match_wins) * 6 + report.match_ties
+    won = sum(w.rate for w in report.match_wins) * 6 + report.match_ties
     assert won == pytest.approx(6)
     assert report.hands_per_match.mean == pytest.approx(report.hands / 6)
     data = report.to_dict()
@@ -127,7 +127,8 @@ def test_simulate_matches_text_and_penalty_scoring() -> None:
     result = run("--matches", "3", "--set", "target=30", "--set", "scoring=penalty")
     assert result.exit_code == 0, result.output
     assert "3 matches (" in result.output
-    assert "penalty points/hand" in result.output
+    assert "penalty" in result.output
+    assert "points/hand" in result.output
     assert "matches won" in result.output
     assert "Hands per match: " in result.output
 

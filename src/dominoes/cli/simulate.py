@@ -56,10 +56,10 @@ def report_renderables(report: SimulationReport) -> list[Any]:
             label,
             ", ".join(report.agents[s] for s in team),
             report.points[i].format(".2f"),
-            report.wins[i].format(".3f"),
+            report.wins[i].format(".2f"),
         ]
         if report.match_wins is not None:
-            row.append(report.match_wins[i].format(".3f"))
+            row.append(report.match_wins[i].format(".2f"))
         sides.add_row(*(Text(cell) for cell in row))
     lines = [Text(f"Moves per hand: {report.moves.format('.1f')}")]
     if report.hands_per_match is not None:
@@ -69,7 +69,7 @@ def report_renderables(report: SimulationReport) -> list[Any]:
                 f"tied matches: {report.match_ties}"
             )
         )
-    lines.append(Text("95% intervals: normal approximation (± ? with a single sample)."))
+    lines.append(Text("95% intervals: Wilson for shares, normal for means (± ?: one sample)."))
     return [
         header,
         Text(""),

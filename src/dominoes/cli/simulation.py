@@ -3,8 +3,9 @@
 This module uses neither click nor rich. `simulate` plays ``count`` hands (or
 matches) with one agent per seat and returns a `SimulationReport`: how the hands
 ended, the mean points per hand of each side, the share of hands each side won and
-the hand length in moves, each with the half-width of a 95% confidence interval
-(normal approximation, `dominoes.arena.mean_ci`). Hand ``i`` is played from the
+the hand length in moves, each with a 95% confidence interval: a Wilson score
+interval for shares (`Rate`), the normal approximation for means (`Estimate`,
+`dominoes.arena.mean_ci`). Hand ``i`` is played from the
 string seed ``"dominoes-simulate:{seed}:{i}"`` and match ``i`` from an integer drawn
 from ``"dominoes-simulate:match:{seed}:{i}"``, and results are collected in order,
 so a report depends only on its arguments, never on the number of worker processes.
@@ -29,7 +30,7 @@ from typing import Any
 import attrs
 
 from dominoes.agents import Agent
-from dominoes.arena import ProgressCallback, agent_rng, describe_rules, mean_ci, play_hand
+from dominoes.arena import Z95, ProgressCallback, agent_rng, describe_rules, mean_ci, play_hand
 from dominoes.match import Match
 from dominoes.rules import Ruleset, Scoring
 from dominoes.scoring import Ending
@@ -39,6 +40,7 @@ __all__ = [
     "HandSummary",
     "MatchSummary",
     "Mode",
+    "Rate",
     "SimulationReport",
     "hand_seed",
     "match_seed",
@@ -115,6 +117,60 @@ class Estimate:
         return {"mean": self.mean, "ci95": self.half}
 
 
+@attrs.frozen(kw_only=True)
+class Rate:
+    """A share of ``trials`` and its 95% Wilson score interval (never wider than [0, 1],
+    and not zero-width when nothing or everything happened)."""
+
+    successes: int
+    """How many trials counted."""
+    trials: int
+    """How many trials there were (at least one)."""
+
+    @classmethod
+    def of(cls, flags: Sequence[bool]) -> Rate:
+        """The rate of the true ``flags`` (at least one).
+
+        >>> Rate.of([True, False, True, True]).rate
+        0.75
+        """
+        return cls(successes=sum(1 for f in flags if f), trials=len(flags))
+
+    @property
+    def rate(self) -> float:
+        """The observed share."""
+        return self.successes / self.trials
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        """The 95% Wilson score interval.
+
+        >>> low, high = Rate(successes=0, trials=100).interval
+        >>> low, round(high, 3)
+        (0.0, 0.037)
+        """
+        n = self.trials
+        p = self.rate
+        z2 = Z95 * Z95
+        centre = (p + z2 / (2 * n)) / (1 + z2 / n)
+        half = Z95 * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
+        return max(0.0, centre - half), min(1.0, centre + half)
+
+    def format(self, spec: str = ".3f") -> str:
+        """``rate [low, high]`` with the format ``spec``.
+
+        >>> Rate(successes=1, trials=2).format(".2f")
+        '0.50 [0.09, 0.91]'
+        """
+        low, high = self.interval
+        return f"{self.rate:{spec}} [{low:{spec}}, {high:{spec}}]"
+
+    def to_dict(self) -> dict[str, float]:
+        """``{"rate": ..., "low": ..., "high": ...}`` for JSON."""
+        low, high = self.interval
+        return {"rate": self.rate, "low": low, "high": high}
+
+
 def side_label(team: Sequence[int]) -> str:
     """``"seat 1"`` or ``"seats 0+2"``.
 
@@ -128,7 +184,7 @@ def side_label(team: Sequence[int]) -> str:
 
 @attrs.frozen(kw_only=True)
 class SimulationReport:
-    """The statistics of a simulation (intervals: 95%, normal approximation)."""
+    """The statistics of a simulation (95% intervals: Wilson for shares, normal for means)."""
 
     rules: Ruleset
     """The ruleset played."""
@@ -146,18 +202,18 @@ class SimulationReport:
     """Hands played in all."""
     endings: tuple[tuple[Ending, int], ...]
     """How many hands ended each way, for every `Ending`."""
-    ending_shares: tuple[Estimate, ...]
+    ending_shares: tuple[Rate, ...]
     """The share of hands of each ending, in the order of ``endings``."""
     drawn: int
     """Hands nobody won."""
     points: tuple[Estimate, ...]
     """Mean points per hand of each side (`Ruleset.teams` order); penalty points under
     `Scoring.PENALTY`."""
-    wins: tuple[Estimate, ...]
+    wins: tuple[Rate, ...]
     """The share of hands each side won."""
     moves: Estimate
     """Moves per hand."""
-    match_wins: tuple[Estimate, ...] | None = None
+    match_wins: tuple[Rate, ...] | None = None
     """In match mode, the share of matches each side won."""
     match_ties: int | None = None
     """In match mode, the matches that ended in a tie."""
@@ -198,7 +254,7 @@ class SimulationReport:
                 )
             ],
             "moves_per_hand": self.moves.to_dict(),
-            "confidence": "95%, normal approximation",
+            "confidence": "95%: Wilson score intervals for shares, normal approximation for means",
         }
         if self.match_wins is not None:
             assert self.hands_per_match is not None
@@ -369,7 +425,7 @@ def simulate(
     hands = [hand for unit in units for hand in unit.hands]
     teams = rules.teams
     endings = tuple((ending, sum(h.ending is ending for h in hands)) for ending in Ending)
-    shares = tuple(Estimate.of([float(h.ending is ending) for h in hands]) for ending, _ in endings)
+    shares = tuple(Rate.of([h.ending is ending for h in hands]) for ending, _ in endings)
     report = SimulationReport(
         rules=rules,
         preset=preset,
@@ -382,7 +438,7 @@ def simulate(
         ending_shares=shares,
         drawn=sum(not h.winners for h in hands),
         points=tuple(Estimate.of([float(h.points[team[0]]) for h in hands]) for team in teams),
-        wins=tuple(Estimate.of([float(team[0] in h.winners) for h in hands]) for team in teams),
+        wins=tuple(Rate.of([team[0] in h.winners for h in hands]) for team in teams),
         moves=Estimate.of([float(h.moves) for h in hands]),
     )
     if mode is Mode.HANDS:
@@ -390,8 +446,7 @@ def simulate(
     return attrs.evolve(
         report,
         match_wins=tuple(
-            Estimate.of([float(u.winner is not None and team[0] in u.winner) for u in units])
-            for team in teams
+            Rate.of([u.winner is not None and team[0] in u.winner for u in units]) for team in teams
         ),
         match_ties=sum(u.winner is None for u in units),
         hands_per_match=Estimate.of([float(len(u.hands)) for u in units]),
