@@ -301,14 +301,21 @@ class Observation:
             raise ValueError("the hand is over: there is nothing hidden to sample")
         if not self.full_history:
             raise ValueError("the state was built from a position: its deal is unknown")
-        model = self._model()
-        for _ in range(_MAX_TRIES):
-            deal = self._propose(model, _place(model, rng), rng)
-            if not model.replay or self._replay(deal) is not None:
-                return deal
-        raise ValueError("no deal consistent with this observation was found")
+        return self._consistent_deal(self._model(), rng)[0]
 
     # ------------------------------------------------------------------ internals
+    def _consistent_deal(self, model: _Model, rng: random.Random) -> tuple[Deal, HandState | None]:
+        """A uniform consistent deal, and where it leads when the model needs the check
+        by replay (else ``None``: every proposal of an exact model is consistent)."""
+        for _ in range(_MAX_TRIES):
+            deal = self._propose(model, _place(model, rng), rng)
+            if not model.replay:
+                return deal, None
+            state = self._replay(deal)
+            if state is not None:
+                return deal, state
+        raise ValueError("no deal consistent with this observation was found")
+
     def _propose(self, model: _Model, placed: list[list[int]], rng: random.Random) -> Deal:
         """The deal of a placement: each class's items spread over its slots in a
         uniformly random order, and the boneyard shuffled."""
@@ -328,11 +335,10 @@ class Observation:
     def _sample_state(self, rng: random.Random) -> HandState:
         model = self._model()
         if model.replay:
-            for _ in range(_MAX_TRIES):
-                state = self._replayed(model, _place(model, rng), rng)
-                if state is not None:
-                    return state
-            raise ValueError("no deal consistent with this observation was found")
+            _, state = self._consistent_deal(model, rng)
+            assert state is not None
+            core = state._core
+            return self._world(list(core[2]), list(core[3]))
         placed = _place(model, rng)
         unseen = model.unseen
         masks = [0] * self.rules.players
@@ -368,17 +374,6 @@ class Observation:
         first, with_tiles = template
         return with_tiles(first, tuple(masks), tuple(boneyard))  # type: ignore[no-any-return]
 
-    def _replayed(
-        self, model: _Model, placed: list[list[int]], rng: random.Random
-    ) -> HandState | None:
-        """The world of a proposal, or ``None`` when the proposal is rejected: the
-        proposal's deal must replay into this observation."""
-        state = self._replay(self._propose(model, placed, rng))
-        if state is None:
-            return None
-        core = state._core
-        return self._world(list(core[2]), list(core[3]))
-
     def _deal_of(self, model: _Model, placed: list[list[int]], boneyard: list[int]) -> Deal:
         """The deal that puts the items of each class on its slots in the order given,
         with ``boneyard`` (tile indices) as the boneyard left after the history."""
@@ -395,22 +390,19 @@ class Observation:
                     dealt[seat].append(item)
                 else:
                     drawn[birth] = item
-        mine = {t.index for t in self.hand}
+        mine = {t.index for t in self.hand}  # the seat's tiles as dealt: now, plus played,
+        own_draws = set()  # less drawn
         draws: list[int] = []
         for step, (seat, move) in enumerate(self.history):
             if isinstance(move, Draw):
                 if seat == self.seat:
                     assert move.tile is not None
                     draws.append(move.tile.index)
+                    own_draws.add(move.tile.index)
                 else:
                     draws.append(drawn[step])
             elif seat == self.seat and isinstance(move, Play):
                 mine.add(move.tile.index)
-        own_draws = {
-            move.tile.index
-            for seat, move in self.history
-            if seat == self.seat and isinstance(move, Draw) and move.tile is not None
-        }
         dealt[self.seat] = sorted(mine - own_draws)
         return Deal(
             hands=tuple(tuple(tile_from_index(i) for i in h) for h in dealt),

@@ -417,8 +417,24 @@ def _deal(value: object) -> Deal | None:
 
 
 # --------------------------------------------------------------------------- records
+class _Overrides:
+    """What hand and match records share: the ruleset fields that differ from the preset."""
+
+    __slots__ = ()
+    rules: Ruleset
+    preset: str
+
+    @property
+    def overrides(self) -> dict[str, Any]:
+        """The `Ruleset` fields written under ``[rules]``: those that differ from the
+        preset, by name, with their values as in `rules`."""
+        options = _overrides(self.rules, self.preset)
+        assert options is not None
+        return dict(options)
+
+
 @attrs.frozen(kw_only=True)
-class HandRecord:
+class HandRecord(_Overrides):
     """A recorded hand: the rules, the deal (a seed, the tiles, or both) and the moves.
 
     A record is checked when it is built: the deal must fit the rules (and agree with the
@@ -463,14 +479,6 @@ class HandRecord:
         _check_preset(self.rules, self.preset)
         _check_names(self.rules, self.names, sink, ())
         _check_hand(self.rules, self.seed, self.deal, self.moves, sink, ())
-
-    @property
-    def overrides(self) -> dict[str, Any]:
-        """The `Ruleset` fields written under ``[rules]``: those that differ from the
-        preset, by name, with their values as in `rules`."""
-        options = _overrides(self.rules, self.preset)
-        assert options is not None
-        return dict(options)
 
     @property
     def dealt(self) -> Deal:
@@ -586,7 +594,7 @@ def _entries(value: Iterable[Any]) -> tuple[HandEntry, ...]:
 
 
 @attrs.frozen(kw_only=True)
-class MatchRecord:
+class MatchRecord(_Overrides):
     """A recorded match: the rules, the match seed and every hand played so far.
 
     Replaying goes through `Match`: ``Match.start(rules, seed=..., deal=...)`` for the
@@ -623,14 +631,6 @@ class MatchRecord:
         _check_preset(self.rules, self.preset)
         _check_names(self.rules, self.names, sink, ())
         _check_match(self.rules, self.seed, self.hands, sink, ())
-
-    @property
-    def overrides(self) -> dict[str, Any]:
-        """The `Ruleset` fields written under ``[rules]``: those that differ from the
-        preset, by name, with their values as in `rules`."""
-        options = _overrides(self.rules, self.preset)
-        assert options is not None
-        return dict(options)
 
     def replay(self) -> Iterator[Match]:
         """Every state of the match, in order.
