@@ -22,9 +22,13 @@ from hypothesis import strategies as st
 
 from dominoes import (
     DRAW,
+    PASS,
     Deal,
     Draw,
     DrawRule,
+    Ending,
+    FaultMode,
+    FaultPenalty,
     HandState,
     Move,
     NoDoubleRule,
@@ -302,3 +306,48 @@ def test_holder_of_tile_draw_for_double_lead_is_consistent() -> None:
     world = obs.sample(random.Random(0))
     assert world.hand(0) == state.hand(0)
     assert SearchAgent(worlds=2, rollouts=1).choose(obs, random.Random(0)) in state.legal_moves()
+
+
+@VARIANT_SETTINGS
+@given(rules=variant_rulesets(), seed=SEEDS, data=st.data())
+def test_rollout_makes_the_public_api_moves(rules: Ruleset, seed: int, data: st.DataObject) -> None:
+    """From any state, the random rollout (the fast loop of `state.random_playout`)
+    reaches exactly the state that applying ``legal_moves()[rng.randrange(...)]`` does
+    with the same generator, history included."""
+    state = HandState.start(rules, Deal.random(rules, seed=seed))
+    for _ in range(data.draw(st.integers(0, 12))):
+        if state.is_over:
+            break
+        moves = state.legal_moves()
+        state = state.apply(moves[data.draw(st.integers(0, len(moves) - 1))])
+    rng = random.Random(seed)
+    slow = state
+    while not slow.is_over:
+        moves = slow.legal_moves()
+        slow = slow.apply(moves[rng.randrange(len(moves))])
+    fast = rollout(state, random.Random(seed))
+    assert fast == slow
+    assert fast.history == slow.history
+    assert fast.result == slow.result
+
+
+def test_rollout_finishes_a_round_that_holds_a_false_pass() -> None:
+    """Regression: the fast loop took over an open verification round that held a false
+    pass and ended it as a clean block; FAULT-5 makes it a false block."""
+    rules = Ruleset(
+        max_pip=3,
+        players=3,
+        hand_size=2,
+        faults=FaultMode.TOLERANT,
+        fault_penalty=FaultPenalty.POINTS,
+    )
+    deal = Deal(
+        hands=[["3-3", "0-0"], ["1-1", "0-1"], ["2-3", "1-2"]],
+        boneyard=["0-2", "2-2", "0-3", "1-3"],
+    )
+    state = HandState.start(rules, deal).apply(Play(tile=Tile(3, 3))).apply(PASS).apply(PASS)
+    assert state.faults  # seat 2's pass was false: it holds 2-3
+    final = rollout(state, random.Random(0))
+    assert final == state.apply(PASS)
+    assert final.result is not None
+    assert final.result.ending is Ending.FALSE_BLOCK

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import enum
 import random
+from collections.abc import Sequence
 from typing import Any, Final
 
 import attrs
@@ -441,9 +442,7 @@ class HandState:
             if node[1] != seat and move.__class__ is Draw:
                 move = DRAW
             history.append((node[1], move))
-            root = node[0]
-            node = root
-        root = node
+            node = node[0]
         history.reverse()
         return Observation(
             rules=c[_CTX].rules,
@@ -577,7 +576,7 @@ class HandState:
                 if not hand:
                     nt = t
                     result = Ending.DOMINO
-                elif ctx.immediate and _stuck(ctx, new_hands, c[_BONE], nl, nr):
+                elif ctx.immediate and _stuck(ctx, new_hands, len(c[_BONE]), nl, nr):
                     nt = t
                     result = Ending.BLOCKED
                 core = (
@@ -634,7 +633,7 @@ class HandState:
             if not hand:
                 nt = t
                 result = Ending.DOMINO
-            elif ctx.immediate and _stuck(ctx, new_hands, bone, pair[0], pair[1]):
+            elif ctx.immediate and _stuck(ctx, new_hands, len(bone), pair[0], pair[1]):
                 nt = t
                 result = Ending.BLOCKED
             core: tuple[Any, ...] = (ctx, (hist, t, move), new_hands, bone, pair[0], pair[1], -1)
@@ -656,7 +655,7 @@ class HandState:
                     nt, opening = _heaviest(ctx, new_hands)
             elif fault is not None and ctx.forfeit:
                 result = Ending.FORFEIT
-            elif ctx.immediate and _stuck(ctx, new_hands, bone, c[_LEFT], c[_RIGHT]):
+            elif ctx.immediate and _stuck(ctx, new_hands, len(bone), c[_LEFT], c[_RIGHT]):
                 result = Ending.BLOCKED
             drew = c[_DREW] + 1 if ctx.one_draw and nt == t else 0
             step = (hist, t, drawn(tile_from_index(i)))
@@ -855,10 +854,9 @@ def _opening(ctx: _Ctx, masks: list[int], bone: tuple[int, ...]) -> tuple[int, i
         wanted: tuple[int, ...] = (rules.opening_tile.index,)
     else:
         wanted = ctx.doubles_desc
-    for i in wanted:
-        for seat, m in enumerate(masks):
-            if m >> i & 1:
-                return seat, i
+    found = _first_held(wanted, masks)
+    if found is not None:
+        return found
     if rules.no_double is NoDoubleRule.REDEAL:
         raise DealError(
             "the opening tile was not dealt and the rules say to redeal (LEAD-4)",
@@ -869,13 +867,21 @@ def _opening(ctx: _Ctx, masks: list[int], bone: tuple[int, ...]) -> tuple[int, i
     return _heaviest(ctx, masks)
 
 
-def _heaviest(ctx: _Ctx, masks: list[int] | tuple[int, ...]) -> tuple[int, int]:
-    """(holder, index) of the heaviest tile in any hand (LEAD-1)."""
-    for i in ctx.heavy_desc:
+def _first_held(order: Sequence[int], masks: Sequence[int]) -> tuple[int, int] | None:
+    """(holder, index) of the first tile of ``order`` that some hand holds, if any."""
+    for i in order:
         for seat, m in enumerate(masks):
             if m >> i & 1:
                 return seat, i
-    raise AssertionError("unreachable: every ruleset deals at least one tile")  # pragma: no cover
+    return None
+
+
+def _heaviest(ctx: _Ctx, masks: Sequence[int]) -> tuple[int, int]:
+    """(holder, index) of the heaviest tile in any hand (LEAD-1)."""
+    found = _first_held(ctx.heavy_desc, masks)
+    if found is None:  # pragma: no cover - every ruleset deals at least one tile
+        raise AssertionError("unreachable: every ruleset deals at least one tile")
+    return found
 
 
 def _can_draw(ctx: _Ctx, c: tuple[Any, ...]) -> bool:
@@ -883,9 +889,10 @@ def _can_draw(ctx: _Ctx, c: tuple[Any, ...]) -> bool:
     return len(c[_BONE]) > ctx.floor and not (ctx.one_draw and c[_DREW])
 
 
-def _stuck(ctx: _Ctx, hands: tuple[int, ...], bone: tuple[int, ...], left: int, right: int) -> bool:
-    """Whether no seat can play and nobody can draw (DETECT-1)."""
-    if ctx.draws and len(bone) > ctx.floor:
+def _stuck(ctx: _Ctx, hands: Sequence[int], bone: int, left: int, right: int) -> bool:
+    """Whether no seat can play and nobody can draw from a boneyard of ``bone`` tiles
+    (DETECT-1)."""
+    if ctx.draws and bone > ctx.floor:
         return False
     ends = ctx.suit[left] | ctx.suit[right]
     return not any(h & ends for h in hands)
@@ -914,18 +921,11 @@ def _plays_for(ctx: _Ctx, m: int, sl: int, sr: int, key: int) -> tuple[Move, ...
 
 
 def _tiles_of(mask: int) -> tuple[Tile, ...]:
-    out = []
-    i = 0
-    while mask:
-        if mask & 1:
-            out.append(tile_from_index(i))
-        mask >>= 1
-        i += 1
-    return tuple(out)
+    return tuple(tile_from_index(i) for i in bit_indices(mask))
 
 
 def _pips_of(ctx: _Ctx, mask: int) -> int:
-    return sum(ctx.pips[i] for i in range(mask.bit_length()) if mask >> i & 1)
+    return sum(ctx.pips[i] for i in bit_indices(mask))
 
 
 def _round(ctx: _Ctx, proposer: int, count: int) -> VerificationRound:
@@ -1098,7 +1098,11 @@ def random_playout(state: HandState, rng: random.Random) -> HandState:
     """
     ctx: _Ctx = state._core[_CTX]
     randrange = rng.randrange
-    while not state.is_over and (state._core[_LEFT] < 0 or ctx.one_draw or ctx.voluntary):
+    # the general path also finishes an open round that holds a false pass (FAULT-5): the
+    # loop below makes only legal moves, so it never has to track one
+    while not state.is_over and (
+        state._core[_LEFT] < 0 or ctx.one_draw or ctx.voluntary or state._core[_RFALSE]
+    ):
         moves = state.legal_moves()
         state = state.apply(moves[randrange(len(moves))])
     c = state._core
@@ -1151,7 +1155,7 @@ def random_playout(state: HandState, rng: random.Random) -> HandState:
             if not h:
                 result = Ending.DOMINO
                 break
-            if immediate and _stuck(ctx, tuple(hands), bone[drawn_count:], left, right):
+            if immediate and _stuck(ctx, hands, len(bone) - drawn_count, left, right):
                 result = Ending.BLOCKED
                 break
             t = nxt[t]
@@ -1161,7 +1165,7 @@ def random_playout(state: HandState, rng: random.Random) -> HandState:
             drawn_count += 1
             hands[t] = h | (1 << i)
             hist = (hist, t, drawn(tile_from_index(i)))
-            if immediate and _stuck(ctx, tuple(hands), bone[drawn_count:], left, right):
+            if immediate and _stuck(ctx, hands, len(bone) - drawn_count, left, right):
                 result = Ending.BLOCKED
                 break
         else:
