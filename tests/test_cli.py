@@ -342,3 +342,31 @@ def test_every_record_in_the_repository_replays(path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert result.exception is None
     assert "Result:" in result.output
+
+
+def test_results_under_penalty_scoring_show_the_penalty_points(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """POINTS-6: under penalty scoring the winner is the seat with the fewest penalty
+    points, and a drawn hand still leaves every seat its penalty points."""
+    lines = run(capsys, "demo", "--players", "3", "--set", "scoring=penalty")
+    assert lines[-2:] == [
+        "Winner: seat 2 (fewest penalty points).",
+        "Penalty points: seat 0: 2, seat 1: 28, seat 2: 0.",
+    ]
+    lines = run(
+        capsys,
+        "demo",
+        "--game",
+        "block",
+        "--players",
+        "3",
+        "--seed",
+        "23",
+        "--set",
+        "scoring=penalty",
+    )
+    assert lines[-2:] == [
+        "Drawn hand: equal lowest totals.",
+        "Penalty points: seat 0: 7, seat 1: 4, seat 2: 4.",
+    ]

@@ -17,7 +17,7 @@ from dominoes.deal import Deal
 from dominoes.moves import Draw, Move, Play
 from dominoes.presets import find_preset
 from dominoes.records import MAX_RECORD, HandRecord, Record
-from dominoes.rules import DrawRule, Ruleset
+from dominoes.rules import DrawRule, Ruleset, Scoring
 from dominoes.scoring import Ending, HandResult
 from dominoes.state import HandState, Phase
 
@@ -109,12 +109,22 @@ def result_lines(rules: Ruleset, result: HandResult) -> list[str]:
             f"seats {a}+{b}: {result.pips[a] + result.pips[b]}" for a, b in rules.teams
         )
         lines.append(f"Side totals: {totals}.")
+    scored = any(result.points)
+    drawn = "Drawn hand: equal lowest totals" + ("." if scored else ", nobody scores.")
+    return lines + _verdict_lines(rules, result, drawn)
+
+
+def _verdict_lines(rules: Ruleset, result: HandResult, no_winner: str) -> list[str]:
+    """Who won and what they scored (``no_winner`` when nobody won); under penalty
+    scoring (POINTS-6) every seat's penalty points, since those count against it."""
+    who = " and ".join(f"seat {s}" for s in result.winners)
+    if rules.scoring is Scoring.PENALTY:
+        head = f"Winner: {who} (fewest penalty points)." if result.winners else no_winner
+        points = ", ".join(f"seat {s}: {p}" for s, p in enumerate(result.points))
+        return [head, f"Penalty points: {points}."]
     if result.winners:
-        who = " and ".join(f"seat {s}" for s in result.winners)
-        lines.append(f"Winner: {who}, scoring {max(result.points)} points.")
-    else:
-        lines.append("Drawn hand: equal lowest totals, nobody scores.")
-    return lines
+        return [f"Winner: {who}, scoring {result.points[result.winners[0]]} points."]
+    return [no_winner]
 
 
 def demo_lines(rules: Ruleset, seed: int) -> list[str]:
@@ -187,11 +197,7 @@ def outcome_lines(rules: Ruleset, result: HandResult, names: Sequence[str] = ())
         lines.append(
             "Pips left: " + ", ".join(f"seat {s}: {p}" for s, p in enumerate(result.pips)) + "."
         )
-        if result.winners:
-            who = " and ".join(f"seat {s}" for s in result.winners)
-            lines.append(f"Winner: {who}, scoring {max(result.points)} points.")
-        else:
-            lines.append("Nobody wins the hand.")
+        lines += _verdict_lines(rules, result, "Nobody wins the hand.")
     for fault in result.faults:
         kind = fault.kind.value.replace("_", " ")
         lines.append(f"Fault: {_seat(fault.seat, names)}, {kind} at move {fault.move_number + 1}.")
