@@ -1549,3 +1549,12 @@ def test_golden_parse() -> None:
         ),
     )
     assert format_position(position) == text
+
+
+def test_from_position_refuses_an_unknown_opening_built_in_code() -> None:
+    """`parse_position` makes only the three opening kinds, but a `Position` built in
+    code can carry any value: `from_position` names the field."""
+    state = HandState.start(BLOCK, Deal.random(BLOCK, seed=1))
+    position = attrs.evolve(parse_position(state.position()), opening="sideways")
+    with pytest.raises(NotationError, match=r"bad position \(phase\): unknown opening"):
+        HandState.from_position(position, BLOCK)

@@ -114,15 +114,14 @@ def diagram(state: HandState) -> str:
         boneyard  0-0 0-1  (2 tiles)
         turn      seat 1 to move
     """
-    from dominoes.notation import parse_position  # noqa: PLC0415 (import cycle)
-    from dominoes.state import HandState, Phase  # noqa: PLC0415 (import cycle)
+    from dominoes.state import HandState, Phase, _lead_index  # noqa: PLC0415 (import cycle)
 
     if not isinstance(state, HandState):
         raise TypeError(f"diagram() needs a HandState, got {type(state).__name__}")
     layout = state.layout
     rows: list[tuple[str, str]] = [("line", str(layout))]
     if layout.line:
-        lead = parse_position(state.position()).lead
+        lead = _lead_index(state._core)
         rows.append(("lead", " " * (5 * lead) + "^^^^^"))
         rows.append(("ends", f"left {layout.ends[0]}, right {layout.ends[1]}"))
     hands = [" ".join(str(t) for t in hand) or "-" for hand in state.hands]

@@ -175,9 +175,10 @@ def _next_leader(rules: Ruleset, last: HandState) -> int | None:
     n = rules.players
     led = _leader(last)
     if not result.winners:
-        if rules.block_tie is BlockTie.NO_SCORE_NEXT_LEADS:
-            return (led + 1) % n
-        if rules.drawn_lead is DrawnLead.NEXT_PLAYER:
+        # TIE-2 (the next player leads) overrides drawn_lead (MATCH-4)
+        if rules.block_tie is BlockTie.NO_SCORE_NEXT_LEADS or (
+            rules.drawn_lead is DrawnLead.NEXT_PLAYER
+        ):
             return (led + 1) % n
         if rules.drawn_lead is DrawnLead.SAME_LEADER:
             return led

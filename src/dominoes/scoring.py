@@ -111,10 +111,12 @@ def score_hand(
         win = [i for i in range(n_sides) if i not in offenders]
 
     side_points = [0] * n_sides
-    if ending in (Ending.DOMINO, Ending.BLOCKED):
-        went_out = domino_seat is not None and bool(win) and side_of[domino_seat] in win
+    if ending in (Ending.DOMINO, Ending.BLOCKED) and rules.scoring is Scoring.PENALTY:
+        side_points = totals  # POINTS-6: every side keeps its own pips as penalty points
+    elif ending in (Ending.DOMINO, Ending.BLOCKED):
+        went_out = domino_seat is not None and side_of[domino_seat] in win
         side_points = _base_points(rules, win, totals, domino_seat is not None, went_out)
-        if rules.stock_pips and win and rules.scoring is not Scoring.PENALTY:
+        if rules.stock_pips and win:
             for i in win:
                 side_points[i] += stock // len(win)
         if rules.round_to > 1:
@@ -131,8 +133,6 @@ def score_hand(
                 if (i == offender) == (rules.scoring is Scoring.PENALTY):
                     penalty[i] += rules.fault_points
 
-    if rules.scoring is Scoring.PENALTY and ending in (Ending.DOMINO, Ending.BLOCKED):
-        side_points = totals
     points = tuple(side_points[side_of[s]] + penalty[side_of[s]] for s in range(len(pips)))
     return HandResult(
         ending=ending,

@@ -1019,7 +1019,7 @@ def _core_from_position(ctx: _Ctx, p: Position) -> tuple[Any, ...]:
                 raise bad("phase", "lead:draw needs a ruleset that draws for a double")
             if len(p.boneyard) <= ctx.floor or p.drew:
                 raise bad("phase", "lead:draw but the seat to move cannot draw")
-        else:  # pragma: no cover - parse_position only makes the three kinds
+        else:  # a Position built in code can carry any value
             raise bad("phase", f"unknown opening {p.opening!r}")
         left = right = -1
     else:
