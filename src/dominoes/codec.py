@@ -83,7 +83,7 @@ class ActionCodec:
             return DRAW
         if action == 3 * n + 1:
             return PASS
-        return play_for(action // 3)[(0, 1, 2)[action % 3]]
+        return play_for(action // 3)[action % 3]
 
     def mask(self, moves: Sequence[Move]) -> list[bool]:
         """A legal-action mask: ``True`` at the number of each move in ``moves``."""

@@ -33,7 +33,6 @@ placements in which nobody could move, which the position does not rule out).
 
 from __future__ import annotations
 
-import functools
 import math
 import random
 from typing import TYPE_CHECKING, Any
@@ -203,8 +202,8 @@ class Observation:
         if moves is None:
             # the mover's legal moves depend only on its hand and public facts, so any
             # placement of the unseen tiles will do
-            unseen = [t for t in self.rules.tile_set if t not in set(self.hand)]
-            unseen = [t for t in unseen if (t.low, t.high) not in self._on_table()]
+            seen = set(self.hand) | {Tile(a, b) for a, b in self.line}
+            unseen = [t for t in self.rules.tile_set if t not in seen]
             hands: list[list[Tile]] = []
             k = 0
             for seat, count in enumerate(self.hand_sizes):
@@ -216,9 +215,6 @@ class Observation:
             moves = self._cache["legal"] = self._state_from(hands, unseen[k:]).legal_moves()
         assert isinstance(moves, tuple)
         return moves
-
-    def _on_table(self) -> set[tuple[int, int]]:
-        return {(min(a, b), max(a, b)) for a, b in self.line}
 
     # ------------------------------------------------------------------ inference
     def count_worlds(self) -> int:
@@ -548,25 +544,16 @@ def _placements(model: _Model) -> list[set[int]]:
     return [{j for j in model.every_allowed[item] if c in reach[j]} for item, c in enumerate(where)]
 
 
-@functools.lru_cache(maxsize=64)
-def _suits(max_pip: int) -> tuple[tuple[int, ...], int]:
-    """(per value, the mask of the tiles showing it; the mask of the doubles)."""
-    size = (max_pip + 1) * (max_pip + 2) // 2
-    suit = [0] * (max_pip + 1)
-    for i in range(size):
-        t = tile_from_index(i)
-        suit[t.low] |= 1 << i
-        suit[t.high] |= 1 << i
-    return tuple(suit), sum(1 << tile_index(d, d) for d in range(max_pip + 1))
-
-
 def _build_model(obs: Observation) -> _Model:
     """Replay the public history into slots with allowed-tile masks."""
+    from dominoes.state import _ctx_for  # noqa: PLC0415 (state imports this module)
+
     rules = obs.rules
     n = rules.players
-    size = (rules.max_pip + 1) * (rules.max_pip + 2) // 2
-    full = (1 << size) - 1
-    suit, doubles = _suits(rules.max_pip)
+    ctx = _ctx_for(rules)
+    full = ctx.full
+    suit = ctx.suit
+    doubles = sum(1 << i for i in ctx.doubles_desc)
     own = sum(1 << t.index for t in obs.hand)
     on_table = sum(1 << tile_index(a, b) for a, b in obs.line)
     unseen = full & ~own & ~on_table
@@ -612,9 +599,8 @@ def _build_model(obs: Observation) -> _Model:
                         lead_draws.append(len(slots) - 1)
             elif isinstance(move, Pass) and left >= 0 and step not in faulty:
                 voids[seat].append((step, suit[left] | suit[right]))
-        if holder_draw:
-            pass  # the replay checks the opening
-        elif left < 0 and isinstance(obs.opening, Tile):
+        # (with a named tile and drawing for a double, the replay checks the opening)
+        if not holder_draw and left < 0 and isinstance(obs.opening, Tile):
             # the lead is forced and not yet laid: its holder is known
             leader = obs.turn
             _opening_constraints(obs, slots, lead_draws, obs.opening, leader, doubles)
@@ -623,7 +609,7 @@ def _build_model(obs: Observation) -> _Model:
                     if sl[0] == leader and sl[1] < 0:
                         sl[3] = obs.opening.index
                         break
-        elif left < 0 and obs.opening == "draw":
+        elif not holder_draw and left < 0 and obs.opening == "draw":
             # nobody was dealt an opening tile, and no draw so far brought a double
             wanted = (
                 1 << rules.opening_tile.index
@@ -782,11 +768,10 @@ def _opening_constraints(
         if led.is_double:
             return
         fallback = doubles
-    heavier = 0
-    for i in range((rules.max_pip + 1) * (rules.max_pip + 2) // 2):
-        t = tile_from_index(i)
-        if (t.pips, t.high) > (led.pips, led.high):
-            heavier |= 1 << i
+    from dominoes.state import _ctx_for  # noqa: PLC0415 (state imports this module)
+
+    order = _ctx_for(rules).heavy_desc  # LEAD-1's order, heaviest first
+    heavier = sum(1 << i for i in order[: order.index(led.index)])
     for s in dealt:
         s[2] |= fallback | heavier
     for k in lead_draws:
