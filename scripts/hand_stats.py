@@ -43,7 +43,7 @@ import attrs
 import dominoes
 from dominoes import Deal, Ending, HandState, Ruleset
 from dominoes.agents import heaviest
-from dominoes.arena import Z95
+from dominoes.arena import Z95, wilson_ci
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -408,11 +408,8 @@ class Rate:
         if total <= 0 or not 0 <= count <= total:
             raise ValueError(f"need 0 <= count <= total and total > 0, got {count}/{total}")
         p = count / total
-        z2 = Z95 * Z95
-        centre = (p + z2 / (2 * total)) / (1 + z2 / total)
-        half = Z95 * math.sqrt(p * (1 - p) / total + z2 / (4 * total * total)) / (1 + z2 / total)
-        low = min(p, max(0.0, centre - half))  # min and max: rounding at p = 0 or 1
-        return cls(p, low, max(p, min(1.0, centre + half)), count, total)
+        low, high = wilson_ci(count, total)
+        return cls(p, min(p, low), max(p, high), count, total)  # min, max: rounding at 0 or 1
 
     @property
     def variance(self) -> float:

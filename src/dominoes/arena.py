@@ -78,6 +78,7 @@ __all__ = [
     "seatings",
     "summarize",
     "summarize_matches",
+    "wilson_ci",
 ]
 
 Z95 = statistics.NormalDist().inv_cdf(0.975)
@@ -369,6 +370,26 @@ def mean_ci(samples: Sequence[float]) -> tuple[float, float | None]:
     if len(samples) < 2:
         return mean, None
     return mean, Z95 * statistics.stdev(samples) / math.sqrt(len(samples))
+
+
+def wilson_ci(successes: int, trials: int) -> tuple[float, float]:
+    """The 95% Wilson score interval of ``successes`` in ``trials`` (within [0, 1], and
+    never of zero width, unlike the normal approximation at a rate of 0 or 1).
+
+    >>> low, high = wilson_ci(0, 100)
+    >>> low, round(high, 4)
+    (0.0, 0.037)
+
+    Raises:
+        ValueError: ``trials`` is not positive or ``successes`` is outside ``0..trials``.
+    """
+    if trials <= 0 or not 0 <= successes <= trials:
+        raise ValueError(f"need 0 <= successes <= trials > 0, got {successes}/{trials}")
+    p = successes / trials
+    z2 = Z95 * Z95
+    centre = (p + z2 / (2 * trials)) / (1 + z2 / trials)
+    half = Z95 * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / (1 + z2 / trials)
+    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 @attrs.frozen(kw_only=True)

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import concurrent.futures
 import enum
-import math
 import multiprocessing
 import pickle
 import random
@@ -30,7 +29,16 @@ from typing import Any
 import attrs
 
 from dominoes.agents import Agent
-from dominoes.arena import Z95, ProgressCallback, agent_rng, describe_rules, mean_ci, play_hand
+from dominoes.arena import (
+    ProgressCallback,
+    _chunks,
+    agent_rng,
+    describe_rules,
+    format_ci,
+    mean_ci,
+    play_hand,
+    wilson_ci,
+)
 from dominoes.match import Match
 from dominoes.rules import Ruleset, Scoring
 from dominoes.scoring import Ending
@@ -109,8 +117,7 @@ class Estimate:
         >>> Estimate(mean=2.0, half=0.5).format(".1f"), Estimate(mean=1.0, half=None).format()
         ('2.0 ± 0.5', '1.00 ± ?')
         """
-        shown = "?" if self.half is None else format(self.half, spec.lstrip("+"))
-        return f"{self.mean:{spec}} ± {shown}"
+        return format_ci(self.mean, self.half, spec)
 
     def to_dict(self) -> dict[str, float | None]:
         """``{"mean": ..., "ci95": ...}`` for JSON."""
@@ -143,18 +150,8 @@ class Rate:
 
     @property
     def interval(self) -> tuple[float, float]:
-        """The 95% Wilson score interval.
-
-        >>> low, high = Rate(successes=0, trials=100).interval
-        >>> low, round(high, 3)
-        (0.0, 0.037)
-        """
-        n = self.trials
-        p = self.rate
-        z2 = Z95 * Z95
-        centre = (p + z2 / (2 * n)) / (1 + z2 / n)
-        half = Z95 * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
-        return max(0.0, centre - half), min(1.0, centre + half)
+        """The 95% Wilson score interval (`dominoes.arena.wilson_ci`)."""
+        return wilson_ci(self.successes, self.trials)
 
     def format(self, spec: str = ".3f") -> str:
         """``rate [low, high]`` with the format ``spec``.
@@ -320,11 +317,6 @@ def _play_chunk(
             hand = _summary(final.move_count, final.result)
             out.append(MatchSummary(hands=(hand,), winner=None, scores=hand.points))
     return out
-
-
-def _chunks(count: int, workers: int) -> list[tuple[int, int]]:
-    size = max(1, min(50, math.ceil(count / (workers * 8))))
-    return [(start, min(count, start + size)) for start in range(0, count, size)]
 
 
 def _units(
