@@ -11,7 +11,7 @@ import attrs
 
 from dominoes.errors import DealError, DealProblem
 from dominoes.rules import NoDoubleRule, Opening, Ruleset
-from dominoes.tiles import _ALL_TILES, Tile, tile_from_index
+from dominoes.tiles import _ALL_TILES, Tile, tile_from_index, tile_index
 
 __all__ = ["Deal"]
 
@@ -121,7 +121,7 @@ def _redeal_unless(rules: Ruleset) -> int | None:
     if rules.opening is Opening.HOLDER_OF_TILE:
         assert rules.opening_tile is not None
         return 1 << rules.opening_tile.index
-    return sum(1 << (d * (d + 1) // 2 + d) for d in range(rules.max_pip + 1))
+    return sum(1 << tile_index(d, d) for d in range(rules.max_pip + 1))
 
 
 _SET_HANDS = Deal.__dict__["hands"].__set__

@@ -36,7 +36,7 @@ import numpy as np
 import pyspiel
 
 from dominoes.codec import ActionCodec, ObservationEncoder
-from dominoes.deal import Deal
+from dominoes.deal import Deal, _redeal_unless
 from dominoes.errors import RulesetError
 from dominoes.moves import DRAW, Draw, End, Play
 from dominoes.observation import Observation
@@ -55,7 +55,7 @@ from dominoes.rules import (
 )
 from dominoes.scoring import HandResult
 from dominoes.state import HandState
-from dominoes.tiles import Tile, tile_from_index
+from dominoes.tiles import Tile, bit_indices, tile_from_index
 
 __all__ = [
     "SHORT_NAME",
@@ -539,12 +539,8 @@ def load_game(
 
 def _redeal_wanted(rules: Ruleset) -> frozenset[int]:
     """The tiles of which one must be dealt (rule LEAD-4, redeal), or an empty set."""
-    if rules.no_double is not NoDoubleRule.REDEAL or rules.opening is Opening.SEAT_ANY_TILE:
-        return frozenset()
-    if rules.opening is Opening.HOLDER_OF_TILE:
-        assert rules.opening_tile is not None
-        return frozenset({rules.opening_tile.index})
-    return frozenset(Tile(d, d).index for d in range(rules.max_pip + 1))
+    mask = _redeal_unless(rules)
+    return frozenset() if mask is None else frozenset(bit_indices(mask))
 
 
 # ------------------------------------------------------------------------ the state
@@ -606,11 +602,7 @@ class DominoesState(pyspiel.State):  # type: ignore[misc]
     def _dealing(self) -> bool:
         return sum(len(h) for h in self._dealt) < self._g.dealt
 
-    def _replay_start(self) -> HandState:
-        """The engine state before the first move (with the tiles drawn in order)."""
-        return self._replay(moves=False)
-
-    def _replay(self, extra: int | None = None, *, moves: bool = True) -> HandState:
+    def _replay(self, extra: int | None = None) -> HandState:
         game = self._g
         held = {i for hand in self._dealt for i in hand} | set(self._drawn)
         drawn = self._drawn if extra is None else (*self._drawn, extra)
@@ -621,7 +613,7 @@ class DominoesState(pyspiel.State):  # type: ignore[misc]
         )
         state = HandState.start(game.rules, deal)
         decode = game.codec.decode
-        for action in self._actions if moves else ():
+        for action in self._actions:
             state = state.apply(decode(action))
         return state
 
@@ -757,16 +749,6 @@ class DominoesState(pyspiel.State):  # type: ignore[misc]
 
 
 # ------------------------------------------------------------------- observations
-def _history_tokens(state: HandState, seat: int) -> list[str]:
-    out = []
-    for step in state.history:
-        move = step.move
-        if isinstance(move, Draw) and step.seat != seat:
-            move = DRAW
-        out.append(f"{step.seat}:{move}")
-    return out
-
-
 class _Observer:
     """OpenSpiel's Python observer protocol: ``tensor``, ``dict``, ``set_from``, ``string_from``."""
 
@@ -843,7 +825,8 @@ class _Observer:
         if obs.round is not None:
             text += f" round: {obs.round[0]}+{obs.round[1]}"
         if self.perfect_recall:
-            text += f" dealt: {dealt} moves: {' '.join(_history_tokens(hs, player))}"
+            moves = " ".join(f"{seat}:{move}" for seat, move in obs.history)
+            text += f" dealt: {dealt} moves: {moves}"
         else:
             last = obs.history[-1] if obs.history else None
             if last is not None:
