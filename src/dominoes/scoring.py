@@ -10,6 +10,7 @@ from __future__ import annotations
 import enum
 import functools
 from collections.abc import Sequence
+from fractions import Fraction
 
 import attrs
 
@@ -25,7 +26,7 @@ from dominoes.rules import (
 )
 from dominoes.verification import VerificationRound
 
-__all__ = ["Ending", "HandResult", "score_hand"]
+__all__ = ["Ending", "HandResult", "score_hand", "zero_sum_returns"]
 
 
 class Ending(enum.Enum):
@@ -217,3 +218,26 @@ def _base_points(
     for i in win:
         points[i] = pool // len(win)
     return points
+
+
+def zero_sum_returns(rules: Ruleset, result: HandResult) -> tuple[float, ...]:
+    """Per seat, its side's points minus the mean of the other sides' points, negated
+    under `Scoring.PENALTY` (where points count against a side): the zero-sum reward
+    of a hand for learning agents, the same for partners. Computed exactly, then
+    rounded once.
+
+    >>> rules = Ruleset.block(players=3)
+    >>> result = score_hand(rules, [0, 4, 9], domino_seat=0)
+    >>> result.points, zero_sum_returns(rules, result)
+    ((13, 0, 0), (13.0, -6.5, -6.5))
+    """
+    sign = -1 if rules.scoring is Scoring.PENALTY else 1
+    teams = rules.teams
+    side_points = [result.points[team[0]] for team in teams]
+    total = sum(side_points)
+    others = len(teams) - 1
+    out = [0.0] * rules.players
+    for team, p in zip(teams, side_points, strict=True):
+        for seat in team:
+            out[seat] = float(sign * (p - Fraction(total - p, others)))
+    return tuple(out)

@@ -53,7 +53,7 @@ from dominoes.rules import (
     Ruleset,
     Scoring,
 )
-from dominoes.scoring import HandResult
+from dominoes.scoring import HandResult, zero_sum_returns
 from dominoes.state import HandState
 from dominoes.tiles import Tile, bit_indices, tile_from_index
 
@@ -376,15 +376,7 @@ def returns_from_result(
     points = result.points
     if utility is Utility.POINTS:
         return [float(sign * p) for p in points]
-    teams = rules.teams
-    side_points = [points[team[0]] for team in teams]
-    total = sum(side_points)
-    others = len(teams) - 1
-    value = {}
-    for team, p in zip(teams, side_points, strict=True):
-        for seat in team:
-            value[seat] = sign * (p - Fraction(total - p, others))
-    return [float(value[s]) for s in range(rules.players)]
+    return list(zero_sum_returns(rules, result))
 
 
 # ------------------------------------------------------------------------- the game

@@ -48,8 +48,8 @@ import attrs
 from dominoes.codec import ActionCodec, ObservationEncoder
 from dominoes.deal import Deal
 from dominoes.errors import IllegalMoveError, IllegalMoveReason
-from dominoes.rules import DrawRule, Ruleset, Scoring
-from dominoes.scoring import HandResult
+from dominoes.rules import DrawRule, Ruleset
+from dominoes.scoring import HandResult, zero_sum_returns
 from dominoes.state import HandState, Phase
 
 __all__ = ["DominoesEnv", "Reward", "agent_name", "env", "hand_rewards", "raw_env"]
@@ -121,17 +121,7 @@ def hand_rewards(
         raise ValueError(f"the result has {len(result.points)} seats, the ruleset {rules.players}")
     if mode is Reward.POINTS:
         return tuple(float(p) for p in result.points)
-    sign = -1 if rules.scoring is Scoring.PENALTY else 1
-    teams = rules.teams
-    scores = [sign * result.points[team[0]] for team in teams]
-    total = sum(scores)
-    others = len(teams) - 1
-    per_seat = [0.0] * rules.players
-    for side, team in enumerate(teams):
-        value = scores[side] - (total - scores[side]) / others
-        for seat in team:
-            per_seat[seat] = float(value)
-    return tuple(per_seat)
+    return zero_sum_returns(rules, result)
 
 
 def _observation_high(rules: Ruleset, size: int) -> Any:
