@@ -29,6 +29,7 @@ True
 
 from __future__ import annotations
 
+import contextvars
 import datetime
 import enum
 import functools
@@ -417,6 +418,10 @@ def _deal(value: object) -> Deal | None:
 
 
 # --------------------------------------------------------------------------- records
+_REPLAYED: contextvars.ContextVar[bool] = contextvars.ContextVar("_REPLAYED", default=False)
+"""Set while `loads` builds a record whose moves it has just checked by replaying them."""
+
+
 class _Overrides:
     """What hand and match records share: the ruleset fields that differ from the preset."""
 
@@ -478,7 +483,8 @@ class HandRecord(_Overrides):
         sink = _Sink(collect=False)
         _check_preset(self.rules, self.preset)
         _check_names(self.rules, self.names, sink, ())
-        _check_hand(self.rules, self.seed, self.deal, self.moves, sink, ())
+        if not _REPLAYED.get():  # the reader has just replayed these very values
+            _check_hand(self.rules, self.seed, self.deal, self.moves, sink, ())
 
     @property
     def dealt(self) -> Deal:
@@ -630,7 +636,8 @@ class MatchRecord(_Overrides):
         sink = _Sink(collect=False)
         _check_preset(self.rules, self.preset)
         _check_names(self.rules, self.names, sink, ())
-        _check_match(self.rules, self.seed, self.hands, sink, ())
+        if not _REPLAYED.get():  # the reader has just replayed these very values
+            _check_match(self.rules, self.seed, self.hands, sink, ())
 
     def replay(self) -> Iterator[Match]:
         """Every state of the match, in order.
@@ -704,11 +711,12 @@ class MatchRecord(_Overrides):
             deal = _initial_deal(state)
             try:
                 own = None if seeded.state == HandState.start(seeded.state.rules, deal) else deal
-                current = (
-                    Match.start(match.rules, seed=match.seed, deal=own)
-                    if current is None
-                    else current.next_hand(deal=own)
-                )
+                if own is None:
+                    current = seeded
+                elif current is None:
+                    current = Match.start(match.rules, seed=match.seed, deal=own)
+                else:
+                    current = current.next_hand(deal=own)
                 for step in state.history:
                     current = current.apply(step.move, seat=step.seat)
             except (DealError, IllegalMoveError) as error:
@@ -722,7 +730,7 @@ class MatchRecord(_Overrides):
             hands=entries,
             event=event,
         )
-        if record.final != match:
+        if current != match:  # the record replays exactly as ``current`` was built
             raise RecordError("the hands given do not lead to this match")
         return record
 
@@ -1397,15 +1405,19 @@ def _read(text: str | bytes, sink: _Sink) -> Record | None:
     assert isinstance(names, tuple)
     assert isinstance(event, tuple)
     assert not isinstance(seed, _Bad)
-    if is_match:
-        assert entries is not None
-        return MatchRecord(
-            rules=rules, preset=preset, names=names, seed=seed, hands=entries, event=event
+    token = _REPLAYED.set(True)
+    try:
+        if is_match:
+            assert entries is not None
+            return MatchRecord(
+                rules=rules, preset=preset, names=names, seed=seed, hands=entries, event=event
+            )
+        assert not isinstance(deal, _Bad)
+        return HandRecord(
+            rules=rules, preset=preset, names=names, seed=seed, deal=deal, moves=moves, event=event
         )
-    assert not isinstance(deal, _Bad)
-    return HandRecord(
-        rules=rules, preset=preset, names=names, seed=seed, deal=deal, moves=moves, event=event
-    )
+    finally:
+        _REPLAYED.reset(token)
 
 
 def _read_rules(data: Mapping[str, Any], sink: _Sink) -> tuple[str | None, Ruleset | None]:
