@@ -26,13 +26,12 @@ from pathlib import Path
 import attrs
 
 from dominoes import Ruleset
-from dominoes.agents import Agent, GreedyAgent, RandomAgent, SearchAgent
-from dominoes.arena import ArenaReport, format_ci, run_arena
+from dominoes.arena import ArenaReport, format_ci, make_agent, run_arena
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_OUTPUT = ROOT / "docs" / "arena-results.md"
 SEED = 2026
-SEARCH = SearchAgent(worlds=8, rollouts=2)
+SEARCH = make_agent("search")
 
 
 @attrs.frozen
@@ -50,12 +49,6 @@ class Matchup:
     def label(self) -> str:
         """``first v second``."""
         return f"{self.first} v {self.second}"
-
-
-def agent(name: str) -> Agent:
-    """The agent called ``name`` in the report."""
-    agents: dict[str, Agent] = {"search": SEARCH, "greedy": GreedyAgent(), "random": RandomAgent()}
-    return agents[name]
 
 
 TWO = Ruleset.block()
@@ -174,7 +167,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         began = time.perf_counter()
         report = run_arena(
             matchup.rules,
-            {matchup.first: agent(matchup.first), matchup.second: agent(matchup.second)},
+            {matchup.first: make_agent(matchup.first), matchup.second: make_agent(matchup.second)},
             hands=hands,
             seed=SEED,
             workers=args.workers,

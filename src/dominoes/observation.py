@@ -182,12 +182,7 @@ class Observation:
         if self.round is None:
             return None
         proposer, count = self.round
-        n = self.rules.players
-        return VerificationRound(
-            proposer=proposer,
-            confirmed=tuple((proposer + k) % n for k in range(count)),
-            players=n,
-        )
+        return VerificationRound.after(proposer, count, self.rules.players)
 
     @property
     def is_over(self) -> bool:

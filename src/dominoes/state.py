@@ -929,12 +929,7 @@ def _pips_of(ctx: _Ctx, mask: int) -> int:
 
 
 def _round(ctx: _Ctx, proposer: int, count: int) -> VerificationRound:
-    n = ctx.players
-    return VerificationRound(
-        proposer=proposer,
-        confirmed=tuple((proposer + k) % n for k in range(count)),
-        players=n,
-    )
+    return VerificationRound.after(proposer, count, ctx.players)
 
 
 def _final_round(c: tuple[Any, ...]) -> VerificationRound | None:

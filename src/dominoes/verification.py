@@ -29,6 +29,20 @@ class VerificationRound:
     players: int
     """The number of seats; the round is complete when all of them confirmed."""
 
+    @classmethod
+    def after(cls, proposer: int, count: int, players: int) -> VerificationRound:
+        """The round opened by ``proposer`` once ``count`` seats (proposer first, in
+        playing order) have confirmed.
+
+        >>> VerificationRound.after(2, 2, 3).confirmed
+        (2, 0)
+        """
+        return cls(
+            proposer=proposer,
+            confirmed=tuple((proposer + k) % players for k in range(count)),
+            players=players,
+        )
+
     @property
     def complete(self) -> bool:
         """Whether every seat has confirmed: the hand is blocked."""
