@@ -189,6 +189,7 @@ def play_match(
     seed: int,
     max_hands: int | None = None,
     agent_seed: int | str | None = None,
+    on_hand: Callable[[HandState], None] | None = None,
 ) -> Match:
     """Play a whole `Match` with one agent per seat and return it once it is over.
 
@@ -203,6 +204,7 @@ def play_match(
         max_hands: Stop after this many hands even if the match is not over.
         agent_seed: Where the agents' generators come from, if not from ``seed``
             (the arena gives each seating of a match its own).
+        on_hand: Called with the final state of every hand as it ends.
 
     Raises:
         ValueError: there is not one agent per seat, or ``max_hands`` is below 1.
@@ -233,6 +235,8 @@ def play_match(
                 e.add_note(f"the move was chosen by {agents[seat]!r} at seat {seat}")
                 raise
         played += 1
+        if on_hand is not None:
+            on_hand(match.state)
         if match.is_over or (max_hands is not None and played >= max_hands):
             return match
         match = match.next_hand()

@@ -32,14 +32,13 @@ from dominoes.agents import Agent
 from dominoes.arena import (
     ProgressCallback,
     _chunks,
-    agent_rng,
     describe_rules,
     format_ci,
     mean_ci,
     play_hand,
+    play_match,
     wilson_ci,
 )
-from dominoes.match import Match
 from dominoes.rules import Ruleset, Scoring
 from dominoes.scoring import Ending
 
@@ -287,18 +286,14 @@ def _summary(moves: int, result: Any) -> HandSummary:
 
 
 def _play_match(rules: Ruleset, agents: Sequence[Agent], seed: int) -> MatchSummary:
-    rngs = [agent_rng(f"match:{seed}", s) for s in range(rules.players)]
-    match = Match.start(rules, seed=seed)
-    hands = []
-    while True:
-        while not match.state.is_over:
-            seat = match.state.turn
-            move = agents[seat].choose(match.state.observation(seat), rngs[seat])
-            match = match.apply(move, seat=seat)
-        hands.append(_summary(match.state.move_count, match.state.result))
-        if match.is_over:
-            return MatchSummary(hands=tuple(hands), winner=match.winner, scores=match.scores)
-        match = match.next_hand()
+    hands: list[HandSummary] = []
+    match = play_match(
+        rules,
+        agents,
+        seed=seed,
+        on_hand=lambda state: hands.append(_summary(state.move_count, state.result)),
+    )
+    return MatchSummary(hands=tuple(hands), winner=match.winner, scores=match.scores)
 
 
 def _play_chunk(
