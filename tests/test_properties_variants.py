@@ -682,13 +682,15 @@ def expected_points(
                 pool = max(opp - own, 0)
             else:
                 pool = opp
-            if went_out and rules.partnership and rules.scoring is not Scoring.ALL_PIPS:
-                if rules.partner_pips is PartnerPips.ADD:
-                    pool += own
-                elif rules.partner_pips is PartnerPips.SUBTRACT:
-                    pool = max(pool - own, 0)
             for i in win:
                 base[i] = pool // len(win)
+            if went_out and rules.partnership and rules.scoring is not Scoring.ALL_PIPS:
+                # after the split (TIE-1), to the side that went out only: its partner's pips
+                out = side_of(rules, result.domino_seat or 0)
+                if rules.partner_pips is PartnerPips.ADD:
+                    base[out] += totals[out]
+                elif rules.partner_pips is PartnerPips.SUBTRACT:
+                    base[out] = max(base[out] - totals[out], 0)
         if rules.stock_pips and rules.scoring is not Scoring.PENALTY:
             stock = sum(t.pips for t in final.boneyard)
             for i in win:

@@ -27,6 +27,7 @@ from dominoes import (
     HandResult,
     HandState,
     Match,
+    Opening,
     PartnerPips,
     Ruleset,
     RulesetError,
@@ -369,6 +370,46 @@ def test_part_1_only_for_the_side_that_went_out(partner_pips: PartnerPips) -> No
     result = score_hand(rules, [0, 1, 30, 2], domino_seat=0)
     assert result.winners == (1, 3)
     assert result.points == (0, 30, 0, 30)
+
+
+@pytest.mark.parametrize(
+    ("partner_pips", "points"),
+    [
+        (PartnerPips.IGNORE, (0, 0, 0, 0)),
+        (PartnerPips.ADD, (0, 4, 0, 4)),
+        (PartnerPips.SUBTRACT, (0, 0, 0, 0)),
+    ],
+)
+def test_part_1_after_a_split_only_the_side_that_went_out_adds(
+    partner_pips: PartnerPips, points: tuple[int, ...]
+) -> None:
+    # seat 1 leads 0-0 and goes out at once; the sides tie at 3 + 1 = 4 and 0 + 4 = 4, so
+    # under COMPAT-1 and TIE-1 both win and split the opponents' pips: none, 0 each. Then
+    # seat 1's side adds its partner's 4 (seat 3's 2-2); the pips of the other tied side
+    # are nobody's partner's pips and are not pooled (the engine once gave 4 4 4 4).
+    rules = Ruleset(
+        max_pip=2,
+        players=4,
+        hand_size=1,
+        partnership=True,
+        drawing=DrawRule.UNTIL_PLAYABLE,
+        opening=Opening.SEAT_ANY_TILE,
+        opening_seat=1,
+        domino_winner=DominoWinner.LOWEST_TOTAL,
+        block_tie=BlockTie.SPLIT,
+        partner_pips=partner_pips,
+    )
+    deal = Deal(hands=[["1-2"], ["0-0"], ["0-1"], ["2-2"]], boneyard=["1-1", "0-2"])
+    result = _result(rules, deal, "0-0")
+    assert (result.ending, result.domino_seat) == (Ending.DOMINO, 1)
+    assert result.pips == (3, 0, 1, 4)
+    assert result.winners == (0, 1, 2, 3)
+    assert result.points == points
+    # with the stock pips (POINTS-5, 1-1 and 0-2: 4) each tied side gets half on top
+    with_stock = score_hand(
+        attrs.evolve(rules, stock_pips=True), result.pips, domino_seat=1, stock=4
+    )
+    assert with_stock.points == tuple(p + 2 for p in points)
 
 
 def test_part_1_needs_partnership() -> None:

@@ -115,8 +115,10 @@ def score_hand(
     if ending in (Ending.DOMINO, Ending.BLOCKED) and rules.scoring is Scoring.PENALTY:
         side_points = totals  # POINTS-6: every side keeps its own pips as penalty points
     elif ending in (Ending.DOMINO, Ending.BLOCKED):
-        went_out = domino_seat is not None and side_of[domino_seat] in win
-        side_points = _base_points(rules, win, totals, domino_seat is not None, went_out)
+        out = side_of[domino_seat] if domino_seat is not None else None
+        side_points = _base_points(
+            rules, win, totals, domino_seat is not None, out if out in win else None
+        )
         if rules.stock_pips and win:
             for i in win:
                 side_points[i] += stock // len(win)
@@ -187,11 +189,12 @@ def _block_winners(
 
 
 def _base_points(
-    rules: Ruleset, win: list[int], totals: list[int], domino: bool, went_out: bool
+    rules: Ruleset, win: list[int], totals: list[int], domino: bool, went_out: int | None
 ) -> list[int]:
     """Points per side before stock pips, rounding and penalties.
 
-    ``domino``: a hand emptied; ``went_out``: the winning side is the one that emptied it.
+    ``domino``: a hand emptied; ``went_out``: the side of the player who emptied it when
+    that side is among the winners, else ``None``.
     """
     n = len(totals)
     points = [0] * n
@@ -210,13 +213,16 @@ def _base_points(
         pool = max(opp - own, 0)
     else:
         pool = opp
-    if went_out and rules.partnership and scoring is not Scoring.ALL_PIPS:
-        if rules.partner_pips is PartnerPips.ADD:
-            pool += own
-        elif rules.partner_pips is PartnerPips.SUBTRACT:
-            pool = max(pool - own, 0)
     for i in win:
         points[i] = pool // len(win)
+    if went_out is not None and rules.partnership and scoring is not Scoring.ALL_PIPS:
+        # PART-1, PART-2: after a split (TIE-1), only the side that went out, and only its
+        # own partner's pips (the emptier holds none, so they are the side's total)
+        partner = totals[went_out]
+        if rules.partner_pips is PartnerPips.ADD:
+            points[went_out] += partner
+        elif rules.partner_pips is PartnerPips.SUBTRACT:
+            points[went_out] = max(points[went_out] - partner, 0)
     return points
 
 
