@@ -147,8 +147,10 @@ def test_nothing_hidden_is_reachable_from_an_observation(rules: Ruleset, seed: i
             if state.layout.line:
                 obs.holders()
             reachable = _reachable(obs)
-            assert not [o for o in reachable if isinstance(o, HandState | Deal | Step)]
-            own_draws = {m.tile for s, m in obs.history if s == seat and isinstance(m, Draw)}
+            assert not [o for o in reachable if isinstance(o, HandState | Deal)]
+            own_draws = {
+                e.move.tile for e in obs.history if e.seat == seat and isinstance(e.move, Draw)
+            }
             visible = {*state.hand(seat), *own_draws, *state.layout.tiles}
             for public in (obs.opening, rules.opening_tile):  # the forced lead is public
                 if isinstance(public, Tile):
@@ -166,8 +168,8 @@ def test_observation_hides_other_draws() -> None:
     drawer = state.turn
     state = state.apply(DRAW)
     assert state.history[-1].move.tile is not None  # type: ignore[union-attr]
-    assert state.observation(drawer).history[-1] == (drawer, state.history[-1].move)
-    assert state.observation(1 - drawer).history[-1] == (drawer, DRAW)
+    assert state.observation(drawer).history[-1] == state.history[-1]
+    assert state.observation(1 - drawer).history[-1] == Step(seat=drawer, move=DRAW)
 
 
 # ---------------------------------------------------------------------- the agents

@@ -127,6 +127,8 @@ def test_reason_members() -> None:
         "MUST_DRAW",
         "CANNOT_DRAW",
         "WRONG_DRAW_TILE",
+        "NO_SUCH_SEAT",
+        "DRAW_NAMES_TILE",
     }
 
 

@@ -35,7 +35,7 @@ from strategies_variants import VARIANT_SETTINGS, VariantHand, variant_hands
 
 def public_moves(obs: Observation) -> list[tuple[int, Any]]:
     """The observation's history as (seat, move) pairs to replay."""
-    return list(obs.history)
+    return [(e.seat, e.move) for e in obs.history]
 
 
 def replay(rules: Ruleset, deal: Deal, moves: list[tuple[int, Any]]) -> HandState | None:
@@ -300,7 +300,7 @@ def test_only_own_draws_show_their_tile(hand: VariantHand, pick: int) -> None:
     obs = state.observation(seat)
     steps = state.history
     assert len(obs.history) == len(steps)
-    for (who, move), step in zip(obs.history, steps, strict=True):
+    for (who, move), step in zip(((e.seat, e.move) for e in obs.history), steps, strict=True):
         assert who == step.seat
         if isinstance(step.move, Draw):
             assert isinstance(move, Draw)
@@ -330,8 +330,8 @@ def test_draws_in_a_draw_game_history() -> None:
         pytest.fail("no hand in which both seats draw")
     for seat in (0, 1):
         obs = state.observation(seat)
-        own = [m for who, m in obs.history if who == seat and isinstance(m, Draw)]
-        others = [m for who, m in obs.history if who != seat and isinstance(m, Draw)]
+        own = [e.move for e in obs.history if e.seat == seat and isinstance(e.move, Draw)]
+        others = [e.move for e in obs.history if e.seat != seat and isinstance(e.move, Draw)]
         assert own
         assert others
         assert all(m.tile is not None for m in own)

@@ -195,8 +195,8 @@ def _other_illegal_moves() -> list[tuple[Ruleset, Deal, str, Move, IllegalMoveRe
             IllegalMoveReason.TILE_NOT_IN_HAND,
         ),
         (block, DEAL_F, "3-3", Play(tile=Tile(1, 3)), IllegalMoveReason.NO_SUCH_END),
-        # a draw in a game without drawing (seat 1 can play: MUST_PLAY; cannot: CANNOT_DRAW)
-        (block, DEAL_F, "3-3", DRAW, IllegalMoveReason.MUST_PLAY),
+        # a draw in a game without drawing is refused whatever the hand (BLOCK-2)
+        (block, DEAL_F, "3-3", DRAW, IllegalMoveReason.CANNOT_DRAW),
         (block, DEAL_F, "3-3 1-3:R 2-3:L 2-2:L 1-2:R", DRAW, IllegalMoveReason.CANNOT_DRAW),
         # a draw that names a tile other than the top of the boneyard (0-2 is next, not 2-3)
         (draw, DEAL_V, "3-3 draw draw", Draw(Tile(2, 3)), IllegalMoveReason.MUST_PLAY),

@@ -156,7 +156,7 @@ def test_a_sampled_deal_replays_into_the_observation(
     obs = state.observation(seat)
     deal = obs.sample_deal(random.Random(seed))
     replay = HandState.start(rules, deal)
-    for mover, move in obs.history:
+    for mover, move in ((e.seat, e.move) for e in obs.history):
         replay = replay.apply(DRAW if isinstance(move, Draw) else move, seat=mover)
     assert replay.observation(seat) == obs
     assert replay.hand(seat) == state.hand(seat)
@@ -239,7 +239,7 @@ def replayed_deals(
     """
     rules = obs.rules
     h = rules.hand_size
-    drawn = sum(1 for _, move in obs.history if isinstance(move, Draw))
+    drawn = sum(1 for e in obs.history if isinstance(e.move, Draw))
     rest = [t for t in rules.tile_set.tiles if t not in initial]
     others = [s for s in range(rules.players) if s != obs.seat]
 
@@ -261,7 +261,7 @@ def replayed_deals(
             boneyard = [*prefix, *(t for t in bone if t not in prefix)]
             try:
                 state = HandState.start(rules, Deal(hands=hands, boneyard=boneyard))
-                for seat, move in obs.history:
+                for seat, move in ((e.seat, e.move) for e in obs.history):
                     state = state.apply(move, seat=seat)
             except (DealError, IllegalMoveError):
                 continue
@@ -283,7 +283,7 @@ def consistent_deals(obs: Observation, initial: Sequence[Tile]) -> Deals:
 
 
 def deal_key(obs: Observation, deal: Deal) -> DealKey:
-    drawn = sum(1 for _, move in obs.history if isinstance(move, Draw))
+    drawn = sum(1 for e in obs.history if isinstance(e.move, Draw))
     return tuple(tuple(sorted(hand)) for hand in deal.hands), deal.boneyard[:drawn]
 
 
@@ -605,7 +605,7 @@ def scenarios(rules: Ruleset, pick: Pick, limit: int, seeds: range = range(400))
         ]
         if found:
             obs = max(found, key=lambda o: (o.count_worlds(), -len(o.history)))
-            history = " ".join(f"{who}: {move}" for who, move in obs.history)
+            history = " ".join(str(e) for e in obs.history)
             label = f"seed {seed} seat {obs.seat}: {history}"
             out.append(Scenario(label, obs, deal.hands[obs.seat]))
             if len(out) == limit:
@@ -773,7 +773,7 @@ def test_every_boneyard_order_of_a_world_is_a_deal() -> None:
         for order in itertools.permutations(bone):
             try:
                 state = HandState.start(rules, Deal(hands=hands, boneyard=list(order)))
-                for seat, move in obs.history:
+                for seat, move in ((e.seat, e.move) for e in obs.history):
                     state = state.apply(move, seat=seat)
             except IllegalMoveError:
                 continue
@@ -790,12 +790,12 @@ def test_the_scenarios_cover_what_they_claim() -> None:
     for rules, pick, limit in CASES.values():
         for scenario in scenarios(rules, pick, limit):
             obs = scenario.obs
-            others = [(s, m) for s, m in obs.history if s != obs.seat]
+            others = [(e.seat, e.move) for e in obs.history if e.seat != obs.seat]
             if any(isinstance(m, Pass) for _, m in others):
                 kinds.add(f"pass-{rules.players}p")
             if any(isinstance(m, Draw) for _, m in others):
                 kinds.add(f"draw-{rules.drawing.name}-{rules.players}p")
-            h = obs.history
+            h = [(e.seat, e.move) for e in obs.history]
             if any(
                 h[k][0] == h[k + 1][0] != obs.seat
                 and isinstance(h[k][1], Draw)
@@ -806,7 +806,7 @@ def test_the_scenarios_cover_what_they_claim() -> None:
             first = next((m for _, m in h if isinstance(m, Play)), None)
             if isinstance(first, Play) and not first.tile.is_double:
                 kinds.add(f"heaviest-{rules.drawing.name}")
-            if isinstance(obs.history[0][1], Draw):
+            if isinstance(obs.history[0].move, Draw):
                 kinds.add(f"draw-for-double-{rules.players}p")
     assert {
         "pass-2p",

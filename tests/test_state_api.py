@@ -14,6 +14,7 @@ import pytest
 from dominoes import (
     DRAW,
     PASS,
+    ArgumentValueError,
     Deal,
     Draw,
     DrawRule,
@@ -137,9 +138,9 @@ def test_boneyard_keeps_the_deal_order() -> None:
 
 @pytest.mark.parametrize("seat", [-1, 2, True, "0", 0.0, None])
 def test_seat_accessors_refuse_bad_seats(seat: object) -> None:
-    with pytest.raises(ValueError, match="seats are 0 to 1"):
+    with pytest.raises(ArgumentValueError, match="seat must be a seat at the table, 0 to 1"):
         LEAD7.hand(seat)  # type: ignore[arg-type]
-    with pytest.raises(ValueError, match="no seat"):
+    with pytest.raises(ValueError, match="seat must be"):
         LEAD7.pips(seat)  # type: ignore[arg-type]
 
 
@@ -224,12 +225,12 @@ def test_after_the_lead_turns_pass_clockwise() -> None:
 
 
 REFUSALS: list[tuple[str, HandState, object, IllegalMoveReason]] = [
-    ("str", LEAD7, "6-6", IllegalMoveReason.NOT_A_MOVE),
+    ("str", LEAD7, "six-six", IllegalMoveReason.NOT_A_MOVE),
     ("none", LEAD7, None, IllegalMoveReason.NOT_A_MOVE),
     ("tile", LEAD7, Tile(6, 6), IllegalMoveReason.NOT_A_MOVE),
-    ("str-in-play", PLAY7, "1-6:L", IllegalMoveReason.NOT_A_MOVE),
+    ("str-in-play", PLAY7, "1-6:Q", IllegalMoveReason.NOT_A_MOVE),
     ("end-in-play", PLAY7, End.LEFT, IllegalMoveReason.NOT_A_MOVE),
-    ("over-not-a-move", BLOCKED, "pass", IllegalMoveReason.NOT_A_MOVE),
+    ("over-not-a-move", BLOCKED, "passes", IllegalMoveReason.NOT_A_MOVE),
     ("over-pass", BLOCKED, PASS, IllegalMoveReason.HAND_OVER),
     ("over-play", DOMINO, Play(tile=Tile(0, 0), end=End.LEFT), IllegalMoveReason.HAND_OVER),
     ("over-draw", DOMINO, DRAW, IllegalMoveReason.HAND_OVER),
@@ -258,7 +259,7 @@ REFUSALS: list[tuple[str, HandState, object, IllegalMoveReason]] = [
     ("left-b", PLAY7B, Play(tile=Tile(0, 5), end=End.LEFT), IllegalMoveReason.DOES_NOT_MATCH),
     ("right-b", PLAY7B, Play(tile=Tile(0, 6), end=End.RIGHT), IllegalMoveReason.DOES_NOT_MATCH),
     ("pass-can-play", PLAY7, PASS, IllegalMoveReason.MUST_PLAY),
-    ("draw-can-play", PLAY7, DRAW, IllegalMoveReason.MUST_PLAY),
+    ("draw-in-block-game", PLAY7, DRAW, IllegalMoveReason.CANNOT_DRAW),
     ("draw-after-drawing", HAS_DRAWN, DRAW, IllegalMoveReason.MUST_PLAY),
     ("round-pass-can-play", DRAW_STUCK.apply(PASS), PASS, IllegalMoveReason.MUST_PLAY),
     ("pass-must-draw", MUST_DRAW, PASS, IllegalMoveReason.MUST_DRAW),
@@ -288,8 +289,15 @@ def test_refused_moves_carry_their_reason(
     assert info.value.state is state
 
 
-def test_every_reason_but_not_your_turn_is_exercised() -> None:
-    exercised = {r[3] for r in REFUSALS} | {IllegalMoveReason.NOT_YOUR_TURN}
+def test_every_reason_but_the_seat_reasons_is_exercised() -> None:
+    # NOT_YOUR_TURN, NO_SUCH_SEAT and DRAW_NAMES_TILE need a seat: test_not_your_turn and
+    # tests/test_apply_as.py
+    seat_reasons = {
+        IllegalMoveReason.NOT_YOUR_TURN,
+        IllegalMoveReason.NO_SUCH_SEAT,
+        IllegalMoveReason.DRAW_NAMES_TILE,
+    }
+    exercised = {r[3] for r in REFUSALS} | seat_reasons
     assert exercised == set(IllegalMoveReason)
 
 

@@ -18,15 +18,20 @@ from dominoes.arena import ArenaReport, run_arena
 from dominoes.codec import ActionCodec, ObservationEncoder
 from dominoes.deal import Deal
 from dominoes.errors import (
+    AgentError,
+    ArgumentTypeError,
+    ArgumentValueError,
     DealError,
     DealProblem,
     DominoesError,
     IllegalMoveError,
     IllegalMoveReason,
     InvalidTileError,
+    MatchError,
     NotationError,
     RecordError,
     RulesetError,
+    UnknownPresetError,
 )
 from dominoes.faults import Fault, FaultKind
 from dominoes.layout import Layout, diagram
@@ -63,7 +68,10 @@ __all__ = [
     "PASS",
     "ActionCodec",
     "Agent",
+    "AgentError",
     "ArenaReport",
+    "ArgumentTypeError",
+    "ArgumentValueError",
     "BlockDetection",
     "BlockTie",
     "BlockWinner",
@@ -91,6 +99,7 @@ __all__ = [
     "InvalidTileError",
     "Layout",
     "Match",
+    "MatchError",
     "MatchRecord",
     "Move",
     "NextLead",
@@ -114,6 +123,7 @@ __all__ = [
     "Step",
     "Tile",
     "TileSet",
+    "UnknownPresetError",
     "VerificationRound",
     "__version__",
     "diagram",

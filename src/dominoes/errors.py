@@ -16,15 +16,20 @@ if TYPE_CHECKING:  # pragma: no cover
     from dominoes.state import HandState
 
 __all__ = [
+    "AgentError",
+    "ArgumentTypeError",
+    "ArgumentValueError",
     "DealError",
     "DealProblem",
     "DominoesError",
     "IllegalMoveError",
     "IllegalMoveReason",
     "InvalidTileError",
+    "MatchError",
     "NotationError",
     "RecordError",
     "RulesetError",
+    "UnknownPresetError",
 ]
 
 
@@ -44,6 +49,75 @@ def _rebuild(cls: type[DominoesError], args: tuple[Any, ...], state: dict[str, A
     Exception.__init__(error, *args)
     error.__dict__.update(state)
     return error
+
+
+class ArgumentTypeError(DominoesError, TypeError):
+    """A public function or constructor was given an argument of the wrong type.
+
+    It derives from `TypeError` too, so code that catches ``TypeError`` keeps working.
+    The message names the argument and what it got (``"seed must be an int, got 'x'"``).
+
+    Attributes:
+        argument: the name of the argument at fault.
+    """
+
+    def __init__(self, message: str, *, argument: str) -> None:
+        super().__init__(message)
+        self.argument = argument
+
+
+class ArgumentValueError(DominoesError, ValueError):
+    """A public function or constructor was given a value it cannot take.
+
+    For example a seat that is not at the table (``state.observation(7)``) or an
+    action number outside the codec's range. The message names the argument.
+
+    Attributes:
+        argument: the name of the argument at fault.
+    """
+
+    def __init__(self, message: str, *, argument: str) -> None:
+        super().__init__(message)
+        self.argument = argument
+
+
+class UnknownPresetError(DominoesError, KeyError):
+    """No preset has the name (or alias) asked for.
+
+    It derives from `KeyError` too (a preset name is a key into the preset table);
+    unlike a bare ``KeyError`` its text is the plain sentence, not a quoted key.
+
+    Attributes:
+        name: the name that was asked for.
+    """
+
+    def __init__(self, message: str, *, name: object) -> None:
+        super().__init__(message)
+        self.name = name
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
+class MatchError(DominoesError, ValueError):
+    """A match was asked for something its state does not allow.
+
+    For example `Match.next_hand` while the current hand is still being played, or
+    after the match is over.
+    """
+
+
+class AgentError(DominoesError):
+    """A user's agent could not be loaded, or it answered with a move it may not make.
+
+    Attributes:
+        spec: the agent's specification (``"module:Class"``, ``"path/file.py:Class"``)
+            or name, as given.
+    """
+
+    def __init__(self, message: str, *, spec: str) -> None:
+        super().__init__(message)
+        self.spec = spec
 
 
 class InvalidTileError(DominoesError, ValueError):
@@ -176,6 +250,40 @@ class IllegalMoveReason(enum.Enum):
     """A draw when the rules allow none or the boneyard has no tile to give."""
     WRONG_DRAW_TILE = "wrong_draw_tile"
     """A draw named a tile that is not the next tile of the boneyard."""
+    NO_SUCH_SEAT = "no_such_seat"
+    """The move was made for a seat that is not at the table."""
+    DRAW_NAMES_TILE = "draw_names_tile"
+    """A draw taken as a seat knows it (`HandState.apply_as`) named a tile: a seat
+    cannot know which tile it will draw, so the draw is refused whatever the tile."""
+
+    @property
+    def text(self) -> str:
+        """The reason in words, as the messages of `IllegalMoveError` give it.
+
+        >>> IllegalMoveReason.MUST_PLAY.text
+        'the player holds a playable tile and must play'
+        """
+        return _REASON_TEXT[self]
+
+
+_REASON_TEXT: dict[IllegalMoveReason, str] = {
+    IllegalMoveReason.NOT_A_MOVE: (
+        "not a move (expected Play, Draw or Pass, or a move token such as 6-4:L, draw or pass)"
+    ),
+    IllegalMoveReason.HAND_OVER: "the hand is over",
+    IllegalMoveReason.NOT_YOUR_TURN: "it is not that seat's turn",
+    IllegalMoveReason.TILE_NOT_IN_HAND: "the tile is not in the mover's hand",
+    IllegalMoveReason.MUST_LEAD: "the layout is empty; the move must lay the opening tile",
+    IllegalMoveReason.WRONG_LEAD: "the rules require another opening tile",
+    IllegalMoveReason.NO_SUCH_END: "a play after the lead must name an end",
+    IllegalMoveReason.DOES_NOT_MATCH: "the tile does not match that end",
+    IllegalMoveReason.MUST_PLAY: "the player holds a playable tile and must play",
+    IllegalMoveReason.MUST_DRAW: "the player must draw from the boneyard",
+    IllegalMoveReason.CANNOT_DRAW: "there is nothing to draw under these rules",
+    IllegalMoveReason.WRONG_DRAW_TILE: "that is not the next tile of the boneyard",
+    IllegalMoveReason.NO_SUCH_SEAT: "there is no such seat at the table",
+    IllegalMoveReason.DRAW_NAMES_TILE: "a seat draws without naming a tile",
+}
 
 
 class IllegalMoveError(DominoesError, ValueError):
@@ -187,12 +295,22 @@ class IllegalMoveError(DominoesError, ValueError):
         move: the move that was refused.
         state: the state it was applied to, unchanged.
         reason: an `IllegalMoveReason`.
+        seat: the seat that tried the move: the ``seat`` given to `HandState.apply`
+            or `HandState.apply_as`, else the seat to move. With
+            `IllegalMoveReason.NO_SUCH_SEAT` it is the value given, whatever it was.
     """
 
     def __init__(
-        self, message: str, *, move: Move | Any, state: HandState, reason: IllegalMoveReason
+        self,
+        message: str,
+        *,
+        move: Move | Any,
+        state: HandState,
+        reason: IllegalMoveReason,
+        seat: Any = None,
     ) -> None:
         super().__init__(message)
         self.move = move
         self.state = state
         self.reason = reason
+        self.seat = seat

@@ -18,7 +18,7 @@ import attrs
 
 from dominoes.tiles import Tile, tile_from_index
 
-__all__ = ["DRAW", "PASS", "Draw", "End", "Move", "Pass", "Play"]
+__all__ = ["DRAW", "PASS", "Draw", "End", "Move", "Pass", "Play", "Step"]
 
 
 class End(enum.IntEnum):
@@ -98,6 +98,28 @@ DRAW = Draw()
 """The interned ``Draw()``."""
 PASS = Pass()
 """The interned ``Pass()``."""
+
+
+@attrs.frozen(kw_only=True)
+class Step:
+    """One entry of a hand's history: ``seat`` made ``move``.
+
+    `HandState.history` records a draw with the tile drawn (``Draw(tile)``);
+    `Observation.history` holds the same entries, with the tile of another seat's
+    draw hidden (``Draw()``).
+
+    >>> str(Step(seat=1, move=Play(tile=Tile(6, 6))))
+    '1: 6-6'
+    """
+
+    seat: int
+    """The seat that moved."""
+    move: Move
+    """The move made."""
+
+    def __str__(self) -> str:
+        return f"{self.seat}: {self.move}"
+
 
 _PLAYS: list[tuple[Play, Play, Play]] = []
 

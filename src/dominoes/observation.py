@@ -43,7 +43,7 @@ from dominoes.deal import Deal
 from dominoes.errors import DealError, IllegalMoveError
 from dominoes.faults import Fault, FaultKind
 from dominoes.layout import Layout
-from dominoes.moves import DRAW, Draw, Move, Pass, Play
+from dominoes.moves import DRAW, Draw, Move, Pass, Play, Step
 from dominoes.rules import BlockDetection, DrawRule, NoDoubleRule, Opening, Ruleset
 from dominoes.scoring import Ending, HandResult
 from dominoes.tiles import Tile, bit_indices, tile_from_index, tile_index
@@ -142,8 +142,9 @@ class Observation:
     """The line of play as oriented pairs, left to right."""
     lead: int
     """The index in ``line`` of the lead tile."""
-    history: tuple[tuple[int, Move], ...]
-    """The public history as (seat, move): other seats' draws show no tile."""
+    history: tuple[Step, ...]
+    """The public history, oldest first: the same `Step` entries as
+    `HandState.history`, except that another seat's draw shows no tile (``Draw()``)."""
     hand_sizes: tuple[int, ...]
     """How many tiles each seat holds."""
     boneyard_size: int
@@ -384,7 +385,8 @@ class Observation:
         mine = {t.index for t in self.hand}  # the seat's tiles as dealt: now, plus played,
         own_draws = set()  # less drawn
         draws: list[int] = []
-        for step, (seat, move) in enumerate(self.history):
+        for step, entry in enumerate(self.history):
+            seat, move = entry.seat, entry.move
             if isinstance(move, Draw):
                 if seat == self.seat:
                     assert move.tile is not None
@@ -407,10 +409,10 @@ class Observation:
 
         try:
             state = HandState.start(self.rules, deal)
-            for seat, move in self.history:
-                if state.turn != seat or state.is_over:
+            for entry in self.history:
+                if state.turn != entry.seat or state.is_over:
                     return None
-                state = state.apply(DRAW if isinstance(move, Draw) else move)
+                state = state.apply(DRAW if isinstance(entry.move, Draw) else entry.move)
         except (DealError, IllegalMoveError):
             return None
         core = state._core
@@ -572,7 +574,8 @@ def _build_model(obs: Observation) -> _Model:
         left = right = -1
         lead_draws: list[int] = []  # indices into slots of draws made before the lead
         history = obs.history
-        for step, (seat, move) in enumerate(history):
+        for step, entry in enumerate(history):
+            seat, move = entry.seat, entry.move
             if isinstance(move, Play):
                 if seat != obs.seat:
                     plays[move.tile.index] = (seat, step)

@@ -14,13 +14,15 @@ from __future__ import annotations
 
 import enum
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any, Final
 
 import attrs
 
 from dominoes.deal import Deal
 from dominoes.errors import (
+    ArgumentTypeError,
+    ArgumentValueError,
     DealError,
     DealProblem,
     IllegalMoveError,
@@ -29,8 +31,8 @@ from dominoes.errors import (
 )
 from dominoes.faults import Fault, FaultKind
 from dominoes.layout import Layout
-from dominoes.moves import DRAW, PASS, Draw, End, Move, Pass, Play, drawn, play_for
-from dominoes.notation import Position, format_position, parse_position
+from dominoes.moves import DRAW, PASS, Draw, End, Move, Pass, Play, Step, drawn, play_for
+from dominoes.notation import Position, format_position, parse_move, parse_position
 from dominoes.observation import Observation
 from dominoes.rules import (
     BlockDetection,
@@ -59,22 +61,6 @@ class Phase(enum.Enum):
     """A verification round is open: a seat passed and the others confirm in turn."""
     OVER = "over"
     """The hand has ended; `HandState.result` says how."""
-
-
-@attrs.frozen(kw_only=True)
-class Step:
-    """One entry of a hand's history: ``seat`` made ``move``.
-
-    A draw is recorded with the tile drawn (``Draw(tile)``).
-    """
-
-    seat: int
-    """The seat that moved."""
-    move: Move
-    """The move made."""
-
-    def __str__(self) -> str:
-        return f"{self.seat}: {self.move}"
 
 
 class _Ctx:
@@ -137,7 +123,7 @@ def _ctx_for(rules: Ruleset) -> _Ctx:
     ctx = _CTX_CACHE.get(rules)
     if ctx is None:
         if not isinstance(rules, Ruleset):
-            raise TypeError(f"expected a Ruleset, got {rules!r}")
+            raise ArgumentTypeError(f"rules must be a Ruleset, got {rules!r}", argument="rules")
         ctx = _CTX_CACHE[rules] = _Ctx(rules)
     return ctx
 
@@ -209,14 +195,14 @@ class HandState:
         tile), and the opening tile is forced.
 
         Raises:
-            TypeError: ``rules`` is not a `Ruleset` or ``deal`` not a `Deal`.
+            ArgumentTypeError: ``rules`` is not a `Ruleset` or ``deal`` not a `Deal`.
             DealError: the deal does not fit ``rules`` (wrong number of hands or
                 hand sizes, a duplicate tile, a tile outside the set, or hands and
                 boneyard not holding the whole set).
         """
         ctx = _ctx_for(rules)
         if not isinstance(deal, Deal):
-            raise TypeError(f"expected a Deal, got {deal!r}")
+            raise ArgumentTypeError(f"deal must be a Deal, got {deal!r}", argument="deal")
         if len(deal.hands) != rules.players:
             raise DealError(
                 f"the deal has {len(deal.hands)} hands but the ruleset has {rules.players} seats",
@@ -321,7 +307,7 @@ class HandState:
         """The tiles ``seat`` holds, in canonical tile order.
 
         Raises:
-            ValueError: there is no such seat.
+            ArgumentValueError: there is no such seat.
         """
         return _tiles_of(self._core[_HANDS][self._seat(seat)])
 
@@ -334,7 +320,7 @@ class HandState:
         """The pips left in ``seat``'s hand.
 
         Raises:
-            ValueError: there is no such seat.
+            ArgumentValueError: there is no such seat.
         """
         return _pips_of(self._core[_CTX], self._core[_HANDS][self._seat(seat)])
 
@@ -431,7 +417,7 @@ class HandState:
         """What ``seat`` knows: its hand and everything public (see `Observation`).
 
         Raises:
-            ValueError: there is no such seat.
+            ArgumentValueError: there is no such seat.
         """
         seat = self._seat(seat)
         c = self._core
@@ -441,7 +427,7 @@ class HandState:
             move = node[2]
             if node[1] != seat and move.__class__ is Draw:
                 move = DRAW
-            history.append((node[1], move))
+            history.append(Step(seat=node[1], move=move))
             node = node[0]
         history.reverse()
         return Observation(
@@ -509,30 +495,98 @@ class HandState:
         """Whether ``move`` is legal here (never raises)."""
         return self._problem(move) is None
 
-    def check(self, move: object, *, seat: int | None = None) -> None:
-        """Check ``move`` without applying it (``seat`` as in `apply`).
+    def check(self, move: Move | str, *, seat: int | None = None) -> None:
+        """Check ``move`` without applying it (``move`` and ``seat`` as in `apply`).
 
         Raises:
             IllegalMoveError: the move is not legal here; its ``reason`` says why.
         """
-        if seat is not None and seat != self._core[_TURN] and self._core[_RESULT] is None:
-            self._refuse(move, IllegalMoveReason.NOT_YOUR_TURN)
+        if seat is not None and seat != self._core[_TURN]:
+            self._check_seat(move, seat)
+        move = self._parsed(move, seat)
         reason = self._problem(move)
         if reason is not None:
-            self._refuse(move, reason)
+            self._refuse(move, reason, seat)
 
-    def apply(self, move: Move, *, seat: int | None = None) -> HandState:
+    def check_as(self, seat: int, move: Move | str) -> None:
+        """Check ``move`` as `apply_as` would take it, without applying it.
+
+        Raises:
+            IllegalMoveError: the move is refused; its ``reason`` says why, and the
+                reason never depends on a tile hidden from ``seat``.
+        """
+        self._as_seat(seat, move)
+
+    def apply_as(self, seat: int, move: Move | str) -> HandState:
+        """The state after ``seat`` makes ``move``, taken *as that seat knows it*.
+
+        This is the entry point for moves from untrusted input (a client of a game
+        server, a user's agent): ``move`` is a `Move` or a move token (``"6-4:L"``,
+        ``"draw"``, ``"pass"``; see docs/notation.md). What is refused, and why,
+        depends only on what ``seat`` may know: a seat that is not at the table, a
+        finished hand, another seat's turn, then a draw that names a tile (a seat
+        cannot know which tile it will draw, so ``Draw(tile)`` is refused with
+        `IllegalMoveReason.DRAW_NAMES_TILE` whatever the tile, and the tile comes
+        from the boneyard), then the rules as `apply` checks them.
+
+        >>> from dominoes import Deal, Ruleset
+        >>> rules = Ruleset.draw()
+        >>> state = HandState.start(rules, Deal.random(rules, seed=3))
+        >>> state.turn
+        1
+        >>> from dominoes import IllegalMoveError
+        >>> for seat, move in [(0, "pass"), (1, "draw 0-0"), (5, "6-6")]:
+        ...     try:
+        ...         state.apply_as(seat, move)
+        ...     except IllegalMoveError as error:
+        ...         print(error.seat, error.reason.name)
+        0 NOT_YOUR_TURN
+        1 DRAW_NAMES_TILE
+        5 NO_SUCH_SEAT
+
+        Raises:
+            IllegalMoveError: the move is refused; its ``reason`` says why and its
+                ``seat`` is ``seat``. The state is unchanged.
+        """
+        return self.apply(self._as_seat(seat, move))
+
+    def apply_all(self, moves: str | Iterable[Move | str]) -> HandState:
+        """The state after every move of ``moves``, in order, each checked as by `apply`.
+
+        ``moves`` is a string of move tokens separated by spaces (``"6-6 5-6:R draw
+        pass"``) or an iterable of `Move` values and tokens.
+
+        >>> from dominoes import Deal, Ruleset
+        >>> rules = Ruleset.block()
+        >>> state = HandState.start(rules, Deal.random(rules, seed=3))
+        >>> state.apply_all("6-6").layout.ends
+        (6, 6)
+
+        Raises:
+            IllegalMoveError: a move is not legal where it comes; ``state`` on the
+                error is the state it was applied to.
+        """
+        if isinstance(moves, str):
+            moves = moves.split()
+        state = self
+        for move in moves:
+            state = state.apply(move)
+        return state
+
+    def apply(self, move: Move | str, *, seat: int | None = None) -> HandState:
         """The state after ``move``; ``self`` is not changed.
 
-        Give ``seat`` to have the move refused unless it is that seat's turn.
+        ``move`` is a `Move` or a move token (``"6-4:L"``, ``"draw"``, ``"pass"``).
+        Give ``seat`` to have the move refused unless it is that seat's turn. To take a
+        move from untrusted input, use `apply_as`.
 
         Raises:
             IllegalMoveError: the move is not legal here; its ``reason`` says why.
         """
         c = self._core
         t = c[_TURN]
-        if seat is not None and seat != t and c[_RESULT] is None:
-            self._refuse(move, IllegalMoveReason.NOT_YOUR_TURN)
+        if seat is not None and seat != t:
+            self._check_seat(move, seat)
         cls = move.__class__
         if cls is Play and c[_LEFT] >= 0 and c[_RESULT] is None:
             # the hot path: a play on an open end
@@ -605,7 +659,38 @@ class HandState:
         return self._apply_slow(move)
 
     # ---------------------------------------------------------------- internals
+    def _check_seat(self, move: object, seat: object) -> None:
+        """Refuse a move for ``seat`` when there is no such seat, or (in a hand still
+        being played) when it is not that seat's turn."""
+        if type(seat) is not int or not 0 <= seat < self._core[_CTX].players:
+            self._refuse(move, IllegalMoveReason.NO_SUCH_SEAT, seat)
+        if self._core[_RESULT] is None and seat != self._core[_TURN]:
+            self._refuse(move, IllegalMoveReason.NOT_YOUR_TURN, seat)
+
+    def _parsed(self, move: object, seat: object = None) -> Any:
+        """``move`` itself, or the move a token names (refused as not a move if none)."""
+        if move.__class__ is not str:
+            return move
+        try:
+            return parse_move(move)  # type: ignore[arg-type]
+        except NotationError:
+            self._refuse(move, IllegalMoveReason.NOT_A_MOVE, seat)
+
+    def _as_seat(self, seat: object, move: object) -> Any:
+        """The move `apply_as` applies for ``seat``, or refuse it (see there)."""
+        self._check_seat(move, seat)
+        if self._core[_RESULT] is not None:
+            self._refuse(move, IllegalMoveReason.HAND_OVER, seat)
+        move = self._parsed(move, seat)
+        if move.__class__ is Draw and move.tile is not None:
+            self._refuse(move, IllegalMoveReason.DRAW_NAMES_TILE, seat)
+        reason = self._problem(move)
+        if reason is not None and self._fault_kind(move, reason) is None:
+            self._refuse(move, reason, seat)
+        return move
+
     def _apply_slow(self, move: Any) -> HandState:
+        move = self._parsed(move)
         reason = self._problem(move)
         fault = None
         if reason is not None:
@@ -720,6 +805,8 @@ class HandState:
                 return IllegalMoveReason.DOES_NOT_MATCH
             return None
         if cls is Draw:
+            if not ctx.draws:  # the Block game (BLOCK-2)
+                return IllegalMoveReason.CANNOT_DRAW
             if playable and not (ctx.voluntary and _can_draw(ctx, c)):
                 return IllegalMoveReason.MUST_PLAY
             return self._draw_problem(move)
@@ -755,17 +842,23 @@ class HandState:
             return FaultKind.FORBIDDEN_DRAW
         return None
 
-    def _refuse(self, move: object, reason: IllegalMoveReason) -> Any:
-        raise IllegalMoveError(
-            f"illegal move {move!s} by seat {self._core[_TURN]}: {_REASON_TEXT[reason]}",
-            move=move,
-            state=self,
-            reason=reason,
-        )
+    def _refuse(self, move: object, reason: IllegalMoveReason, seat: object = None) -> Any:
+        turn = self._core[_TURN]
+        who = turn if seat is None else seat
+        text = f"illegal move {move!s} by seat {who!r}: {reason.text}"
+        if reason is IllegalMoveReason.NOT_YOUR_TURN:
+            text += f"; seat {turn} is to move"
+        elif reason is IllegalMoveReason.NO_SUCH_SEAT:
+            text += f" (seats are 0 to {self._core[_CTX].players - 1})"
+        raise IllegalMoveError(text, move=move, state=self, reason=reason, seat=who)
 
     def _seat(self, seat: int) -> int:
         if type(seat) is not int or not 0 <= seat < self._core[_CTX].players:
-            raise ValueError(f"no seat {seat!r}: seats are 0 to {self._core[_CTX].players - 1}")
+            raise ArgumentValueError(
+                f"seat must be a seat at the table, 0 to {self._core[_CTX].players - 1}; "
+                f"got {seat!r}",
+                argument="seat",
+            )
         return seat
 
     # ---------------------------------------------------------------- dunder
@@ -786,21 +879,6 @@ class HandState:
             f"hands={hands} boneyard={len(self._core[_BONE])}>"
         )
 
-
-_REASON_TEXT = {
-    IllegalMoveReason.NOT_A_MOVE: "not a move (expected Play, Draw or Pass)",
-    IllegalMoveReason.HAND_OVER: "the hand is over",
-    IllegalMoveReason.NOT_YOUR_TURN: "it is not that seat's turn",
-    IllegalMoveReason.TILE_NOT_IN_HAND: "the tile is not in the mover's hand",
-    IllegalMoveReason.MUST_LEAD: "the layout is empty; the move must lay the opening tile",
-    IllegalMoveReason.WRONG_LEAD: "the rules require another opening tile",
-    IllegalMoveReason.NO_SUCH_END: "a play after the lead must name an end",
-    IllegalMoveReason.DOES_NOT_MATCH: "the tile does not match that end",
-    IllegalMoveReason.MUST_PLAY: "the player holds a playable tile and must play",
-    IllegalMoveReason.MUST_DRAW: "the player must draw from the boneyard",
-    IllegalMoveReason.CANNOT_DRAW: "there is nothing to draw under these rules",
-    IllegalMoveReason.WRONG_DRAW_TILE: "that is not the next tile of the boneyard",
-}
 
 _NEW = object.__new__
 _SET_CORE = HandState.__dict__["_core"].__set__

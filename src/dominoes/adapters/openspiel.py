@@ -817,12 +817,12 @@ class _Observer:
         if obs.round is not None:
             text += f" round: {obs.round[0]}+{obs.round[1]}"
         if self.perfect_recall:
-            moves = " ".join(f"{seat}:{move}" for seat, move in obs.history)
+            moves = " ".join(f"{s.seat}:{s.move}" for s in obs.history)
             text += f" dealt: {dealt} moves: {moves}"
         else:
             last = obs.history[-1] if obs.history else None
             if last is not None:
-                text += f" last: {last[0]}:{last[1]}"
+                text += f" last: {last.seat}:{last.move}"
         if state._draw_pending:
             text += " drawing"
         if obs.ending is not None:
