@@ -21,7 +21,10 @@ from dominoes import (
     BlockTie,
     Deal,
     DrawnLead,
+    DrawRule,
     Ending,
+    FaultMode,
+    FaultPenalty,
     HandState,
     IllegalMoveError,
     IllegalMoveReason,
@@ -369,6 +372,93 @@ def test_match_3_partnership_block_partner_or_next_opponent_leads() -> None:
     # seats 0 + 2 keep 3-4 (7) and 1-1, 3-3 (8); seats 1 + 3 keep 0-4 (4) and 0-1, 1-3, 4-4 (13)
     assert result.pips == (7, 4, 8, 13)
     assert result.winners == (0, 2)
+    assert match.next_hand().state.turn == 2
+
+
+# A tolerant three-player Draw game (double-3, two tiles each); seat 0 leads 3-3.
+FAULTY = Ruleset(
+    max_pip=3,
+    players=3,
+    hand_size=2,
+    drawing=DrawRule.UNTIL_PLAYABLE,
+    faults=FaultMode.TOLERANT,
+    next_lead=NextLead.WINNER,
+)
+DEAL_FAULTY = Deal(
+    hands=[["2-2", "3-3"], ["0-0", "0-1"], ["1-1", "1-3"]],
+    boneyard=["1-2", "0-3", "0-2", "2-3"],
+)
+
+
+@pytest.mark.parametrize(
+    ("moves", "offender", "winners", "leader"),
+    [
+        # seat 1 passes instead of drawing: seats 0 and 2 win, seat 2 is next after seat 1
+        ("3-3 pass", 1, (0, 2), 2),
+        # seat 1 draws 1-2 and 0-3 (which fits), then draws again: a forbidden draw
+        ("3-3 draw draw draw", 1, (0, 2), 2),
+        # seat 1 plays 1-3 at last; seat 2 then passes holding 1-1: seats 0 and 1 win,
+        # and seat 0 is the first of them after seat 2
+        ("3-3 draw draw 0-3:L pass", 2, (0, 1), 0),
+    ],
+)
+def test_match_3_after_a_forfeit_the_first_winning_seat_after_the_offender_leads(
+    moves: str, offender: int, winners: tuple[int, ...], leader: int
+) -> None:
+    match = play(Match.start(FAULTY, seed=5, deal=DEAL_FAULTY), moves)
+    result = match.results[-1]
+    assert result.ending is Ending.FORFEIT
+    assert result.winners == winners
+    assert result.blocked_by is None
+    assert match.state.turn == offender
+    state = match.next_hand().state
+    assert state.turn == leader
+    assert lead_any_tile(state)
+    # in partnership: seat 1 passes holding 1-3, and seat 2 (the next winning seat) leads
+    pairs = Ruleset(
+        max_pip=3,
+        players=4,
+        hand_size=2,
+        partnership=True,
+        faults=FaultMode.TOLERANT,
+        next_lead=NextLead.WINNER,
+    )
+    deal = Deal(
+        hands=[["3-3", "0-2"], ["1-1", "1-3"], ["2-2", "2-3"], ["0-1", "1-2"]],
+        boneyard=["0-0", "0-3"],
+    )
+    match = play(Match.start(pairs, seed=5, deal=deal), "3-3 pass")
+    assert match.results[-1].winners == (0, 2)
+    assert match.next_hand().state.turn == 2
+
+
+def test_match_3_after_a_false_block_the_seat_that_completed_the_round_counts() -> None:
+    # draw one then pass, penalty points: seat 1 (three tiles that fit 3-3) passes, seat 2
+    # draws the last tile, 0-2, and passes, which opens the round; seat 0 confirms and seat 1
+    # completes it with a second false pass. Seats 0 and 2 win; seat 0 laid the last (only)
+    # tile, but the count starts at seat 1, so seat 2 leads.
+    rules = attrs.evolve(
+        FAULTY, hand_size=3, drawing=DrawRule.ONE_THEN_PASS, fault_penalty=FaultPenalty.POINTS
+    )
+    deal = Deal(
+        hands=[["3-3", "0-0", "1-1"], ["0-3", "1-3", "2-3"], ["2-2", "1-2", "0-1"]],
+        boneyard=["0-2"],
+    )
+    match = play(Match.start(rules, seed=5, deal=deal), "3-3 pass draw pass pass pass")
+    result = match.results[-1]
+    assert result.ending is Ending.FALSE_BLOCK
+    assert result.winners == (0, 2)
+    assert result.points == (60, 0, 60)
+    assert result.blocked_by is None
+    assert match.state.turn == 1
+    assert match.next_hand().state.turn == 2
+    # the false block of FAULT-5: seat 2's pass completes the round and seat 2 won, so it leads
+    rules = attrs.evolve(FAULTY, fault_penalty=FaultPenalty.POINTS)
+    moves = "3-3 draw draw 0-3:L 1-3:R draw 0-2:L 0-1:R draw 2-3:L pass pass pass"
+    match = play(Match.start(rules, seed=5, deal=DEAL_FAULTY), moves)
+    assert match.results[-1].ending is Ending.FALSE_BLOCK
+    assert match.results[-1].winners == (0, 2)
+    assert match.state.turn == 2
     assert match.next_hand().state.turn == 2
 
 

@@ -234,6 +234,36 @@ def test_fault_1_one_then_pass_drawn_tile_fits_pass_is_a_false_pass() -> None:
     assert state.faults == (false_pass(0, 5),)
 
 
+@pytest.mark.parametrize("voluntary", [False, True])
+def test_fault_1_one_then_pass_a_second_draw_is_refused_not_a_fault(voluntary: bool) -> None:
+    # DRAWING-1 allows one draw a turn, so a second one is refused in tolerant mode too
+    # (a fault is a move the rules would allow a player who could not play), whether the
+    # drawn tile fits (MUST_PLAY) or not (CANNOT_DRAW), and even with voluntary drawing
+    rules = attrs.evolve(
+        tolerant(THREE, FaultPenalty.NONE),
+        drawing=DrawRule.ONE_THEN_PASS,
+        voluntary_draw=voluntary,
+    )
+    # seat 1 draws 1-2, which does not fit 3-3
+    state = play_moves(HandState.start(rules, DEAL_V), "3-3 draw")
+    assert (state.turn, state.legal_moves()) == (1, (PASS,))
+    assert refusal(state, DRAW) is IllegalMoveReason.CANNOT_DRAW
+    assert refusal(state, Draw(Tile(0, 3))) is IllegalMoveReason.CANNOT_DRAW
+    # seat 2 plays 1-3; seat 0 draws 0-3, which fits
+    state = play_moves(state, "pass 1-3:R draw")
+    assert state.turn == 0
+    assert Tile(0, 3) in state.hand(0)
+    assert refusal(state, DRAW) is IllegalMoveReason.MUST_PLAY
+    assert state.faults == ()
+    # after a forbidden draw (seat 2 holds 1-3, which fits), a second draw is refused too
+    if not voluntary:
+        state = play_moves(HandState.start(rules, DEAL_V), "3-3 draw pass draw")
+        assert state.faults == (Fault(seat=2, kind=FaultKind.FORBIDDEN_DRAW, move_number=3),)
+        assert state.turn == 2
+        assert refusal(state, DRAW) is IllegalMoveReason.MUST_PLAY
+        assert len(state.faults) == 1
+
+
 def test_fault_1_faults_are_in_the_result() -> None:
     result = play_moves(HandState.start(tolerant(SMALL, FaultPenalty.NONE), DEAL_F), MOVES_F).result
     assert result is not None
