@@ -9,6 +9,8 @@ rebuilt here block by block from the observation.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 import pytest
@@ -28,6 +30,7 @@ from dominoes import (
     Tile,
 )
 from dominoes.codec import ActionCodec, ObservationEncoder
+from dominoes.errors import ArgumentTypeError, ArgumentValueError, DominoesError
 from dominoes.observation import Observation
 from dominoes.tiles import tile_from_index, tile_index
 from strategies_variants import VARIANT_SETTINGS, VariantHand, variant_hands
@@ -132,24 +135,78 @@ def test_legal_actions_of_an_observation(hand: VariantHand, pick: int) -> None:
 def test_bad_actions_and_moves_are_refused() -> None:
     rules = Ruleset.block()
     codec = ActionCodec(rules)
-    for bad in (-1, codec.size, codec.size + 5, True, False, 1.0, "3", None):
-        with pytest.raises(ValueError, match="outside"):
-            codec.decode(bad)  # type: ignore[arg-type]
-    with pytest.raises(ValueError, match="not in the double-6 set"):
-        codec.encode(Play(tile=Tile(7, 7), end=End.LEFT))
-    with pytest.raises(ValueError, match="not in the double-6 set"):
-        codec.encode(Play(tile=Tile(0, 7)))
+    for bad in (-1, codec.size, codec.size + 5):
+        with pytest.raises(
+            ArgumentValueError, match=r"^action -?\d+ is outside the action space 0\.\.85$"
+        ) as e:
+            codec.decode(bad)
+        assert e.value.argument == "action"
+    for wrong in (True, False, 1.0, "3", None):
+        with pytest.raises(
+            ArgumentTypeError, match=r"^action must be an int in 0\.\.85, got "
+        ) as t:
+            codec.decode(wrong)  # type: ignore[arg-type]
+        assert t.value.argument == "action"
+    for off_set in (Play(tile=Tile(7, 7), end=End.LEFT), Play(tile=Tile(0, 7))):
+        with pytest.raises(
+            ArgumentValueError, match=r"^move lays .*, which is not in the double-6 set$"
+        ) as e:
+            codec.encode(off_set)
+        assert e.value.argument == "move"
     for bad_move in ("draw", 3, None, object(), Tile(1, 2)):
-        with pytest.raises(ValueError, match="not a move"):
+        with pytest.raises(
+            ArgumentTypeError, match=r"^move must be a Play, Draw or Pass, got "
+        ) as t:
             codec.encode(bad_move)  # type: ignore[arg-type]
-    with pytest.raises(ValueError, match="not in the double-6 set"):
+        assert t.value.argument == "move"
+    with pytest.raises(
+        ArgumentValueError,
+        match=r"^moves holds a move that lays 6-8, which is not in the double-6 set$",
+    ) as e:
         codec.mask([DRAW, Play(tile=Tile(6, 8))])
+    assert e.value.argument == "moves"
+    with pytest.raises(
+        ArgumentTypeError,
+        match=r"^moves must hold only moves, each a Play, Draw or Pass, got 'pass'$",
+    ) as t:
+        codec.mask([DRAW, "pass"])  # type: ignore[list-item]
+    assert t.value.argument == "moves"
     # a smaller set refuses tiles of a larger one
     small = ActionCodec(Ruleset(max_pip=2, players=2, hand_size=2))
-    with pytest.raises(ValueError, match="double-2"):
+    with pytest.raises(ArgumentValueError, match="double-2"):
         small.encode(Play(tile=Tile(3, 3)))
-    with pytest.raises(ValueError, match=r"outside 0\.\.19"):
+    with pytest.raises(ArgumentValueError, match=r"outside the action space 0\.\.19"):
         small.decode(20)
+
+
+def test_codec_errors_are_dominoes_errors_and_keep_their_builtin_bases() -> None:
+    codec = ActionCodec(Ruleset.block())
+    wrong: Any = "84"
+    calls: list[tuple[Callable[[], object], type[Exception]]] = [
+        (lambda: codec.decode(99), ValueError),
+        (lambda: codec.decode(wrong), TypeError),
+        (lambda: codec.encode(Play(tile=Tile(9, 9))), ValueError),
+        (lambda: codec.encode(wrong), TypeError),
+    ]
+    for call, builtin in calls:
+        with pytest.raises(DominoesError) as e:
+            call()
+        assert isinstance(e.value, builtin)
+        message = str(e.value)
+        assert message.startswith(("action", "move")), message
+        assert "\n" not in message
+        assert message.count(". ") == 0  # one sentence
+
+
+def test_the_draw_action_names_no_tile() -> None:
+    """The draw action decodes to ``Draw()``: whoever submits it cannot name (and so
+    probe) the next tile of the boneyard."""
+    for rules in RULESETS:
+        codec = ActionCodec(rules)
+        move = codec.decode(3 * n_tiles(rules))
+        assert move == Draw()
+        assert isinstance(move, Draw)
+        assert move.tile is None
 
 
 def test_mask_of_no_moves_is_all_false() -> None:

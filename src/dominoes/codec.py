@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from dominoes.errors import ArgumentTypeError, ArgumentValueError
 from dominoes.moves import DRAW, PASS, Draw, Move, Pass, Play, play_for
 from dominoes.rules import Ruleset
 from dominoes.tiles import tile_index
@@ -55,29 +56,54 @@ class ActionCodec:
     def encode(self, move: Move) -> int:
         """The action number of ``move``.
 
+        A `Draw` encodes to the one draw action whatever tile it carries (a draw from a
+        hand's history names its tile; the action never does).
+
         Raises:
-            ValueError: the move's tile is not in the set, or it is not a move.
+            ArgumentTypeError: ``move`` is not a `Play`, `Draw` or `Pass`.
+            ArgumentValueError: the move's tile is not in the set.
         """
+        return self._encode(move, "move")
+
+    def _encode(self, move: object, argument: str) -> int:
+        """``encode``, naming ``argument`` (``move``, or ``moves`` for `mask`) in errors."""
+        one = argument == "move"
         if isinstance(move, Play):
             i = move.tile.index
             if i >= self.tiles:
-                raise ValueError(f"{move.tile} is not in the double-{self.rules.max_pip} set")
+                what = "move lays" if one else f"{argument} holds a move that lays"
+                raise ArgumentValueError(
+                    f"{what} {move.tile}, which is not in the double-{self.rules.max_pip} set",
+                    argument=argument,
+                )
             slot = 2 if move.end is None else int(move.end)
             return 3 * i + slot
         if isinstance(move, Draw):
             return 3 * self.tiles
         if isinstance(move, Pass):
             return 3 * self.tiles + 1
-        raise ValueError(f"not a move: {move!r}")
+        what = "move must be" if one else f"{argument} must hold only moves, each"
+        raise ArgumentTypeError(f"{what} a Play, Draw or Pass, got {move!r}", argument=argument)
 
     def decode(self, action: int) -> Move:
         """The move with this action number (interned).
 
+        The draw action decodes to ``Draw()``, which names no tile: the tile comes from
+        the boneyard when the move is applied.
+
         Raises:
-            ValueError: the number is outside the action space.
+            ArgumentTypeError: ``action`` is not an ``int`` (``bool`` is refused).
+            ArgumentValueError: ``action`` is outside the action space.
         """
-        if type(action) is not int or not 0 <= action < self.size:
-            raise ValueError(f"action {action!r} is outside 0..{self.size - 1}")
+        if type(action) is not int:
+            raise ArgumentTypeError(
+                f"action must be an int in 0..{self.size - 1}, got {action!r}", argument="action"
+            )
+        if not 0 <= action < self.size:
+            raise ArgumentValueError(
+                f"action {action} is outside the action space 0..{self.size - 1}",
+                argument="action",
+            )
         n = self.tiles
         if action == 3 * n:
             return DRAW
@@ -86,10 +112,15 @@ class ActionCodec:
         return play_for(action // 3)[action % 3]
 
     def mask(self, moves: Sequence[Move]) -> list[bool]:
-        """A legal-action mask: ``True`` at the number of each move in ``moves``."""
+        """A legal-action mask: ``True`` at the number of each move in ``moves``.
+
+        Raises:
+            ArgumentTypeError: an entry of ``moves`` is not a move.
+            ArgumentValueError: a move's tile is not in the set.
+        """
         out = [False] * self.size
         for move in moves:
-            out[self.encode(move)] = True
+            out[self._encode(move, "moves")] = True
         return out
 
     def legal_actions(self, state: HandState | Observation) -> list[int]:
