@@ -8,6 +8,7 @@ import importlib
 import random
 import sys
 import warnings
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -17,9 +18,20 @@ pytest.importorskip("pettingzoo")
 import numpy as np
 from pettingzoo.test import api_test, seed_test
 
-from dominoes import Deal, HandState, Ruleset
+from dominoes import Deal, Draw, HandState, Ruleset, Tile
 from dominoes.adapters import pettingzoo as pz
-from dominoes.errors import DealError, IllegalMoveError, IllegalMoveReason, RulesetError
+from dominoes.agents import Agent, GreedyAgent, RandomAgent, SearchAgent
+from dominoes.codec import ActionCodec
+from dominoes.errors import (
+    ArgumentTypeError,
+    ArgumentValueError,
+    DealError,
+    DominoesError,
+    IllegalMoveError,
+    IllegalMoveReason,
+    RulesetError,
+)
+from dominoes.observation import Observation
 from dominoes.rules import BlockTie, Scoring
 from dominoes.scoring import Ending, score_hand
 
@@ -197,14 +209,37 @@ def test_margin_reward_conventions() -> None:
 def test_hand_rewards_validates_its_arguments() -> None:
     block = Ruleset.block()
     won = score_hand(block, [0, 12], domino_seat=0)
-    with pytest.raises(TypeError, match="Ruleset"):
-        pz.hand_rewards("block", won)  # type: ignore[arg-type]
-    with pytest.raises(TypeError, match="HandResult"):
-        pz.hand_rewards(block, (12, 0))  # type: ignore[arg-type]
-    with pytest.raises(TypeError, match="Reward"):
-        pz.hand_rewards(block, won, "margin")  # type: ignore[arg-type]
-    with pytest.raises(ValueError, match="3 seats"):
+    bad: list[tuple[Callable[[], object], str, str]] = [
+        (
+            lambda: pz.hand_rewards(_any("block"), won),
+            "rules",
+            "rules must be a Ruleset, got 'block'",
+        ),
+        (
+            lambda: pz.hand_rewards(block, _any((12, 0))),
+            "result",
+            "result must be a HandResult, got (12, 0)",
+        ),
+        (
+            lambda: pz.hand_rewards(block, won, _any("margin")),
+            "mode",
+            "mode must be a Reward, got 'margin'",
+        ),
+    ]
+    for call, argument, message in bad:
+        with pytest.raises(ArgumentTypeError) as e:
+            call()
+        assert e.value.argument == argument
+        assert str(e.value) == message
+    with pytest.raises(ArgumentValueError) as v:
         pz.hand_rewards(block, score_hand(Ruleset.block(3), [0, 1, 2], domino_seat=0))
+    assert v.value.argument == "result"
+    assert str(v.value) == "result must score the 2 seats of the ruleset, but it scores 3"
+
+
+def _any(value: object) -> Any:
+    """``value``, typed so that a call with the wrong type passes the type checker."""
+    return value
 
 
 # ---------------------------------------------------------------- seeding
@@ -243,14 +278,25 @@ def test_reset_options_and_seed_validation() -> None:
     assert env.hand_seed is None
     assert env.hand_state == HandState.start(SMALL, SMALL_DEAL)
     assert env.agent_selection == "seat_1"  # the holder of the highest double leads
-    with pytest.raises(TypeError, match="seed must be an int"):
-        env.reset(seed=True)
-    with pytest.raises(TypeError, match="seed must be an int"):
-        env.reset(seed=1.5)  # type: ignore[arg-type]
-    with pytest.raises(TypeError, match="options must be a mapping"):
-        env.reset(options=[("deal", SMALL_DEAL)])  # type: ignore[arg-type]
-    with pytest.raises(TypeError, match="must be a Deal"):
-        env.reset(options={"deal": "1-1 1-2"})
+    calls: list[tuple[Callable[[], object], str, str]] = [
+        (lambda: env.reset(seed=True), "seed", "seed must be an int, got True"),
+        (lambda: env.reset(seed=_any(1.5)), "seed", "seed must be an int, got 1.5"),
+        (
+            lambda: env.reset(options=_any([("deal", SMALL_DEAL)])),
+            "options",
+            "options must be a mapping, got [('deal', ",
+        ),
+        (
+            lambda: env.reset(options={"deal": "1-1 1-2"}),
+            "options",
+            """options["deal"] must be a Deal, got '1-1 1-2'""",
+        ),
+    ]
+    for call, argument, message in calls:
+        with pytest.raises(ArgumentTypeError) as e:
+            call()
+        assert e.value.argument == argument
+        assert str(e.value).startswith(message)
     with pytest.raises(DealError):
         env.reset(options={"deal": Deal(hands=[["1-1"], ["2-2"]], boneyard=[])})
 
@@ -337,10 +383,12 @@ def test_an_illegal_action_raises_and_changes_nothing() -> None:
         env.step(illegal)
     assert e.value.reason is not IllegalMoveReason.NOT_A_MOVE
     assert e.value.state == before
+    assert e.value.seat == before.turn
     for bad in (-1, env.codec.size, None, True, "3", 2.0):
         with pytest.raises(IllegalMoveError, match="not an integer") as e:
             env.step(bad)
         assert e.value.reason is IllegalMoveReason.NOT_A_MOVE
+        assert e.value.seat == before.turn
     assert env.hand_state == before
     assert not any(env.terminations.values())
     env.step(np.int32(int(np.flatnonzero(mask)[0])))  # NumPy integers are actions too
@@ -392,8 +440,10 @@ def test_calls_before_reset() -> None:
         env.render,
         lambda: env.hand_state,
     ):
-        with pytest.raises(RuntimeError, match=r"call reset\(\) first"):
+        with pytest.raises(pz.EnvironmentStateError, match=r"call reset\(\) first") as e:
             call()
+        assert isinstance(e.value, RuntimeError)
+        assert isinstance(e.value, DominoesError)
     wrapped = pz.env("block")
     with pytest.raises(Exception, match="reset"):
         wrapped.step(0)
@@ -414,11 +464,26 @@ def _swap_hidden(deal: Deal, keep: set[Any], rng: random.Random) -> Deal | None:
     return Deal(hands=[deal.hands[0], hand], boneyard=bone)
 
 
-def _replay(env: Any, actions: list[int]) -> list[tuple[str, dict[str, Any]]]:
-    """Seat 0's observation and the selected agent before each action, then the actions."""
+def _refusals(env: Any) -> list[tuple[int, IllegalMoveReason, str, Any]]:
+    """Every action the selected agent may not take, with the reason, the message and
+    the seat of the refusal (each refused step leaves the environment as it was)."""
+    out = []
+    mask = env.observe(env.agent_selection)["action_mask"]
+    for action in np.flatnonzero(mask == 0):
+        with pytest.raises(IllegalMoveError) as e:
+            env.step(int(action))
+        out.append((int(action), e.value.reason, str(e.value), e.value.seat))
+    return out
+
+
+def _replay(env: Any, actions: list[int]) -> list[tuple[str, dict[str, Any], Any, Any]]:
+    """Before each action: the selected agent, seat 0's encoded observation, its
+    `Observation` in ``infos``, and (on seat 0's turns) every action refused to it."""
     out = []
     for action in actions:
-        out.append((env.agent_selection, env.observe("seat_0")))
+        refused = _refusals(env) if env.agent_selection == "seat_0" else None
+        info = env.infos["seat_0"]["observation"]
+        out.append((env.agent_selection, env.observe("seat_0"), info, refused))
         env.step(action)
     return out
 
@@ -428,7 +493,7 @@ def test_observations_never_contain_hidden_tiles() -> None:
     moves are made, look the same to seat 0 at every turn."""
     rules = Ruleset.block()
     rng = random.Random(17)
-    twins = compared = 0
+    twins = compared = refusals = 0
     for seed in range(60):
         a = pz.raw_env(rules)
         a.reset(seed=seed)
@@ -452,18 +517,111 @@ def test_observations_never_contain_hidden_tiles() -> None:
         except IllegalMoveError:
             continue  # the swap changed what seat 1 could do: not twin worlds
         seen_a = _replay(a, actions)
-        if [agent for agent, _ in seen_a] != [agent for agent, _ in seen_b]:
+        if [seen[0] for seen in seen_a] != [seen[0] for seen in seen_b]:
             continue  # the swap changed who leads: not twin worlds
         twins += 1
-        for (_, obs_a), (_, obs_b) in zip(seen_a, seen_b, strict=True):
+        for (_, obs_a, info_a, refused_a), (_, obs_b, info_b, refused_b) in zip(
+            seen_a, seen_b, strict=True
+        ):
             assert np.array_equal(obs_a["observation"], obs_b["observation"])
             assert np.array_equal(obs_a["action_mask"], obs_b["action_mask"])
+            assert info_a == info_b  # the Observation in infos
+            # what seat 0 is refused, why and in which words, never tells the worlds apart
+            assert refused_a == refused_b
+            if refused_a is not None:
+                refusals += len(refused_a)
+                assert {seat for *_, seat in refused_a} == {0}
             compared += 1
         assert a.hand_state.hands[1] != b.hand_state.hands[1]
         if twins >= 8:
             break
     assert twins >= 8
     assert compared >= 60
+    assert refusals >= 1000
+
+
+@pytest.mark.parametrize(("name", "overrides"), CASES, ids=CASE_IDS)
+def test_infos_hold_each_agents_observation(name: str, overrides: dict[str, Any]) -> None:
+    """``infos[agent]["observation"]`` is ``state.observation(seat)`` at every step, for
+    every agent still in the episode, and holds no tile of another seat's hand or of
+    the boneyard (another seat's draws show no tile)."""
+    env = pz.raw_env(name, **overrides)
+    rng = random.Random(13)
+    for seed in range(1 if overrides else 3):
+        env.reset(seed=seed)
+        while env.agents:
+            state = env.hand_state
+            assert set(env.infos) == set(env.agents)
+            for agent in env.agents:
+                seat = env.possible_agents.index(agent)
+                observation = env.infos[agent]["observation"]
+                assert isinstance(observation, Observation)
+                assert observation == state.observation(seat)
+                assert observation.seat == seat
+                assert observation.hand == state.hand(seat)
+                hidden = {t for s in range(env.rules.players) if s != seat for t in state.hand(s)}
+                hidden |= set(state.boneyard)
+                assert not hidden & set(observation.hand)
+                for step in observation.history:
+                    if isinstance(step.move, Draw) and step.seat != seat:
+                        assert step.move.tile is None
+            _obs, _reward, terminated, _truncated, info = env.last()
+            assert info is env.infos[env.agent_selection]
+            if terminated:
+                assert info["observation"].result == state.result
+                env.step(None)
+            else:
+                env.step(_quick_action(env, rng))
+        assert env.infos == {}
+
+
+def test_the_drawn_tile_is_seen_by_the_drawer_only() -> None:
+    env = pz.raw_env("draw")
+    rng = random.Random(6)
+    draw = env.codec.size - 2
+    for seed in range(20):
+        env.reset(seed=seed)
+        while not env.hand_state.is_over:
+            drawer = env.agent_selection
+            if draw in env.codec.legal_actions(env.hand_state):
+                env.step(draw)
+                drawn = env.hand_state.history[-1].move
+                assert isinstance(drawn, Draw)
+                tile = drawn.tile
+                assert isinstance(tile, Tile)
+                for agent in env.agents:
+                    last = env.infos[agent]["observation"].history[-1]
+                    assert last.seat == env.possible_agents.index(drawer)
+                    assert last.move == (Draw(tile) if agent == drawer else Draw())
+                    assert (tile in env.infos[agent]["observation"].hand) == (agent == drawer)
+                return
+            env.step(_quick_action(env, rng))
+    pytest.fail("no draw in 20 hands")  # pragma: no cover
+
+
+def test_an_observation_bot_plays_from_infos_alone() -> None:
+    """Agents that see only ``infos[agent]["observation"]`` play whole hands: the move
+    they choose from it is legal, and its action number is in the mask."""
+    table = pz.env("draw", players=3)
+    bots: dict[str, Agent] = {
+        "seat_0": GreedyAgent(),
+        "seat_1": RandomAgent(),
+        "seat_2": SearchAgent(worlds=2),
+    }
+    rng = random.Random(4)
+    for seed in range(3):
+        table.reset(seed=seed)
+        for agent in table.agent_iter():
+            observation, _reward, terminated, truncated, info = table.last()
+            if terminated or truncated:
+                table.step(None)
+                continue
+            seen: Observation = info["observation"]
+            move = bots[agent].choose(seen, rng)
+            action = ActionCodec(seen.rules).encode(move)
+            assert observation["action_mask"][action] == 1
+            table.step(action)
+        assert table.unwrapped.hand_state.is_over
 
 
 # ---------------------------------------------------------------- construction
@@ -483,27 +641,48 @@ def test_construction_from_a_preset_or_a_ruleset() -> None:
 
 
 def test_construction_errors() -> None:
-    with pytest.raises(TypeError, match="Ruleset or a preset name"):
-        pz.raw_env(6)  # type: ignore[arg-type]
+    with pytest.raises(
+        ArgumentTypeError, match=r"^rules must be a Ruleset or a preset name, got 6$"
+    ) as t:
+        pz.raw_env(_any(6))
+    assert t.value.argument == "rules"
     with pytest.raises(KeyError, match="no preset named"):
         pz.raw_env("chess")
-    with pytest.raises(TypeError, match="not a Ruleset field: colour"):
-        pz.raw_env("block", colour="red")
-    with pytest.raises(RulesetError):
-        pz.raw_env(Ruleset.block(), players=9)
-    with pytest.raises(ValueError, match="render_mode"):
+    with pytest.raises(
+        ArgumentValueError, match=r"^render_mode must be None or one of ansi, got 'human'$"
+    ) as v:
         pz.raw_env("block", render_mode="human")
-    with pytest.raises(TypeError, match="Reward"):
-        pz.raw_env("block", reward="margin")  # type: ignore[arg-type]
+    assert v.value.argument == "render_mode"
+    with pytest.raises(ArgumentTypeError, match=r"^reward must be a Reward, got 'margin'$") as t:
+        pz.raw_env("block", reward=_any("margin"))
+    assert t.value.argument == "reward"
     env = pz.raw_env("block")
     for bad in ("player_0", "seat_2", 0):
-        with pytest.raises(ValueError, match="no agent"):
-            env.action_space(bad)  # type: ignore[arg-type]
+        with pytest.raises(
+            ArgumentValueError, match=r"^agent must be one of seat_0, seat_1, got "
+        ) as v:
+            env.action_space(_any(bad))
+        assert v.value.argument == "agent"
     assert pz.agent_name(3) == "seat_3"
-    with pytest.raises(TypeError):
+    with pytest.raises(ArgumentTypeError, match=r"^seat must be an int, got True$") as t:
         pz.agent_name(True)
-    with pytest.raises(ValueError, match="0 or more"):
+    assert t.value.argument == "seat"
+    with pytest.raises(ArgumentValueError, match=r"^seat must be 0 or more, got -1$") as v:
         pz.agent_name(-1)
+    assert v.value.argument == "seat"
+
+
+def test_an_unknown_ruleset_field_is_a_ruleset_error() -> None:
+    """As everywhere in the library, a bad ruleset field is a `RulesetError` naming it."""
+    with pytest.raises(RulesetError, match=r"^colour is not a Ruleset field$") as e:
+        pz.raw_env("block", colour="red")
+    assert e.value.fields == ("colour",)
+    with pytest.raises(RulesetError, match=r"^colour, spinners are not Ruleset fields$") as e:
+        pz.env(Ruleset.block(), spinners=True, colour="red", players=3)
+    assert e.value.fields == ("colour", "spinners")
+    with pytest.raises(RulesetError) as e:
+        pz.raw_env(Ruleset.block(), players=9)
+    assert "players" in e.value.fields or "hand_size" in e.value.fields
 
 
 def test_missing_dependency_names_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -13,14 +13,19 @@ brings PettingZoo, Gymnasium and NumPy. One episode is one hand.
   `ObservationEncoder` for the observing seat (only what that seat knows) and
   ``"action_mask"`` an int8 vector, 1 at the legal actions of the seat when it is to
   move and all 0 otherwise.
+- **Infos** hold each agent's `Observation` (``infos[agent]["observation"]``, exactly
+  ``state.observation(seat)``), so a bot written for the library (``choose(observation,
+  rng)``) plays in the environment without seeing the full state.
 - **Rewards** are 0 until the hand ends; then every seat receives its reward at once
   (see `Reward` and `hand_rewards`; the default is the zero-sum margin).
 - **Terminations** are set for every agent when the hand ends; **truncations** never
   (a hand always ends: every move either lays or draws a tile, or passes towards a
   verification round that ends it).
 
-An illegal action raises `IllegalMoveError` and leaves the environment as it was,
-unless `env` was asked to wrap it in PettingZoo's ``TerminateIllegalWrapper``.
+An action is taken as the seat knows it (`HandState.apply_as`): the draw action names
+no tile, and what is refused never depends on a tile the seat cannot see. An illegal
+action raises `IllegalMoveError` and leaves the environment as it was, unless `env` was
+asked to wrap it in PettingZoo's ``TerminateIllegalWrapper``.
 """
 
 from __future__ import annotations
@@ -47,15 +52,39 @@ import attrs
 
 from dominoes.codec import ActionCodec, ObservationEncoder
 from dominoes.deal import Deal
-from dominoes.errors import IllegalMoveError, IllegalMoveReason
+from dominoes.errors import (
+    ArgumentTypeError,
+    ArgumentValueError,
+    DominoesError,
+    IllegalMoveError,
+    IllegalMoveReason,
+    RulesetError,
+)
+from dominoes.observation import Observation
 from dominoes.rules import DrawRule, Ruleset
 from dominoes.scoring import HandResult, zero_sum_returns
 from dominoes.state import HandState, Phase
 
-__all__ = ["DominoesEnv", "Reward", "agent_name", "env", "hand_rewards", "raw_env"]
+__all__ = [
+    "DominoesEnv",
+    "EnvironmentStateError",
+    "Reward",
+    "agent_name",
+    "env",
+    "hand_rewards",
+    "raw_env",
+]
 
 RENDER_MODES = ("ansi",)
 """The render modes the environment supports."""
+
+
+class EnvironmentStateError(DominoesError, RuntimeError):
+    """The environment was asked for something before `DominoesEnv.reset` dealt a
+    hand, or after every agent of a finished hand left (call ``reset()``).
+
+    It derives from `RuntimeError` too, which the environment raised before.
+    """
 
 
 class Reward(enum.Enum):
@@ -76,13 +105,13 @@ def agent_name(seat: int) -> str:
     """The agent name of a seat: ``"seat_0"`` for seat 0.
 
     Raises:
-        TypeError: ``seat`` is not an ``int``.
-        ValueError: ``seat`` is negative.
+        ArgumentTypeError: ``seat`` is not an ``int`` (``bool`` is refused).
+        ArgumentValueError: ``seat`` is negative.
     """
     if type(seat) is not int:
-        raise TypeError(f"a seat is an int, got {seat!r}")
+        raise ArgumentTypeError(f"seat must be an int, got {seat!r}", argument="seat")
     if seat < 0:
-        raise ValueError(f"a seat is 0 or more, got {seat}")
+        raise ArgumentValueError(f"seat must be 0 or more, got {seat}", argument="seat")
     return f"seat_{seat}"
 
 
@@ -97,8 +126,8 @@ def hand_rewards(
         mode: the reward convention (see `Reward`).
 
     Raises:
-        TypeError: an argument has the wrong type.
-        ValueError: ``result`` does not have one entry per seat of ``rules``.
+        ArgumentTypeError: an argument has the wrong type.
+        ArgumentValueError: ``result`` does not have one entry per seat of ``rules``.
 
     >>> from dominoes import Ruleset
     >>> from dominoes.scoring import score_hand
@@ -112,13 +141,17 @@ def hand_rewards(
     (12.0, 0.0)
     """
     if not isinstance(rules, Ruleset):
-        raise TypeError(f"expected a Ruleset, got {rules!r}")
+        raise ArgumentTypeError(f"rules must be a Ruleset, got {rules!r}", argument="rules")
     if not isinstance(result, HandResult):
-        raise TypeError(f"expected a HandResult, got {result!r}")
+        raise ArgumentTypeError(f"result must be a HandResult, got {result!r}", argument="result")
     if not isinstance(mode, Reward):
-        raise TypeError(f"expected a Reward, got {mode!r}")
+        raise ArgumentTypeError(f"mode must be a Reward, got {mode!r}", argument="mode")
     if len(result.points) != rules.players:
-        raise ValueError(f"the result has {len(result.points)} seats, the ruleset {rules.players}")
+        raise ArgumentValueError(
+            f"result must score the {rules.players} seats of the ruleset, "
+            f"but it scores {len(result.points)}",
+            argument="result",
+        )
     if mode is Reward.POINTS:
         return tuple(float(p) for p in result.points)
     return zero_sum_returns(rules, result)
@@ -158,11 +191,12 @@ class DominoesEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hin
             applied to the preset or to the given ruleset.
 
     Raises:
-        TypeError: ``rules`` is neither a `Ruleset` nor a string, ``reward`` is not a
-            `Reward`, or an override names no `Ruleset` field.
-        KeyError: no preset has that name.
-        RulesetError: the overrides make an impossible ruleset.
-        ValueError: ``render_mode`` is not supported.
+        ArgumentTypeError: ``rules`` is neither a `Ruleset` nor a string, or ``reward``
+            is not a `Reward`.
+        UnknownPresetError: no preset has that name (a `KeyError`).
+        RulesetError: an override names no `Ruleset` field, or the overrides make an
+            impossible ruleset (``fields`` names them).
+        ArgumentValueError: ``render_mode`` is not supported.
 
     >>> e = DominoesEnv("draw", players=3)
     >>> e.possible_agents
@@ -191,11 +225,13 @@ class DominoesEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hin
         super().__init__()
         self._rules = _ruleset(rules, overrides)
         if render_mode is not None and render_mode not in RENDER_MODES:
-            raise ValueError(
-                f"render_mode must be None or one of {', '.join(RENDER_MODES)}, got {render_mode!r}"
+            raise ArgumentValueError(
+                f"render_mode must be None or one of {', '.join(RENDER_MODES)}, "
+                f"got {render_mode!r}",
+                argument="render_mode",
             )
         if not isinstance(reward, Reward):
-            raise TypeError(f"reward must be a Reward, got {reward!r}")
+            raise ArgumentTypeError(f"reward must be a Reward, got {reward!r}", argument="reward")
         self.render_mode = render_mode
         """``None`` or ``"ansi"``."""
         self.reward_mode = reward
@@ -230,12 +266,15 @@ class DominoesEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hin
         self.terminations: dict[str, bool] = {}
         self.truncations: dict[str, bool] = {}
         self.infos: dict[str, dict[str, Any]] = {}
+        """Per agent still in the episode: ``{"observation": Observation}``, what its seat
+        knows (``state.observation(seat)``), updated at every step."""
         self.agent_selection: str = ""
         self.hand_seed: int | None = None
         """The seed of the current deal (``None`` for a deal given to `reset`)."""
         self._rng = random.Random()  # seeded from the OS; reseeded by reset(seed=...)
         self._state: HandState | None = None
         self._seen: dict[str, _Seen] = {}
+        self._observations: dict[str, Observation] = {}
 
     # ----------------------------------------------------------------- reading
     @property
@@ -249,7 +288,7 @@ class DominoesEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hin
         tests and debugging, not for agents).
 
         Raises:
-            RuntimeError: `reset` has not been called yet.
+            EnvironmentStateError: `reset` has not been called yet.
         """
         return self._require_state()
 
@@ -257,7 +296,7 @@ class DominoesEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hin
         """The observation space of ``agent`` (the same object on every call).
 
         Raises:
-            ValueError: there is no such agent.
+            ArgumentValueError: there is no such agent.
         """
         return self.observation_spaces[self._name(agent)]
 
@@ -265,23 +304,24 @@ class DominoesEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hin
         """The action space of ``agent``: ``Discrete(codec.size)``.
 
         Raises:
-            ValueError: there is no such agent.
+            ArgumentValueError: there is no such agent.
         """
         return self.action_spaces[self._name(agent)]
 
     def observe(self, agent: str) -> dict[str, Any]:
         """What ``agent`` sees now: ``{"observation": float32 vector, "action_mask":
-        int8 vector}`` (fresh arrays on every call).
+        int8 vector}`` (fresh arrays on every call). Both are encoded from the agent's
+        `Observation`, which ``infos[agent]["observation"]`` holds.
 
         Raises:
-            ValueError: there is no such agent.
-            RuntimeError: `reset` has not been called yet.
+            ArgumentValueError: there is no such agent.
+            EnvironmentStateError: `reset` has not been called yet.
         """
         name = self._name(agent)
-        state = self._require_state()
+        self._require_state()
         seen = self._seen.get(name)
         if seen is None:
-            observation = state.observation(self._seat_of[name])
+            observation = self._observations[name]
             mask = [0] * self.codec.size
             for action in self.codec.legal_actions(observation):
                 mask[action] = 1
@@ -308,38 +348,44 @@ class DominoesEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hin
                 keys are ignored (PettingZoo's API test passes arbitrary options).
 
         Raises:
-            TypeError: ``seed`` is not an integer, ``options`` is not a mapping, or
-                ``options["deal"]`` is not a `Deal`.
+            ArgumentTypeError: ``seed`` is not an integer, ``options`` is not a
+                mapping, or ``options["deal"]`` is not a `Deal`.
             DealError: the deal given does not fit the ruleset.
         """
         number: int | None = None
         if seed is not None:
             if isinstance(seed, bool):
-                raise TypeError(f"seed must be an int, got {seed!r}")
+                raise ArgumentTypeError(f"seed must be an int, got {seed!r}", argument="seed")
             try:
                 number = operator.index(seed)
             except TypeError:
-                raise TypeError(f"seed must be an int, got {seed!r}") from None
+                raise ArgumentTypeError(
+                    f"seed must be an int, got {seed!r}", argument="seed"
+                ) from None
             self._rng = random.Random(number)
         if options is not None and not isinstance(options, Mapping):
-            raise TypeError(f"options must be a mapping, got {options!r}")
+            raise ArgumentTypeError(
+                f"options must be a mapping, got {options!r}", argument="options"
+            )
         deal = (options or {}).get("deal")
         if deal is not None:
             if not isinstance(deal, Deal):
-                raise TypeError(f'options["deal"] must be a Deal, got {deal!r}')
+                raise ArgumentTypeError(
+                    f'options["deal"] must be a Deal, got {deal!r}', argument="options"
+                )
             self.hand_seed = None
         else:
             self.hand_seed = number if number is not None else self._rng.getrandbits(63)
             deal = Deal.random(self._rules, seed=self.hand_seed)
-        self._state = HandState.start(self._rules, deal)
-        self._seen = {}
+        state = HandState.start(self._rules, deal)
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos = {name: {} for name in self.agents}
-        self.agent_selection = self.possible_agents[self._state.turn]
+        self._moved_to(state)
+        self.agent_selection = self.possible_agents[state.turn]
 
     def step(self, action: Any) -> None:
         """Play ``action`` (an action number) for `agent_selection`.
@@ -348,45 +394,54 @@ class DominoesEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hin
         agent is removed and the next one selected, as PettingZoo prescribes. When the
         hand ends, every agent is terminated and receives its reward.
 
+        The move is taken as the agent's seat knows it (`HandState.apply_as`): the draw
+        action is ``Draw()``, which names no tile, and what is refused, and why, never
+        depends on a tile the seat cannot see.
+
         Raises:
             IllegalMoveError: the action is not an integer in the action space
                 (reason ``NOT_A_MOVE``) or the engine refuses the move (its reason);
                 the environment is unchanged.
             ValueError: an action other than ``None`` for a terminated agent.
-            RuntimeError: `reset` has not been called, or every agent has left.
+            EnvironmentStateError: `reset` has not been called, or every agent has left.
         """
         state = self._require_state()
         if not self.agents:
-            raise RuntimeError("the hand is over and every agent has left: call reset()")
+            raise EnvironmentStateError("every agent has left the finished hand: call reset()")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
         number = self._action_number(action, state)
         move = self.codec.decode(number)
+        seat = self._seat_of[agent]
         try:
-            after = state.apply(move)
+            after = state.apply_as(seat, move)
         except IllegalMoveError as refused:
             raise IllegalMoveError(
                 f"action {number} is illegal for {agent}: {refused}",
                 move=move,
                 state=state,
                 reason=refused.reason,
+                seat=refused.seat,
             ) from refused
-        self._state = after
-        self._seen = {}
         self._cumulative_rewards[agent] = 0.0
+        self._finish_step(after, seat)
+
+    def _finish_step(self, after: HandState, seat: int) -> None:
+        """Move to ``after`` (reached by ``seat``'s move or concession): observations,
+        rewards, terminations and the next agent."""
+        self._moved_to(after)
         self._clear_rewards()
         result = after.result
         if result is None:
             self.agent_selection = self.possible_agents[after.turn]
         else:
             values = hand_rewards(self._rules, result, self.reward_mode)
-            for seat, name in enumerate(self.possible_agents):
-                self.rewards[name] = values[seat]
+            for s, name in enumerate(self.possible_agents):
+                self.rewards[name] = values[s]
                 self.terminations[name] = True
-            mover = self._seat_of[agent]
-            self.agent_selection = self.possible_agents[(mover + 1) % self._rules.players]
+            self.agent_selection = self.possible_agents[(seat + 1) % self._rules.players]
         self._accumulate_rewards()
 
     def render(self) -> str | None:
@@ -401,7 +456,7 @@ class DominoesEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hin
             The picture, or ``None`` (with a warning) when ``render_mode`` is ``None``.
 
         Raises:
-            RuntimeError: `reset` has not been called yet.
+            EnvironmentStateError: `reset` has not been called yet.
         """
         state = self._require_state()
         if self.render_mode is None:
@@ -421,15 +476,27 @@ class DominoesEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hin
         for name in self.rewards:
             self.rewards[name] = 0.0
 
+    def _moved_to(self, state: HandState) -> None:
+        """Make ``state`` the hand in progress: every seat's `Observation`, in the
+        ``infos`` of the agents still in the episode."""
+        self._state = state
+        self._seen = {}
+        self._observations = {
+            name: state.observation(seat) for seat, name in enumerate(self.possible_agents)
+        }
+        for name in self.agents:
+            self.infos[name] = {"observation": self._observations[name]}
+
     def _require_state(self) -> HandState:
         if self._state is None:
-            raise RuntimeError("the environment has no hand yet: call reset() first")
+            raise EnvironmentStateError("the environment has no hand yet: call reset() first")
         return self._state
 
     def _name(self, agent: object) -> str:
         if not isinstance(agent, str) or agent not in self._seat_of:
-            raise ValueError(
-                f"no agent {agent!r}; the agents are {', '.join(self.possible_agents)}"
+            raise ArgumentValueError(
+                f"agent must be one of {', '.join(self.possible_agents)}, got {agent!r}",
+                argument="agent",
             )
         return agent
 
@@ -448,6 +515,7 @@ class DominoesEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hin
                 move=action,
                 state=state,
                 reason=IllegalMoveReason.NOT_A_MOVE,
+                seat=self._seat_of[self.agent_selection],
             )
         return number
 
@@ -455,10 +523,13 @@ class DominoesEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hin
 def _ruleset(rules: object, overrides: dict[str, Any]) -> Ruleset:
     """The ruleset from a `Ruleset` or a preset name, with field overrides."""
     if not isinstance(rules, str | Ruleset):
-        raise TypeError(f"rules must be a Ruleset or a preset name, got {rules!r}")
+        raise ArgumentTypeError(
+            f"rules must be a Ruleset or a preset name, got {rules!r}", argument="rules"
+        )
     unknown = sorted(set(overrides) - set(attrs.fields_dict(Ruleset)))
     if unknown:
-        raise TypeError(f"not a Ruleset field: {', '.join(unknown)}")
+        verb = "is not a Ruleset field" if len(unknown) == 1 else "are not Ruleset fields"
+        raise RulesetError(f"{', '.join(unknown)} {verb}", fields=tuple(unknown))
     if isinstance(rules, str):
         return Ruleset.preset(rules, **overrides)
     return attrs.evolve(rules, **overrides) if overrides else rules
@@ -505,7 +576,8 @@ def raw_env(
     """The environment without wrappers (the arguments of `DominoesEnv`).
 
     Raises:
-        TypeError, KeyError, RulesetError, ValueError: as `DominoesEnv`.
+        ArgumentTypeError, UnknownPresetError, RulesetError, ArgumentValueError: as
+            `DominoesEnv`.
     """
     return DominoesEnv(rules, render_mode=render_mode, reward=reward, **overrides)
 
@@ -537,7 +609,8 @@ def env(
         **overrides: `Ruleset` fields to change.
 
     Raises:
-        TypeError, KeyError, RulesetError, ValueError: as `DominoesEnv`.
+        ArgumentTypeError, UnknownPresetError, RulesetError, ArgumentValueError: as
+            `DominoesEnv`.
     """
     wrapped: Any = raw_env(rules, render_mode=render_mode, reward=reward, **overrides)
     if illegal_reward is not None:
