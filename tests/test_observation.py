@@ -286,7 +286,7 @@ def test_reachable_walks_into_the_model() -> None:
     obs = state.observation(0)
     obs.count_worlds()
     kinds = {type(o).__name__ for o in reachable(obs)}
-    assert {"_Model", "Ruleset", "Tile"} <= kinds
+    assert {"Model", "Ruleset", "Tile"} <= kinds
 
 
 # ---------------------------------------------------------------- draws in the history

@@ -62,6 +62,7 @@ from dominoes import (
     Ruleset,
     Tile,
 )
+from dominoes import sampling
 from dominoes.observation import Observation
 from dominoes.tiles import tile_from_index
 from strategies_variants import VARIANT_SETTINGS, VariantHand, variant_hands
@@ -546,7 +547,7 @@ def check_exact_replay(
         bone_items = [t for j in model.bone_at for t in placed[j]]
         for arrangement in itertools.product(*orders):
             for bone in itertools.permutations(bone_items):
-                deal = obs._deal_of(model, [list(a) for a in arrangement], list(bone))
+                deal = sampling.deal_of(obs, model, [list(a) for a in arrangement], list(bone))
                 state = obs._replay(deal)
                 if state is not None:
                     accepted[world_of(state)] += 1
