@@ -6,6 +6,7 @@ import itertools
 import math
 import pickle
 import random
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -17,10 +18,15 @@ import open_spiel.python.games  # noqa: E402,F401  (registers python_block/team_
 from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 
 from dominoes import (  # noqa: E402
+    ArgumentTypeError,
+    ArgumentValueError,
     BlockDetection,
+    DominoesError,
     DrawRule,
     End,
     FaultMode,
+    IllegalMoveError,
+    IllegalMoveReason,
     NoDoubleRule,
     Opening,
     PartnerPips,
@@ -156,7 +162,6 @@ def test_openspiel_game_from_a_ruleset_survives_its_game_string() -> None:
 @pytest.mark.parametrize(
     ("params", "field"),
     [
-        ({"preset": "muggins"}, "preset"),
         ({"spinners": True}, "spinners"),
         ({"players": "4"}, "players"),
         ({"scoring": "most"}, "scoring"),
@@ -185,21 +190,101 @@ def test_openspiel_bad_parameters_raise_ruleset_error(
 def test_openspiel_bad_input_to_entry_points() -> None:
     with pytest.raises(RulesetError, match="faults"):
         DominoesGame(Ruleset.block(faults=FaultMode.TOLERANT))
-    with pytest.raises(RulesetError):
-        DominoesGame(42)  # type: ignore[arg-type]
-    with pytest.raises(RulesetError):
+    with pytest.raises(RulesetError) as bad_rules:
+        rules_from_text(_any(3))
+    assert bad_rules.value.fields == ("rules",)
+    with pytest.raises(
+        RulesetError,
+        match=r"^players cannot be given with a Ruleset, which is the whole ruleset "
+        r"\(change the Ruleset instead\)$",
+    ) as both:
         load_game(Ruleset.block(), players=3)
-    with pytest.raises(RulesetError):
-        rules_from_text(3)  # type: ignore[arg-type]
-    with pytest.raises(TypeError):
-        rules_to_text("block")  # type: ignore[arg-type]
-    with pytest.raises(RulesetError, match="preset"):
-        pyspiel.load_game(SHORT_NAME, {"preset": "muggins"})
+    assert both.value.fields == ("players",)
+    with pytest.raises(
+        RulesetError, match=r"^colour, spinners are not game parameters of dominoes_rules$"
+    ) as unknown:
+        rules_from_params({"spinners": True, "colour": "red"})
+    assert unknown.value.fields == ("colour", "spinners")
     game = load_game("block")
-    with pytest.raises(ValueError, match="observer parameters"):
-        game.make_py_observer(None, {"x": 1})
-    with pytest.raises(ValueError, match="no seat"):
-        game.new_initial_state().resample_from_infostate(5)
+    state = game.new_initial_state()
+    calls: list[tuple[Callable[[], object], type[DominoesError], str, str]] = [
+        (
+            lambda: DominoesGame(_any(42)),
+            ArgumentTypeError,
+            "params",
+            "params must be a Ruleset or a mapping of game parameters, got 42",
+        ),
+        (
+            lambda: load_game(_any(42)),
+            ArgumentTypeError,
+            "rules",
+            "rules must be a Ruleset, a preset name or None, got 42",
+        ),
+        (
+            lambda: rules_to_text(_any("block")),
+            ArgumentTypeError,
+            "rules",
+            "rules must be a Ruleset, got 'block'",
+        ),
+        (
+            lambda: DominoesGame(Ruleset.block(), _any(1)),
+            ArgumentTypeError,
+            "utility",
+            "utility must be a Utility or its value, got 1",
+        ),
+        (
+            lambda: load_game("block", "fun"),
+            ArgumentValueError,
+            "utility",
+            "utility must be one of zero_sum, points, got 'fun'",
+        ),
+        (
+            lambda: game.make_py_observer(None, {"x": 1}),
+            ArgumentValueError,
+            "params",
+            "params must be empty, since the observer takes no parameters; got {'x': 1}",
+        ),
+        (
+            lambda: state.resample_from_infostate(5),
+            ArgumentValueError,
+            "player",
+            "player must be a seat at the table, 0 to 1; got 5",
+        ),
+    ]
+    for call, kind, argument, message in calls:
+        with pytest.raises(kind) as e:
+            call()
+        assert getattr(e.value, "argument", None) == argument
+        assert str(e.value) == message
+
+
+def _any(value: object) -> Any:
+    """``value``, typed so that a call with the wrong type passes the type checker."""
+    return value
+
+
+def test_openspiel_an_unknown_preset_is_the_preset_tables_error() -> None:
+    """The adapter does not translate the preset table's error: an unknown preset is
+    the `KeyError` the table raises (`UnknownPresetError`), through ``pyspiel`` too."""
+    for call in (
+        lambda: pyspiel.load_game(SHORT_NAME, {"preset": "muggins"}),
+        lambda: load_game("muggins"),
+        lambda: rules_from_params({"preset": "muggins"}),
+    ):
+        with pytest.raises(KeyError, match="muggins"):
+            call()
+
+
+def test_openspiel_utility_argument_with_game_parameters() -> None:
+    assert DominoesGame({"preset": "draw"}, Utility.POINTS).utility is Utility.POINTS
+    assert DominoesGame({"preset": "draw"}, "POINTS").utility is Utility.POINTS
+    game = load_game("draw", Utility.POINTS, players=3)
+    assert game.utility is Utility.POINTS
+    assert pyspiel.load_game(str(game)).utility is Utility.POINTS
+    assert DominoesGame({"utility": "points"}, "points").utility is Utility.POINTS
+    with pytest.raises(RulesetError, match=r"^utility is given twice") as e:
+        DominoesGame({"utility": "ZERO_SUM"}, Utility.POINTS)
+    assert e.value.fields == ("utility",)
 
 
 # ------------------------------------------------------------------------ the state
@@ -244,6 +329,120 @@ def test_openspiel_chance_outcomes_and_deal() -> None:
 
 def tile_in(hand: tuple[Tile, ...], index: int) -> bool:
     return index in {t.index for t in hand}
+
+
+# ------------------------------------------------------ moves as the seat knows them
+def _refusal(state: Any, action: int) -> tuple[str, Any, str, Any] | None:
+    """How ``action`` is refused at ``state`` (on a clone), or ``None`` if it is taken."""
+    copy = state.clone()
+    try:
+        copy.apply_action(action)
+    except DominoesError as error:
+        assert copy.history() == state.history()  # a refused action changes nothing
+        reason = getattr(error, "reason", None)
+        return type(error).__name__, reason, str(error), getattr(error, "seat", None)
+    return None
+
+
+@pytest.mark.parametrize("name", ["block", "draw", "pagat-draw", "one-then-pass"])
+def test_openspiel_refusals_never_depend_on_hidden_tiles(name: str) -> None:
+    """A player action is taken as the seat to move knows it (`HandState.apply_as`):
+    in a world resampled from its information state, every action is refused in the
+    same way and words, or taken in both."""
+    rules = EXTRA_RULESETS.get(name) or Ruleset.preset(name)
+    game = load_game(rules)
+    rng = random.Random(21)
+    sampler = random.Random(22).random
+    compared = 0
+    for _ in range(3):
+        state = deal_all(game.new_initial_state(), rng)
+        while not state.is_terminal():
+            if state.is_chance_node():
+                deal_all(state, rng)
+                continue
+            seat = state.current_player()
+            if rng.random() < 0.4:
+                twin = state.resample_from_infostate(seat, sampler)
+                for action in range(game.num_distinct_actions()):
+                    mine, theirs = _refusal(state, action), _refusal(twin, action)
+                    assert mine == theirs
+                    if mine is not None:
+                        assert mine[3] == seat
+                        compared += 1
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert compared > 500
+
+
+def test_openspiel_an_illegal_action_is_refused_at_once() -> None:
+    """An illegal action raises `IllegalMoveError` naming the seat and leaves the state
+    as it was; an illegal draw is refused before its chance node."""
+    game = load_game("block")
+    draw = game.codec.size - 2
+    state = deal_all(game.new_initial_state(), random.Random(3))
+    state.apply_action(state.legal_actions()[0])  # the lead
+    seat = state.current_player()
+    before = str(state)
+    with pytest.raises(IllegalMoveError) as e:
+        state.apply_action(draw)  # the Block game has no drawing (BLOCK-2)
+    assert e.value.reason is IllegalMoveReason.CANNOT_DRAW
+    assert e.value.seat == seat
+    assert str(state) == before
+    assert not state.is_chance_node()
+    illegal = next(a for a in range(draw) if a not in state.legal_actions())
+    with pytest.raises(IllegalMoveError) as e:
+        state.apply_action(illegal)
+    assert e.value.seat == seat
+    with pytest.raises(ArgumentValueError, match="outside the action space") as v:
+        state.apply_action(game.codec.size)
+    assert v.value.argument == "action"
+    assert str(state) == before
+    # in the Draw game, a draw while holding a playable tile
+    drawing = load_game("draw")
+    state = deal_all(drawing.new_initial_state(), random.Random(3))
+    state.apply_action(state.legal_actions()[0])  # the lead
+    while state.is_chance_node() or draw in state.legal_actions():
+        if state.is_chance_node():
+            deal_all(state, random.Random(4))  # the tile drawn
+        else:
+            state.apply_action(draw)
+    with pytest.raises(IllegalMoveError) as e:
+        state.apply_action(draw)
+    assert e.value.reason is IllegalMoveReason.MUST_PLAY
+    assert not state.is_chance_node()
+
+
+def test_openspiel_chance_actions_must_be_outcomes() -> None:
+    game = load_game("draw")
+    state = game.new_initial_state()
+    state.apply_action(5)
+    for bad in (5, -2, game.tiles, game.tiles + 3):  # OpenSpiel itself refuses -1
+        with pytest.raises(ArgumentValueError, match="is not a chance outcome of this deal") as e:
+            state.apply_action(bad)
+        assert e.value.argument == "action"
+    assert state.history() == [5]
+    # a draw's outcome must be a tile of the boneyard
+    rng = random.Random(5)
+    deal_all(state, rng)
+    draw = game.codec.size - 2
+    while draw not in state.legal_actions():
+        state.apply_action(rng.choice(state.legal_actions()))
+        assert not state.is_terminal()
+    state.apply_action(draw)
+    assert state.is_chance_node()
+    seen = {i for i in range(game.tiles) if i not in {a for a, _ in state.chance_outcomes()}}
+    for bad in sorted(seen)[:3]:
+        with pytest.raises(ArgumentValueError, match="is not a chance outcome of this draw"):
+            state.apply_action(bad)
+    # under LEAD-4 (redeal) a deal with no double has probability 0: it is refused
+    redeal = load_game(Ruleset.block(max_pip=2, hand_size=1, no_double=NoDoubleRule.REDEAL))
+    state = redeal.new_initial_state()
+    state.apply_action(Tile(0, 1).index)
+    offered = {a for a, _ in state.chance_outcomes()}
+    assert Tile(0, 2).index not in offered
+    with pytest.raises(ArgumentValueError, match="not a chance outcome"):
+        state.apply_action(Tile(0, 2).index)
+    state.apply_action(Tile(2, 2).index)
+    assert not state.is_chance_node()
 
 
 def test_openspiel_redeal_deals_uniformly_among_deals_with_a_double() -> None:
@@ -392,6 +591,8 @@ def test_openspiel_returns_follow_the_hand_result(name: str) -> None:
 
 # ----------------------------------------------------------------------------- bots
 def test_openspiel_mcts_bot_plays_complete_games() -> None:
+    """MCTSBot runs on the game (it searches the real state, so it sees every hand: the
+    page warns against it and recommends ISMCTS)."""
     for name in ("openspiel-block", "draw", "openspiel-team"):
         game = load_game(name)
         rng = np.random.RandomState(0)
@@ -427,6 +628,44 @@ def test_openspiel_python_ismcts_bot_plays_complete_games() -> None:
             else:
                 state.apply_action(bot.step(state))
         assert state.result() is not None
+
+
+def _ismcts_policy(game: Any, state: Any, seed: int) -> list[tuple[int, float]]:
+    rng = np.random.RandomState(seed)
+    bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rng), 2.0, 30, random_state=rng)
+    worlds = random.Random(seed)
+    bot.set_resampler(lambda s, seat: s.resample_from_infostate(seat, worlds.random))
+    return [(int(a), float(p)) for a, p in bot.get_policy(state)]
+
+
+@pytest.mark.parametrize("name", ["openspiel-block", "draw"])
+def test_openspiel_ismcts_chooses_from_the_information_state_alone(name: str) -> None:
+    """The information-set search the OpenSpiel page recommends: at the same seeds, its
+    policy is the same in a world resampled from the seat's information state (in which
+    the other hands differ), so it cannot be using tiles the seat does not see."""
+    game = load_game(name)
+    rng = random.Random(31)
+    sampler = random.Random(32).random
+    compared = differ = 0
+    for _ in range(2):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                deal_all(state, rng)
+                continue
+            seat = state.current_player()
+            if len(state.legal_actions()) > 1 and compared < 8:
+                world = state.resample_from_infostate(seat, sampler)
+                assert world.information_state_string(seat) == state.information_state_string(seat)
+                theirs, mine = world.hand_state, state.hand_state
+                assert theirs is not None
+                assert mine is not None
+                differ += theirs.hands != mine.hands
+                assert _ismcts_policy(game, state, 5) == _ismcts_policy(game, world, 5)
+                compared += 1
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert compared == 8
+    assert differ >= 5
 
 
 @pytest.mark.parametrize(

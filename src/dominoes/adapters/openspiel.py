@@ -11,7 +11,9 @@ and overrides of its main options) or straight from a `Ruleset` with `load_game`
   a chance outcome is the tile's canonical index;
 * **player actions** are the numbers of `dominoes.codec.ActionCodec` (three per tile,
   then draw, then pass); forced moves (a forced draw, a pass, a confirmation of the
-  verification round) are decision nodes with a single legal action;
+  verification round) are decision nodes with a single legal action; an action is taken
+  as the seat to move knows it (`HandState.apply_as`: the draw names no tile, and what
+  is refused never depends on a tile the seat cannot see);
 * **returns** come from the `HandResult` (see `returns_from_result`);
 * **observations** are `dominoes.codec.ObservationEncoder` vectors; the information
   state adds the seat's dealt hand and the whole public history (with the seat's own
@@ -37,7 +39,7 @@ import pyspiel
 
 from dominoes.codec import ActionCodec, ObservationEncoder
 from dominoes.deal import Deal, _redeal_unless
-from dominoes.errors import RulesetError
+from dominoes.errors import ArgumentTypeError, ArgumentValueError, RulesetError
 from dominoes.moves import DRAW, Draw, End, Play
 from dominoes.observation import Observation
 from dominoes.rules import (
@@ -160,10 +162,10 @@ def rules_to_text(rules: Ruleset) -> str:
     'players:2;hand_size:7;opening:seat_any_tile;domino_winner:lowest_total;block_detection:immediate;hands_limit:1'
 
     Raises:
-        TypeError: ``rules`` is not a `Ruleset`.
+        ArgumentTypeError: ``rules`` is not a `Ruleset`.
     """
     if not isinstance(rules, Ruleset):
-        raise TypeError(f"expected a Ruleset, got {rules!r}")
+        raise ArgumentTypeError(f"rules must be a Ruleset, got {rules!r}", argument="rules")
     out = []
     for field in attrs.fields(Ruleset):
         value = getattr(rules, field.name)
@@ -243,13 +245,15 @@ def rules_from_params(params: Mapping[str, Any]) -> tuple[Ruleset, Utility]:
     on, ``False`` keeps the preset's choice.
 
     Raises:
-        RulesetError: an unknown parameter, a value of the wrong type, an unknown
-            preset or enum value, an impossible ruleset, or one this adapter does not
-            support (tolerant fault mode); the error names the field.
+        RulesetError: an unknown parameter, a value of the wrong type, an unknown enum
+            value, an impossible ruleset, or one this adapter does not support (tolerant
+            fault mode); the error names the field.
+        UnknownPresetError: no preset has the name given as ``preset`` (a `KeyError`).
     """
     unknown = sorted(set(params) - set(_PARAMETERS))
     if unknown:
-        raise RulesetError(f"no such game parameter: {', '.join(unknown)}", fields=tuple(unknown))
+        verb = "is not a game parameter" if len(unknown) == 1 else "are not game parameters"
+        raise RulesetError(f"{', '.join(unknown)} {verb} of {SHORT_NAME}", fields=tuple(unknown))
     values = {**_PARAMETERS, **params}
     for name, default in _PARAMETERS.items():
         if type(values[name]) is not type(default):
@@ -270,10 +274,7 @@ def rules_from_params(params: Mapping[str, Any]) -> tuple[Ruleset, Utility]:
         rules = rules_from_text(values["rules"])
     else:
         build = {n: values[n] for n in _BUILD_PARAMS if n in given}
-        try:
-            rules = Ruleset.preset(values["preset"], **build)
-        except KeyError as error:
-            raise RulesetError(str(error.args[0]), fields=("preset",)) from None
+        rules = Ruleset.preset(values["preset"], **build)  # UnknownPresetError if none
         changes: dict[str, Any] = {}
         for name in given - set(_BUILD_PARAMS):
             value = values[name]
@@ -388,11 +389,17 @@ class DominoesGame(pyspiel.Game):  # type: ignore[misc]
 
     ``DominoesGame(rules)`` takes a `Ruleset` (and optionally a `Utility`);
     ``DominoesGame(params)`` takes a dict of game parameters, which is what
-    ``pyspiel.load_game("dominoes_rules", params)`` does.
+    ``pyspiel.load_game("dominoes_rules", params)`` does (a `Utility` given with them
+    is their ``utility`` parameter).
 
     Raises:
         RulesetError: the parameters or ruleset are bad or unsupported
-            (see `rules_from_params` and `check_supported`).
+            (see `rules_from_params` and `check_supported`), or ``utility`` is given
+            both as an argument and as a different game parameter.
+        UnknownPresetError: no preset has the name given as ``preset`` (a `KeyError`).
+        ArgumentTypeError: ``params`` is neither a `Ruleset` nor a mapping, or
+            ``utility`` is neither a `Utility` nor a string.
+        ArgumentValueError: ``utility`` names no `Utility`.
     """
 
     def __init__(
@@ -400,20 +407,19 @@ class DominoesGame(pyspiel.Game):  # type: ignore[misc]
         params: Ruleset | Mapping[str, Any] | None = None,
         utility: Utility | str = Utility.ZERO_SUM,
     ) -> None:
+        asked = _utility_argument(utility)
         if isinstance(params, Ruleset):
             check_supported(params)
             rules = params
-            util = _enum_value(
-                "utility", Utility, utility.value if isinstance(utility, Utility) else utility
-            )
+            util = asked
             given: dict[str, Any] = {"rules": rules_to_text(rules)}
             if util is not Utility.ZERO_SUM:
                 given["utility"] = util.value
         else:
             if params is not None and not isinstance(params, Mapping):
-                raise RulesetError(
-                    f"expected a Ruleset or a dict of game parameters, got {params!r}",
-                    fields=("rules",),
+                raise ArgumentTypeError(
+                    f"params must be a Ruleset or a mapping of game parameters, got {params!r}",
+                    argument="params",
                 )
             given = {
                 k: v
@@ -422,7 +428,15 @@ class DominoesGame(pyspiel.Game):  # type: ignore[misc]
                 or type(v) is not type(_PARAMETERS[k])
                 or v != _PARAMETERS[k]
             }
+            if asked is not Utility.ZERO_SUM:
+                given.setdefault("utility", asked.value)
             rules, util = rules_from_params(given)
+            if asked is not Utility.ZERO_SUM and util is not asked:
+                raise RulesetError(
+                    f"utility is given twice, as {asked.value} and as the game parameter "
+                    f"{given['utility']!r}",
+                    fields=("utility",),
+                )
         self.rules: Ruleset = rules
         """The ruleset of the hand."""
         self.utility: Utility = util
@@ -475,10 +489,13 @@ class DominoesGame(pyspiel.Game):  # type: ignore[misc]
         gives the observation.
 
         Raises:
-            ValueError: observer parameters were given (none are supported).
+            ArgumentValueError: observer parameters were given (none are supported).
         """
         if params:
-            raise ValueError(f"observer parameters are not supported; got {params}")
+            raise ArgumentValueError(
+                f"params must be empty, since the observer takes no parameters; got {params}",
+                argument="params",
+            )
         perfect = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
         return _Observer(self, perfect)
 
@@ -513,20 +530,45 @@ def load_game(
     5
 
     Raises:
-        RulesetError: as `DominoesGame`.
+        RulesetError: game parameters are given with a `Ruleset`, or as `DominoesGame`.
+        UnknownPresetError: no preset has the name ``rules`` (a `KeyError`).
+        ArgumentTypeError: ``rules`` is neither a `Ruleset`, a string nor ``None``, or
+            as `DominoesGame`.
+        ArgumentValueError: as `DominoesGame`.
     """
     if isinstance(rules, Ruleset):
         if params:
+            names = ", ".join(sorted(params))
             raise RulesetError(
-                "give a Ruleset or parameters, not both", fields=tuple(sorted(params))
+                f"{names} cannot be given with a Ruleset, which is the whole ruleset "
+                "(change the Ruleset instead)",
+                fields=tuple(sorted(params)),
             )
         return DominoesGame(rules, utility)
+    if rules is not None and not isinstance(rules, str):
+        raise ArgumentTypeError(
+            f"rules must be a Ruleset, a preset name or None, got {rules!r}", argument="rules"
+        )
     if rules is not None:
         params["preset"] = rules
-    util = utility.value if isinstance(utility, Utility) else utility
-    if util != Utility.ZERO_SUM.value:
-        params["utility"] = util
-    return DominoesGame(params)
+    return DominoesGame(params, utility)
+
+
+def _utility_argument(utility: object) -> Utility:
+    """The `Utility` a Python argument names (its member, value or name)."""
+    if isinstance(utility, Utility):
+        return utility
+    if not isinstance(utility, str):
+        raise ArgumentTypeError(
+            f"utility must be a Utility or its value, got {utility!r}", argument="utility"
+        )
+    for member in Utility:
+        if utility.lower() in (member.value, member.name.lower()):
+            return member
+    allowed = ", ".join(m.value for m in Utility)
+    raise ArgumentValueError(
+        f"utility must be one of {allowed}, got {utility!r}", argument="utility"
+    )
 
 
 def _redeal_wanted(rules: Ruleset) -> frozenset[int]:
@@ -650,7 +692,18 @@ class DominoesState(pyspiel.State):  # type: ignore[misc]
         return out
 
     def _apply_action(self, action: int) -> None:
+        """Apply a chance outcome, or the move of the seat to move *as it knows it*
+        (`HandState.apply_as`): the draw action is ``Draw()``, which names no tile (the
+        tile is the next chance outcome), and what is refused never depends on a tile
+        the seat cannot see.
+
+        Raises:
+            ArgumentValueError: at a chance node, ``action`` is not one of the outcomes.
+            IllegalMoveError: the seat to move may not make the move.
+        """
         game = self._g
+        if self._dealing() or self._draw_pending:
+            self._check_outcome(action)
         if self._dealing():
             seat = next(s for s, h in enumerate(self._dealt) if len(h) < game.rules.hand_size)
             hands = list(self._dealt)
@@ -671,10 +724,34 @@ class DominoesState(pyspiel.State):  # type: ignore[misc]
             return
         move = game.codec.decode(action)
         if isinstance(move, Draw):
+            state.check_as(state.turn, move)
             self._draw_pending = True
             return
+        after = state.apply_as(state.turn, move)
         self._actions = (*self._actions, action)
-        self._cache = _Cache(state.apply(move))
+        self._cache = _Cache(after)
+
+    def _check_outcome(self, action: int) -> None:
+        """Refuse a chance outcome that `chance_outcomes` does not offer."""
+        game = self._g
+        dealt = self._dealt
+        if (
+            type(action) is not int
+            or not 0 <= action < game.tiles
+            or action in self._drawn
+            or any(action in hand for hand in dealt)
+            or (
+                game._wanted
+                and self._dealing()
+                and not any(action == outcome for outcome, _ in self.chance_outcomes())
+            )
+        ):
+            what = "draw" if self._draw_pending else "deal"
+            raise ArgumentValueError(
+                f"action {action!r} is not a chance outcome of this {what}: it must be the "
+                "index of a tile not dealt or drawn yet",
+                argument="action",
+            )
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -715,7 +792,7 @@ class DominoesState(pyspiel.State):  # type: ignore[misc]
         the generator when given.
 
         Raises:
-            ValueError: there is no such seat.
+            ArgumentValueError: ``player`` is not a seat at the table.
         """
         seed = None if sampler is None else int(sampler() * 2**53)
         return _resample(self, player, random.Random(seed))
@@ -861,8 +938,11 @@ def _resample(state: DominoesState, player: int, rng: random.Random) -> Dominoes
     """
     game = state._g
     rules = game.rules
-    if not 0 <= player < rules.players:
-        raise ValueError(f"no seat {player!r}: seats are 0 to {rules.players - 1}")
+    if type(player) is not int or not 0 <= player < rules.players:
+        raise ArgumentValueError(
+            f"player must be a seat at the table, 0 to {rules.players - 1}; got {player!r}",
+            argument="player",
+        )
     hs = state.hand_state
     if hs is None:
         return _resample_deal(state, player, rng)
