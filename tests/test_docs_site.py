@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import functools
 import http.server
+import importlib.util
 import os
 import shutil
 import subprocess
@@ -27,6 +28,7 @@ import urllib.request
 from collections.abc import Iterator
 from html.parser import HTMLParser
 from pathlib import Path
+from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 import pytest
@@ -96,6 +98,82 @@ def article_of(site: Path, path: str) -> str:
     html = html_of(site, path)
     start = html.index('<article class="md-content__inner')
     return html[start : html.index("</article>", start)]
+
+
+# ------------------------------------------------- the griffe extension (scripts/griffe_docs.py)
+
+
+@pytest.fixture(scope="module")
+def griffe_docs() -> ModuleType:
+    """scripts/griffe_docs.py, the extension mkdocs.yml gives mkdocstrings."""
+    pytest.importorskip("griffe")
+    spec = importlib.util.spec_from_file_location(
+        "griffe_docs", ROOT / "scripts" / "griffe_docs.py"
+    )
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_running_text_doctests_are_fenced(griffe_docs: ModuleType) -> None:
+    text = "\n".join(
+        [
+            "Summary.",
+            ">>> x = 1  # doctest: +SKIP",
+            ">>> print(x)",
+            "1",
+            "<BLANKLINE>",
+            "",
+            "More text.",
+            "```python",
+            ">>> inside_a_fence",
+            "```",
+            "Examples:",
+            "    >>> indented",
+            ">>> last",
+        ]
+    )
+    assert griffe_docs.fence_doctests(text).split("\n") == [
+        "Summary.",
+        "",
+        "```pycon",
+        ">>> x = 1",
+        ">>> print(x)",
+        "1",
+        "",
+        "```",
+        "",
+        "More text.",
+        "```python",
+        ">>> inside_a_fence",
+        "```",
+        "Examples:",
+        "    >>> indented",
+        "",
+        "```pycon",
+        ">>> last",
+        "```",
+    ]
+    assert griffe_docs.fence_doctests("No examples.") == "No examples."
+
+
+def test_attrs_fields_show_their_defaults(griffe_docs: ModuleType) -> None:
+    import griffe
+
+    def value_of(source: str) -> str | None:
+        module = griffe.visit(
+            "m", Path("m.py"), code=f"import attrs\nclass C:\n    x: int = {source}\n"
+        )
+        shown = griffe_docs.attrs_default(module["C.x"].value)
+        return None if shown is None else str(shown)
+
+    assert value_of("attrs.field(default=6, validator=check)") == "6"
+    assert value_of("attrs.field(validator=check)") is None
+    assert value_of("attrs.field(factory=dict)") is None
+    assert value_of("7") == "7"
+    assert value_of("other.field(default=1)") == "other.field(default=1)"
 
 
 # ------------------------------------------------------------------------ the HTML
