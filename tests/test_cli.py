@@ -15,6 +15,12 @@ from dominoes import DRAW, PASS, Deal, DrawRule, End, HandState, Play, Ruleset, 
 from dominoes.cli import demo_lines, heaviest_first, main
 
 
+@pytest.fixture(autouse=True)
+def columns(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every command here prints for an 80-column terminal."""
+    monkeypatch.setenv("COLUMNS", "80")
+
+
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> list[str]:
     assert main(list(argv)) == 0
     out, err = capsys.readouterr()
@@ -32,11 +38,11 @@ def test_demo_default_is_the_seeded_blocked_draw_game(capsys: pytest.CaptureFixt
     assert "  9. seat 0 draws 2-5 (13 left)" in lines[13]
     assert any("passes: cannot play, proposes a block" in line for line in lines)
     assert any("plays 3-3 on the left: the round is void" in line for line in lines)
-    assert lines[-5:] == [
+    assert lines[-6:] == [
         "",
         "Result: blocked.",
-        "Verification round: proposed by seat 0, confirmed in turn by seats 0, 1, "
-        "with nothing left to draw.",
+        "Verification round: proposed by seat 0, confirmed in turn by seats 0, 1, with",
+        "    nothing left to draw.",
         "Pips left: seat 0: 2, seat 1: 10.",
         "Winner: seat 0, scoring 10 points.",
     ]
@@ -77,10 +83,10 @@ def test_demo_three_players(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_demo_drawn_hand(capsys: pytest.CaptureFixture[str]) -> None:
     lines = run(capsys, "demo", "--game", "block", "--seed", "78")
-    assert lines[-4:] == [
+    assert lines[-5:] == [
         "Result: blocked.",
-        "Verification round: proposed by seat 0, confirmed in turn by seats 0, 1, "
-        "with nothing left to draw.",
+        "Verification round: proposed by seat 0, confirmed in turn by seats 0, 1, with",
+        "    nothing left to draw.",
         "Pips left: seat 0: 6, seat 1: 6.",
         "Drawn hand: equal lowest totals, nobody scores.",
     ]
@@ -167,9 +173,9 @@ def test_version(capsys: pytest.CaptureFixture[str]) -> None:
 def test_demo_preset_and_settings(capsys: pytest.CaptureFixture[str]) -> None:
     lines = run(capsys, "demo", "--preset", "partnership", "--seed", "3")
     assert lines[0] == "Block game, 4 players in partnership (seats 0+2 v 1+3), double-6, seed 3"
-    assert lines == demo_lines(Ruleset.preset("partnership"), 3)
+    assert lines == demo_lines(Ruleset.preset("partnership"), 3, 80)
     lines = run(capsys, "demo", "--set", "drawing=one_then_pass", "--seed", "4")
-    assert lines == demo_lines(Ruleset.draw(drawing=DrawRule.ONE_THEN_PASS), 4)
+    assert lines == demo_lines(Ruleset.draw(drawing=DrawRule.ONE_THEN_PASS), 4, 80)
     lines = run(capsys, "demo", "--game", "block", "--set", "max_pip=9", "--set", "hand_size=7")
     assert lines[0] == "Block game, 2 players, double-9, seed 25"
 
@@ -216,7 +222,7 @@ def test_demo_through_clirunner() -> None:
 
     result = CliRunner().invoke(cli, ["demo", "--game", "block", "--seed", "78"])
     assert result.exit_code == 0
-    assert result.output.splitlines() == demo_lines(Ruleset.block(), 78)
+    assert result.output.splitlines() == demo_lines(Ruleset.block(), 78, 80)
     result = CliRunner().invoke(cli, ["demo", "--players", "3", "--partnership"])
     assert result.exit_code == 2
     assert "Error: --partnership needs --players 4" in result.output
@@ -224,7 +230,7 @@ def test_demo_through_clirunner() -> None:
 
 def test_demo_lines_match_main(capsys: pytest.CaptureFixture[str]) -> None:
     rules = Ruleset.draw(players=3)
-    assert demo_lines(rules, 5) == run(capsys, "demo", "--players", "3", "--seed", "5")
+    assert demo_lines(rules, 5, 80) == run(capsys, "demo", "--players", "3", "--seed", "5")
 
 
 def test_heaviest_first() -> None:
@@ -370,3 +376,58 @@ def test_results_under_penalty_scoring_show_the_penalty_points(
         "Drawn hand: equal lowest totals.",
         "Penalty points: seat 0: 7, seat 1: 4, seat 2: 4.",
     ]
+
+
+@pytest.mark.parametrize(
+    ("seed", "last"),
+    [
+        (59, "Winner: seat 0, scoring 1 point."),
+        (69, "Winner: seat 1, scoring 0 points."),
+        (3, "Winner: seat 0, scoring 6 points."),
+    ],
+)
+def test_one_point_is_singular(capsys: pytest.CaptureFixture[str], seed: int, last: str) -> None:
+    assert run(capsys, "demo", "--game", "block", "--seed", str(seed))[-1] == last
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        [],
+        ["--game", "block", "--players", "4", "--partnership", "--seed", "3"],
+        ["--preset", "pagat-draw", "--seed", "1"],
+        ["--players", "3", "--seed", "5"],
+        ["--set", "max_pip=9", "--set", "hand_size=10", "--seed", "2"],
+        ["--set", "max_pip=12", "--set", "hand_size=12", "--seed", "5"],
+        ["--set", "max_pip=12", "--set", "hand_size=15", "--players", "4", "--seed", "6"],
+    ],
+)
+def test_the_demo_fits_80_columns(argv: list[str]) -> None:
+    """Every line fits the width (COLUMNS, 80 when the output is not a terminal): long
+    lines are wrapped, and the line of play is shortened in the middle ("...")."""
+    from click.testing import CliRunner
+
+    from dominoes.cli.app import cli
+
+    narrow = CliRunner().invoke(cli, ["demo", *argv], env={"COLUMNS": "80"})
+    wide = CliRunner().invoke(cli, ["demo", *argv], env={"COLUMNS": "1000"})
+    assert narrow.exit_code == wide.exit_code == 0
+    lines = narrow.output.splitlines()
+    assert max(len(line) for line in lines) <= 80
+    assert max(len(line) for line in wide.output.splitlines()) > 80
+    moves = [line for line in lines if line[:4].strip().rstrip(".").isdigit()]
+    full = [line for line in wide.output.splitlines() if line[:4].strip().rstrip(".").isdigit()]
+    assert len(moves) == len(full)  # one line per move, a long move on two
+    for short, whole in zip(moves, full, strict=True):
+        assert short.split()[:3] == whole.split()[:3]
+        ends = whole.split()[-1]
+        if "[" in short:  # the tiles at both ends of the line of play are always shown
+            shown = short.split()[-1]
+            assert shown.startswith(ends[: ends.index("]") + 1])
+            assert shown.endswith(ends[ends.rindex("[") :])
+
+
+def test_the_demo_is_unchanged_by_a_wide_terminal() -> None:
+    rules = Ruleset.draw()
+    assert demo_lines(rules, 25, 1000) == demo_lines(rules, 25)
+    assert demo_lines(rules, 25, 80) != demo_lines(rules, 25)

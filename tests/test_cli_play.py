@@ -2,22 +2,24 @@
 
 from __future__ import annotations
 
+import os
+import re
 import subprocess
 import sys
 
 import pytest
 from click.testing import CliRunner, Result
 
-from dominoes import DRAW, PASS, Deal, HandState, Match, Play, Ruleset
+from dominoes import DRAW, PASS, Deal, Draw, HandState, Match, Play, Ruleset, Tile
 from dominoes.agents import GreedyAgent
 from dominoes.arena import agent_rng
 from dominoes.cli.app import cli
 from dominoes.cli.play import choice_text
-from dominoes.cli.text import describe_move
+from dominoes.words import describe_move
 
 
-def play(*argv: str, answers: str = "") -> Result:
-    return CliRunner().invoke(cli, ["play", *argv], input=answers)
+def play(*argv: str, answers: str = "", columns: int = 80) -> Result:
+    return CliRunner().invoke(cli, ["play", *argv], input=answers, env={"COLUMNS": str(columns)})
 
 
 def prompts(result: Result) -> list[str]:
@@ -33,7 +35,10 @@ def test_bad_input_gets_a_message_and_a_new_prompt() -> None:
     assert "seat 1 (greedy) leads 6-6\n" in out
     assert "Your hand: 0-3 2-3 1-4 3-4 1-5 0-6 4-6\n" in out
     assert "  1. play 0-6 on the left (the 6 end)\n" in out
-    assert "Your move [1-4, q to quit]: x\n'x' is not a number: type one from 1 to 4.\n" in out
+    assert (
+        "Your move [1-4, q to quit]: x\n"
+        "'x' is not a number: type one from 1 to 4, or a move such as 0-6:L.\n" in out
+    )
     assert (
         "Your move [1-4, q to quit]: \nType the number of a move, from 1 to 4 (q quits).\n" in out
     )
@@ -64,7 +69,8 @@ def test_quit(word: str) -> None:
 
 
 def expected_moves(seed: int) -> tuple[list[str], HandState, int]:
-    """The move lines of a Draw game in which seat 0 always takes the first legal move."""
+    """The move lines of a Draw game in which seat 0 always takes the first legal move,
+    as seat 0 sees them (seat 1's draws without their tiles)."""
     state = Match.start(Ruleset.draw(), seed=seed).state
     rng = agent_rng(f"play:{seed}", 1)
     lines = []
@@ -78,7 +84,8 @@ def expected_moves(seed: int) -> tuple[list[str], HandState, int]:
             move = GreedyAgent().choose(state.observation(1), rng)
         after = state.apply(move)
         who = "seat 0 (you)" if seat == 0 else "seat 1 (greedy)"
-        lines.append(f"{who} {describe_move(after.history[-1].move, state)}")
+        step = after.observation(0).history[-1]
+        lines.append(f"{who} {describe_move(step.move, state.observation(0))}")
         state = after
     return lines, state, asked
 
@@ -86,7 +93,7 @@ def expected_moves(seed: int) -> tuple[list[str], HandState, int]:
 @pytest.mark.parametrize("seed", [12, 63])
 def test_a_whole_hand_matches_the_engine(seed: int) -> None:
     """Forced draws are made for the player and shown, the verification round as it happens."""
-    result = play("--seed", str(seed), answers="1\n" * 40)
+    result = play("--seed", str(seed), answers="1\n" * 40, columns=250)
     assert result.exit_code == 0, result.output
     lines, final, asked = expected_moves(seed)
     out = result.output.splitlines()
@@ -181,3 +188,175 @@ def test_play_through_a_pipe() -> None:
     assert "seat 0 (you) plays 0-6 on the right\n" in out
     assert out.endswith("End of input: the game was left unfinished.\n")
     assert "\x1b[" not in out  # no colour codes when stdout is not a terminal
+
+
+# ---------------------------------------------------------------------- what the player sees
+
+TILE = re.compile(r"(?<![\w-])(\d+)-(\d+)(?![\w-])|\[(\d+)\|(\d+)\]")
+PROMPT = re.compile(r"^Your move \[1-\d+, q to quit\]: ")
+
+
+def tiles_in(line: str) -> set[Tile]:
+    """The tiles a line of output names (``4-6`` or ``[4|6]``; not the prompt's range)."""
+    found = set()
+    for m in TILE.finditer(PROMPT.sub("", line)):
+        a, b = (m.group(1), m.group(2)) if m.group(1) is not None else (m.group(3), m.group(4))
+        found.add(Tile(int(a), int(b)))
+    return found
+
+
+def replay_hands(
+    rules: Ruleset, seed: int, me: int, agents: list[GreedyAgent | None], to_match: bool
+) -> list[tuple[HandState, HandState]]:
+    """The hands ``dominoes play`` plays when every answer is 1: (first, final) states.
+
+    The player's answer 1 (and every forced move) is the first legal move it sees."""
+    match = Match.start(rules, seed=seed)
+    rngs = [agent_rng(f"play:{seed}", s) for s in range(rules.players)]
+    hands = []
+    while True:
+        first = match.state
+        while not match.state.is_over:
+            seat = match.state.turn
+            agent = agents[seat]
+            if agent is None:
+                move = match.state.observation(me).legal_moves()[0]
+            else:
+                move = agent.choose(match.state.observation(seat), rngs[seat])
+            match = match.apply(move, seat=seat)
+        hands.append((first, match.state))
+        if not to_match or match.is_over:
+            return hands
+        match = match.next_hand()
+
+
+def seen_after(first: HandState, final: HandState, me: int) -> list[set[Tile]]:
+    """Per number of moves made, the tiles seat ``me`` has seen: its hand as dealt, its
+    own draws and every tile laid."""
+    seen = set(first.hand(me))
+    out = [set(seen)]
+    for step in final.history:
+        move = step.move
+        if isinstance(move, Play) or (isinstance(move, Draw) and step.seat == me):
+            assert move.tile is not None
+            seen.add(move.tile)
+        out.append(set(seen))
+    return out
+
+
+@pytest.mark.parametrize(
+    ("preset", "seed", "extra", "overrides"),
+    [
+        ("draw", 10, ["--match"], {}),
+        ("draw", 3, ["--match", "--players", "3"], {"players": 3}),
+        ("block", 4, ["--match"], {}),
+        ("partnership", 5, ["--match", "--seat", "1", "--set", "target=60"], {"target": 60}),
+        ("pagat-draw", 2, ["--match", "--seat", "1"], {}),
+        ("draw", 7, ["--set", "max_pip=9", "--set", "hand_size=7"], {"max_pip": 9, "hand_size": 7}),
+    ],
+)
+def test_no_hidden_tile_is_printed_before_the_result(
+    preset: str, seed: int, extra: list[str], overrides: dict[str, int]
+) -> None:
+    """Whole games through a real pipe: before a hand's result line, every tile printed
+    is one the player's seat has seen by then (its hand, its draws, the tiles laid),
+    computed from a replay of the same seed."""
+    argv = ["--preset", preset, "--seed", str(seed), *extra]
+    done = subprocess.run(
+        [sys.executable, "-m", "dominoes", "play", *argv],
+        input="1\n" * 3000,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+        env={**os.environ, "COLUMNS": "80"},
+    )
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr
+    rules = Ruleset.preset(preset, **overrides)
+    me = int(extra[extra.index("--seat") + 1]) if "--seat" in extra else 0
+    agents: list[GreedyAgent | None] = [GreedyAgent() for _ in range(rules.players)]
+    agents[me] = None
+    hands = replay_hands(rules, seed, me, agents, "--match" in extra)
+    out = done.stdout.splitlines()
+    results = [i for i, line in enumerate(out) if line.startswith("Result: ")]
+    assert len(results) == len(hands)
+    start = 0
+    hidden_later = 0
+    for (first, final), end in zip(hands, results, strict=True):
+        seen = seen_after(first, final, me)
+        moves = 0
+        for line in out[start:end]:
+            if line.startswith("seat "):
+                moves += 1
+            shown = tiles_in(line)
+            assert shown <= seen[moves], (line, shown - seen[moves])
+        assert moves == final.move_count
+        nxt = next((i for i in range(end, len(out)) if out[i].startswith("Hand ")), len(out))
+        hidden_later += len(set().union(*(tiles_in(line) for line in out[end:nxt])) - seen[-1])
+        start = nxt
+    assert hidden_later > 0  # after the result every hand is shown
+
+
+def test_another_seats_draw_is_shown_without_its_tile() -> None:
+    """The issue's example: seed 10 of the Draw game, where seat 1 draws."""
+    result = play("--preset", "draw", "--seed", "10", answers="1\n" * 40)
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "seat 1 (greedy) draws a tile (13 left)\n" in out
+    assert "seat 1 (greedy) draws 3-3" not in out
+    assert "Tiles left: seat 0 (you): -; seat 1 (greedy): 0-1 3-3.\n" in out
+    assert out.index("Result: domino!") < out.index("Tiles left:")
+
+
+def test_a_typed_draw_that_names_a_tile_is_refused_whatever_the_tile() -> None:
+    """pagat-draw, seed 0: at the second prompt seat 0 may play 6-6 or draw; the next
+    tile is 4-6. Naming it or another tile gets the same refusal; a plain draw draws."""
+    result = play("--preset", "pagat-draw", "--seed", "0",
+                  answers="1\ndraw 4-6\ndraw 0-0\nDRAW\n")  # fmt: skip
+    out = result.output
+    assert "You cannot play draw 4-6: a seat draws without naming a tile.\n" in out
+    assert "You cannot play draw 0-0: a seat draws without naming a tile.\n" in out
+    assert "seat 0 (you) draws 4-6 (" in out
+    assert out.count("Your move [") == 5
+    assert result.exit_code == 1
+
+
+def test_a_typed_move_is_taken_as_the_seat_knows_it() -> None:
+    """Seed 3 of the Draw game: seat 0 holds 0-6 and 4-6 against the 6-6."""
+    result = play("--seed", "3", answers="6-6:L\n0-6\npass\n4-6:r\n")
+    out = result.output
+    assert "You cannot play 6-6:L: the tile is not in the mover's hand.\n" in out
+    assert "You cannot play 0-6: a play after the lead must name an end.\n" in out
+    assert "You cannot play pass: the player holds a playable tile and must play.\n" in out
+    assert "seat 0 (you) plays 4-6 on the right\n" in out
+    assert result.exit_code == 1
+
+
+# ---------------------------------------------------------------------- width
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["--preset", "draw", "--seed", "10", "--match"],
+        ["--preset", "partnership", "--seed", "5", "--seat", "3", "--opponents", "random"],
+        ["--preset", "draw", "--players", "4", "--seed", "2"],
+        ["--set", "max_pip=9", "--set", "hand_size=10", "--seed", "1"],
+        ["--set", "max_pip=12", "--set", "hand_size=12", "--seed", "4"],
+        ["--set", "max_pip=12", "--set", "hand_size=15", "--players", "3", "--seed", "8"],
+    ],
+)
+def test_every_line_fits_80_columns(argv: list[str]) -> None:
+    result = play(*argv, answers="1\n" * 3000)
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert max(len(line) for line in lines) <= 80
+    wide = play(*argv, answers="1\n" * 3000, columns=400)
+    assert max(len(line) for line in wide.output.splitlines()) > 80  # the test means it
+
+
+def test_the_width_comes_from_columns() -> None:
+    argv = ["--set", "max_pip=12", "--set", "hand_size=12", "--seed", "4"]
+    for columns in (40, 60, 100):
+        result = play(*argv, answers="1\n" * 3000, columns=columns)
+        assert max(len(line) for line in result.output.splitlines()) <= columns

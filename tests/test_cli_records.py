@@ -137,7 +137,7 @@ def test_replay_an_unfinished_hand_from_a_seed() -> None:
     out = replay_lines(record)
     assert "Event note: two / lines" in out
     assert "Deal (seed 25):" in out
-    assert out[-1] == "The hand is not over: seat 0 is to move (1 legal moves)."
+    assert out[-1] == "The hand is not over: seat 0 is to move (1 legal move)."
 
 
 def test_replay_match(capsys: pytest.CaptureFixture[str]) -> None:
@@ -375,3 +375,52 @@ def test_replay_and_validate_through_clirunner(tmp_path: Path) -> None:
     assert result.exit_code == 1
     assert result.stdout == ""
     assert result.stderr.startswith(f"{bad}:1: ")
+
+
+# --------------------------------------------------------------------------- standard input
+def stdin(*argv: str, data: bytes) -> tuple[int, str, str]:
+    from click.testing import CliRunner
+
+    from dominoes.cli.app import cli
+
+    result = CliRunner().invoke(cli, list(argv), input=data)
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_validate_reads_standard_input() -> None:
+    data = (DATA / "block.toml").read_bytes()
+    assert stdin("validate", "-", data=data) == (0, "<stdin>: ok\n", "")
+    code, out, _ = stdin("validate", str(DATA / "match.toml"), "-", data=b"x = \n")
+    assert code == 1
+    assert out.splitlines()[0] == f"{DATA / 'match.toml'}: ok"
+    assert out.splitlines()[1].startswith("<stdin>:1: not valid TOML")
+    code, out, _ = stdin("validate", "-", data=b"")
+    assert code == 1
+    assert out.startswith("<stdin>")
+
+
+def test_replay_reads_standard_input() -> None:
+    for name in ("block.toml", "match.toml", "pagat-draw.toml"):
+        path = DATA / name
+        code, out, err = stdin("replay", "-", data=path.read_bytes())
+        assert (code, err) == (0, "")
+        assert out.splitlines() == replay_lines(loads(path.read_text(encoding="utf-8")))
+    code, out, err = stdin("replay", "-", data=b'{"format": 1}')
+    assert (code, out) == (1, "")
+    assert err.startswith("<stdin>")
+    assert err.count("\n") == 1
+
+
+def test_standard_input_through_a_pipe() -> None:
+    """The real command, standard input a pipe."""
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, "-m", "dominoes", "validate", "-"],
+        input=(DATA / "partnership.toml").read_bytes(),
+        capture_output=True,
+        timeout=120,
+        check=False,
+    )
+    assert (done.returncode, done.stdout, done.stderr) == (0, b"<stdin>: ok\n", b"")

@@ -4,22 +4,44 @@ Built in: `RandomAgent`, `GreedyAgent` (heaviest playable tile first) and
 `SearchAgent` (perfect-information Monte Carlo: it samples worlds consistent with
 what it saw, tries each legal move in each, finishes the hand with random play,
 and keeps the move with the best mean score).
+
+`load_agent` builds a user's own agent from a specification, ``module:Class`` or
+``path/to/file.py:Class`` (or ``:factory``), as the command line takes it.
 """
 
 from __future__ import annotations
 
+import hashlib
+import importlib
+import importlib.machinery
+import importlib.util
+import os
 import random
-from typing import Protocol, runtime_checkable
+import sys
+from pathlib import Path
+from types import ModuleType
+from typing import Any, Protocol, runtime_checkable
 
 import attrs
 
-from dominoes.moves import Move, Play
+from dominoes.errors import AgentError, ArgumentTypeError, IllegalMoveError
+from dominoes.moves import Draw, Move, Pass, Play
+from dominoes.notation import parse_move
 from dominoes.observation import Observation
 from dominoes.rules import Scoring
 from dominoes.scoring import HandResult
 from dominoes.state import HandState, random_playout
 
-__all__ = ["Agent", "GreedyAgent", "RandomAgent", "SearchAgent", "rollout", "side_margin"]
+__all__ = [
+    "Agent",
+    "GreedyAgent",
+    "LoadedAgent",
+    "RandomAgent",
+    "SearchAgent",
+    "load_agent",
+    "rollout",
+    "side_margin",
+]
 
 
 @runtime_checkable
@@ -135,3 +157,177 @@ class SearchAgent:
                     )
         best = max(range(len(moves)), key=lambda k: totals[k])
         return moves[best]
+
+
+# ---------------------------------------------------------------------- a user's agent
+
+
+def _shown(value: object) -> str:
+    """A value as a message shows it: a move as its token, anything else short."""
+    text = str(value) if isinstance(value, Play | Draw | Pass) else repr(value)
+    text = " ".join(text.split())
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _why(error: BaseException) -> str:
+    """An exception as one line: its type and its message."""
+    message = " ".join(str(error).split())
+    return f"{type(error).__name__}: {message}" if message else type(error).__name__
+
+
+@attrs.frozen(kw_only=True)
+class LoadedAgent:
+    """A user's agent, built by `load_agent` from its specification.
+
+    It plays as the agent it wraps, and treats it as untrusted code: a move is taken
+    as the seat knows it (`HandState.check_as`, so a draw that names a tile is
+    refused whatever the tile), and an illegal move, or an exception raised by the
+    agent, becomes an `AgentError` that names the specification and the seat (chained
+    from the `IllegalMoveError` or the exception). Pickled, it is the specification
+    alone: a worker process builds the agent again from it, so an agent loaded from
+    a file plays in worker processes too.
+    """
+
+    spec: str
+    """The specification, as given to `load_agent`."""
+    agent: Any = attrs.field(eq=False, repr=False)
+    """The agent built from it (anything with a ``choose`` method)."""
+    source: str = attrs.field(eq=False, repr=False)
+    """The specification it is rebuilt from (a file's path made absolute)."""
+
+    def choose(self, observation: Observation, rng: random.Random) -> Move:
+        """The wrapped agent's move, checked as the seat knows it.
+
+        Raises:
+            AgentError: the agent raised, or chose a move the seat may not make.
+        """
+        seat = observation.seat
+        try:
+            move: Move = self.agent.choose(observation, rng)
+        except Exception as error:
+            raise AgentError(
+                f"agent {self.spec!r} at seat {seat} raised {_why(error)}", spec=self.spec
+            ) from error
+        if move in observation.legal_moves():
+            return move
+        # not one of the legal moves: ask the engine why, in a world the seat cannot tell
+        # from the real one (what check_as refuses never depends on hidden tiles); a
+        # false pass that tolerant rules take as a fault goes through
+        world = observation.sample(random.Random(0))
+        try:
+            world.check_as(seat, move)
+        except IllegalMoveError as error:
+            raise AgentError(
+                f"agent {self.spec!r} at seat {seat} chose an illegal move, {_shown(move)}: "
+                f"{error.reason.text}",
+                spec=self.spec,
+            ) from error
+        return parse_move(move) if isinstance(move, str) else move  # a token, as a move
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_load, (self.spec, self.source))
+
+
+def load_agent(spec: str) -> LoadedAgent:
+    """A user's agent from its specification: ``module:Class``, ``path/to/file.py:Class``.
+
+    The name after the colon (dotted for a nested name) is looked up in the module,
+    which is imported (it must be on `sys.path`), or in the Python file, which is
+    run as a module of its own (a path ending in ``.py`` or holding a ``/``). A class
+    is built with no arguments, any other callable without a ``choose`` method is
+    called as a factory with none, and the result must have a ``choose`` method; an
+    object that already has one is the agent itself.
+
+    >>> agent = load_agent("dominoes.agents:GreedyAgent")
+    >>> agent.spec, type(agent.agent).__name__
+    ('dominoes.agents:GreedyAgent', 'GreedyAgent')
+
+    Raises:
+        ArgumentTypeError: ``spec`` is not a string.
+        AgentError: the agent cannot be loaded (no colon, no such module or file, no
+            such name, building it raised, or what it gives has no ``choose``
+            method); ``spec`` on the error is the specification.
+    """
+    if not isinstance(spec, str):
+        raise ArgumentTypeError(f"spec must be a string, got {spec!r}", argument="spec")
+    where, _, name = spec.strip().rpartition(":")
+    if _is_file(where):
+        where = str(Path(where).expanduser().resolve())
+    return _load(spec, f"{where}:{name}")
+
+
+def _is_file(where: str) -> bool:
+    """Whether the part before the colon names a file (else a module)."""
+    return where.endswith(".py") or "/" in where or os.sep in where
+
+
+def _load(spec: str, source: str) -> LoadedAgent:
+    """The agent of ``source`` (a resolved ``spec``); errors name ``spec``."""
+
+    def fail(problem: str) -> AgentError:
+        return AgentError(f"cannot load agent {spec!r}: {problem}", spec=spec)
+
+    where, _, name = source.rpartition(":")
+    if not where or not name or any(not part.isidentifier() for part in name.split(".")):
+        raise fail("expected module:Class or path/to/file.py:Class")
+    module = _import_file(spec, where) if _is_file(where) else _import(spec, where)
+    target: Any = module
+    for part in name.split("."):
+        try:
+            target = getattr(target, part)
+        except AttributeError:
+            raise fail(f"{where} has no attribute {name!r}") from None
+    has_choose = callable(getattr(target, "choose", None))
+    if isinstance(target, type) or (callable(target) and not has_choose):
+        try:
+            agent = target()
+        except Exception as error:
+            raise fail(f"building it raised {_why(error)}") from error
+    else:
+        agent = target
+    if isinstance(agent, type) or not callable(getattr(agent, "choose", None)):
+        raise fail(f"what it gives, {_shown(agent)}, has no choose method")
+    return LoadedAgent(spec=spec, agent=agent, source=source)
+
+
+def _import(spec: str, name: str) -> ModuleType:
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as error:
+        missing = error.name or ""
+        if missing == name or name.startswith(missing + "."):
+            raise AgentError(
+                f"cannot load agent {spec!r}: there is no module named {name!r}", spec=spec
+            ) from None
+        raise AgentError(
+            f"cannot load agent {spec!r}: importing {name} raised {_why(error)}", spec=spec
+        ) from error
+    except Exception as error:
+        raise AgentError(
+            f"cannot load agent {spec!r}: importing {name} raised {_why(error)}", spec=spec
+        ) from error
+
+
+def _import_file(spec: str, path: str) -> ModuleType:
+    """The module run from the file at ``path`` (an absolute path), once per process."""
+    if not Path(path).is_file():
+        raise AgentError(f"cannot load agent {spec!r}: there is no file {path}", spec=spec)
+    name = "_dominoes_agent_" + hashlib.sha256(path.encode()).hexdigest()[:16]
+    module = sys.modules.get(name)
+    if module is not None:
+        return module
+    loader = importlib.machinery.SourceFileLoader(name, path)  # whatever the file's suffix
+    found = importlib.util.spec_from_file_location(name, path, loader=loader)
+    assert found is not None
+    module = importlib.util.module_from_spec(found)
+    sys.modules[name] = module  # classes defined there find their module (pickle, attrs)
+    try:
+        loader.exec_module(module)
+    except BaseException as error:
+        del sys.modules[name]
+        if not isinstance(error, Exception):
+            raise
+        raise AgentError(
+            f"cannot load agent {spec!r}: running {path} raised {_why(error)}", spec=spec
+        ) from error
+    return module

@@ -46,7 +46,7 @@ from typing import Any, Protocol, TextIO, TypeVar
 
 import attrs
 
-from dominoes.agents import Agent, GreedyAgent, RandomAgent, SearchAgent
+from dominoes.agents import Agent, GreedyAgent, RandomAgent, SearchAgent, load_agent
 from dominoes.deal import Deal
 from dominoes.errors import DominoesError, IllegalMoveError
 from dominoes.match import Match
@@ -1085,11 +1085,16 @@ AGENT_NAMES = ("random", "greedy", "search")
 
 
 def make_agent(name: str, *, worlds: int = 8, rollouts: int = 2) -> Agent:
-    """A built-in agent by name: ``random``, ``greedy`` or ``search``.
+    """A built-in agent by name: ``random``, ``greedy`` or ``search``; or a user's
+    agent, ``module:Class`` or ``path/to/file.py:Class`` (any name with a colon:
+    `dominoes.agents.load_agent`).
 
     Raises:
         ValueError: no agent has that name.
+        AgentError: a user's agent cannot be loaded.
     """
+    if ":" in name:
+        return load_agent(name)
     if name == "random":
         return RandomAgent()
     if name == "greedy":

@@ -8,15 +8,18 @@ from typing import Any
 import click
 from rich.console import Console
 
-from dominoes.arena import Arena
+from dominoes.arena import Arena, ArenaError
 from dominoes.cli.common import (
     EXIT_CODES,
+    EXIT_USAGE,
+    agent_names,
     build_rules,
     make_agents,
     progress_bar,
     ruleset_options,
     stderr_is_terminal,
 )
+from dominoes.errors import AgentError
 
 __all__ = ["DEFAULT_HANDS", "arena", "progress_bar", "stderr_is_terminal"]
 
@@ -29,8 +32,8 @@ DEFAULT_HANDS = 200
     epilog="\b\nExamples:\n"
     "  dominoes arena --agents search,greedy --hands 2000 --workers 2\n"
     "  dominoes arena --preset partnership --agents greedy,random --hands 1000 --json\n"
-    "  dominoes arena --agents greedy,random --matches 100 --set target=50 --workers 2\n\n"
-    + EXIT_CODES,
+    "  dominoes arena --agents greedy,random --matches 100 --set target=50 --workers 2\n"
+    "  dominoes arena --agents my_bots.py:MyAgent,greedy --hands 400\n\n" + EXIT_CODES,
 )
 @ruleset_options("block")
 @click.option(
@@ -38,7 +41,8 @@ DEFAULT_HANDS = 200
     default="greedy,random",
     show_default=True,
     metavar="A,B",
-    help="Two agents, comma-separated, from random, greedy, search.",
+    help="Two agents, comma-separated: random, greedy, search, or your own as "
+    "module:Class or path/to/file.py:Class.",
 )
 @click.option(
     "--hands",
@@ -76,7 +80,9 @@ DEFAULT_HANDS = 200
 )
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
+@click.pass_context
 def arena(
+    ctx: click.Context,
     preset: str,
     players: int | None,
     partnership: bool,
@@ -109,7 +115,7 @@ def arena(
     if hands is None and matches is None:
         hands = DEFAULT_HANDS
     rules = build_rules(preset, players=players, partnership=partnership, settings=settings)
-    names = [n.strip() for n in agents.split(",")]
+    names = list(agent_names(agents))
     if len(names) != 2:
         raise click.BadParameter(
             f"--agents takes two names, e.g. search,greedy; got {agents!r}", param_hint="'--agents'"
@@ -132,11 +138,15 @@ def arena(
     unit = run.mode.value
     total = run.deals * len(labels)
     terminal = stderr_is_terminal()
-    if terminal and (progress or not (quiet or as_json)):
-        with progress_bar(Console(stderr=True), total, f"arena: {unit}") as callback:
-            report = run.run(progress=callback or False)
-    else:
-        report = run.run(progress=progress)
+    try:
+        if terminal and (progress or not (quiet or as_json)):
+            with progress_bar(Console(stderr=True), total, f"arena: {unit}") as callback:
+                report = run.run(progress=callback or False)
+        else:
+            report = run.run(progress=progress)
+    except (AgentError, ArenaError) as error:  # an agent failed, or chose an illegal move
+        click.echo(f"dominoes arena: {' '.join(str(error).split())}", err=True)
+        ctx.exit(EXIT_USAGE)
     if as_json:
         click.echo(json.dumps({"preset": preset, **report.to_dict()}, indent=2))
     else:

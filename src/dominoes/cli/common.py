@@ -1,4 +1,5 @@
-"""What the commands share: ruleset options, ``--set field=value``, agents and exit codes."""
+"""What the commands share: ruleset options, ``--set field=value``, agents, the width of
+the output and exit codes."""
 
 from __future__ import annotations
 
@@ -8,6 +9,8 @@ import enum
 import functools
 import inspect
 import itertools
+import os
+import shutil
 import sys
 import typing
 from collections.abc import Callable, Iterator, Sequence
@@ -27,7 +30,7 @@ from rich.progress import (
 
 from dominoes.agents import Agent
 from dominoes.arena import AGENT_NAMES, ProgressCallback, make_agent
-from dominoes.errors import NotationError, RulesetError
+from dominoes.errors import AgentError, NotationError, RulesetError
 from dominoes.presets import find_preset
 from dominoes.rules import MAX_PLAYERS, Ruleset
 from dominoes.tiles import Tile
@@ -37,12 +40,14 @@ __all__ = [
     "EXIT_OK",
     "EXIT_PROBLEM",
     "EXIT_USAGE",
+    "MIN_WIDTH",
     "build_rules",
     "field_docs",
     "field_value",
     "make_agents",
     "parse_setting",
     "ruleset_options",
+    "terminal_width",
 ]
 
 EXIT_OK = 0
@@ -263,18 +268,40 @@ def ruleset_options(default_preset: str) -> Callable[[F], F]:
     return decorate
 
 
+MIN_WIDTH = 40
+"""The narrowest output `terminal_width` gives."""
+
+
+def terminal_width() -> int:
+    """The width the output of ``play`` and ``demo`` fits in: the ``COLUMNS`` variable,
+    else the width of the terminal standard output is, else 80 (at least `MIN_WIDTH`)."""
+    return max(MIN_WIDTH, shutil.get_terminal_size((80, 24)).columns)
+
+
+def agent_names(spec: str) -> tuple[str, ...]:
+    """The comma-separated agents of ``spec``: built-in names in lower case, a user's
+    agent (``module:Class``, ``path/to/file.py:Class``) as given."""
+    names = (n.strip() for n in spec.split(","))
+    return tuple(n if ":" in n else n.lower() for n in names)
+
+
 def make_agents(
     spec: str, seats: int, *, worlds: int = 8, rollouts: int = 2, option: str = "--agents"
 ) -> tuple[tuple[str, ...], tuple[Agent, ...]]:
-    """The agents of ``spec``: one name for every seat, or one per seat, comma-separated.
+    """The agents of ``spec``: one agent for every seat, or one per seat, comma-separated.
+
+    An agent is a built-in name or a user's agent, ``module:Class`` or
+    ``path/to/file.py:Class`` (`dominoes.agents.load_agent`); a module is looked for
+    in the current directory too. The same user's agent named twice is loaded once.
 
     Returns:
         The names and the agents, one per seat.
 
     Raises:
-        click.BadParameter: an unknown name, or neither one name nor one per seat.
+        click.BadParameter: an unknown name, an agent that cannot be loaded, or neither
+            one agent nor one per seat.
     """
-    names = tuple(n.strip().lower() for n in spec.split(","))
+    names = agent_names(spec)
     if len(names) == 1:
         names = names * seats
     if len(names) != seats:
@@ -282,12 +309,19 @@ def make_agents(
             f"give one agent for every seat or one per seat ({seats}), got {spec!r}",
             param_hint=f"'{option}'",
         )
-    agents = []
+    if any(":" in name for name in names) and os.getcwd() not in sys.path:
+        sys.path.append(os.getcwd())  # as `python -m` would find a module next to you
+    built: dict[str, Agent] = {}
     for name in names:
-        if name not in AGENT_NAMES:
+        if ":" not in name and name not in AGENT_NAMES:
             raise click.BadParameter(
-                f"unknown agent {name!r}; agents: {', '.join(AGENT_NAMES)}",
+                f"unknown agent {name!r}; agents: {', '.join(AGENT_NAMES)}, or a user's "
+                "agent as module:Class or path/to/file.py:Class",
                 param_hint=f"'{option}'",
             )
-        agents.append(make_agent(name, worlds=worlds, rollouts=rollouts))
-    return names, tuple(agents)
+        if name not in built:
+            try:
+                built[name] = make_agent(name, worlds=worlds, rollouts=rollouts)
+            except AgentError as error:
+                raise click.BadParameter(str(error), param_hint=f"'{option}'") from None
+    return names, tuple(built[name] for name in names)

@@ -6,7 +6,7 @@ from typing import Any
 
 import click
 
-from dominoes.cli.common import EXIT_CODES, build_rules, set_option
+from dominoes.cli.common import EXIT_CODES, build_rules, set_option, terminal_width
 from dominoes.cli.text import demo_lines
 from dominoes.rules import MAX_PLAYERS
 
@@ -49,7 +49,8 @@ def demo(
     Every seat lays its heaviest playable tile, and draws or passes when it must.
     The output ends with the result and, when the hand blocks, the verification
     round that established the block. The default hand (the Draw game, seed 25)
-    blocks.
+    blocks. Lines fit the terminal (the line of play is shortened, "...", when it
+    does not fit; COLUMNS sets the width, 80 when the output is not a terminal).
     """
     if game is not None and preset is not None:
         raise click.UsageError("give --game or --preset, not both")
@@ -58,5 +59,5 @@ def demo(
     rules = build_rules(
         preset or game or "draw", players=players, partnership=partnership, settings=settings
     )
-    for line in demo_lines(rules, seed):
+    for line in demo_lines(rules, seed, terminal_width()):
         click.echo(line)

@@ -1,10 +1,17 @@
 """``dominoes play``: a game at the terminal against the built-in agents.
 
-The player types the number of a legal move. Forced moves (a draw or a pass that is
-the only legal move) are made automatically and shown, so the player is only asked
-when there is a choice. Input is read line by line from standard input, so the game
-also runs over a pipe; when standard input is not a terminal each answer read is
-echoed after the prompt, so the transcript reads like a session.
+The player types the number of a legal move, or the move itself as a token (``4-6:R``,
+``draw``, ``pass``). Forced moves (a draw or a pass that is the only legal move) are
+made automatically and shown, so the player is only asked when there is a choice.
+Input is read line by line from standard input, so the game also runs over a pipe;
+when standard input is not a terminal each answer read is echoed after the prompt,
+so the transcript reads like a session.
+
+What is printed while a hand is played is built from the player's `Observation`:
+another seat's draw is shown without its tile. Once the hand is over every hand is
+shown. A move typed by the player is taken as the seat knows it
+(`HandState.check_as`), so a draw that names a tile is refused whatever the tile.
+Lines fit the terminal's width (`terminal_width`).
 """
 
 from __future__ import annotations
@@ -17,19 +24,33 @@ import click
 from rich.console import Console
 from rich.text import Text
 
+from dominoes.agents import Agent
 from dominoes.arena import agent_rng
-from dominoes.cli.common import EXIT_PROBLEM, build_rules, make_agents, ruleset_options
-from dominoes.cli.text import describe_move, game_name, outcome_lines
+from dominoes.cli.common import (
+    EXIT_PROBLEM,
+    EXIT_USAGE,
+    build_rules,
+    make_agents,
+    ruleset_options,
+    terminal_width,
+)
+from dominoes.cli.text import game_name, outcome_lines, plural, wrap, wrap_layout
+from dominoes.errors import AgentError, IllegalMoveError, NotationError
 from dominoes.match import Match
-from dominoes.moves import Draw, Move, Pass, Play
+from dominoes.moves import Move, Play
+from dominoes.notation import parse_move
+from dominoes.observation import Observation
 from dominoes.rules import MAX_PLAYERS
 from dominoes.scoring import HandResult
-from dominoes.state import HandState, Phase
+from dominoes.words import describe_choice, describe_move
 
 __all__ = ["choice_text", "play"]
 
 QUIT_WORDS = frozenset({"q", "quit", "exit"})
 """Answers that end the game at the move prompt."""
+
+choice_text = describe_choice
+"""A legal move as offered to the player (`dominoes.words.describe_choice`)."""
 
 
 class _Stop(Exception):
@@ -40,71 +61,36 @@ class _Stop(Exception):
         self.eof = eof
 
 
-def choice_text(move: Move, state: HandState) -> str:
-    """A legal move as offered to the player.
-
-    >>> from dominoes import DRAW, PASS, Deal, HandState, Ruleset
-    >>> state = HandState.start(Ruleset.block(), Deal.random(Ruleset.block(), seed=7))
-    >>> choice_text(state.legal_moves()[0], state), choice_text(DRAW, state)
-    ('lead 6-6', 'draw from the boneyard')
-    """
-    if isinstance(move, Play):
-        if move.end is None:
-            return f"lead {move.tile}"
-        end = state.layout.end(move.end)
-        return f"play {move.tile} on the {move.end.name.lower()} (the {end} end)"
-    if isinstance(move, Draw):
-        return "draw from the boneyard"
-    assert isinstance(move, Pass)
-    if state.phase is Phase.VERIFICATION:
-        return "pass: confirm that you cannot play"
-    return "pass"
-
-
 def _printable(text: str) -> str:
     shown = text if text.isprintable() else repr(text)
     return shown if len(shown) <= 20 else shown[:17] + "..."
 
 
-def _ask(count: int, echo: bool) -> int:
-    """The index of the move the player chooses, asking again after a bad answer."""
-    while True:
-        click.echo(f"Your move [1-{count}, q to quit]: ", nl=False)
-        line = sys.stdin.readline()
-        if not line:
-            click.echo()
-            raise _Stop(eof=True)
-        text = line.strip()
-        if echo:
-            click.echo(_printable(text))
-        if text.lower() in QUIT_WORDS:
-            raise _Stop(eof=False)
-        if not text:
-            click.echo(f"Type the number of a move, from 1 to {count} (q quits).")
-            continue
-        try:
-            number = int(text)
-        except ValueError:
-            click.echo(f"{_printable(text)!r} is not a number: type one from 1 to {count}.")
-            continue
-        if not 1 <= number <= count:
-            click.echo(f"There is no move {number}: type a number from 1 to {count}.")
-            continue
-        return number - 1
+def _token(text: str) -> str:
+    """An answer as a move token: lower case, the end as ``L`` or ``R``."""
+    low = text.lower()
+    return low[:-1] + low[-1].upper() if low.endswith((":l", ":r")) else low
 
 
 class _Table:
     """One game at the terminal: the seats, the agents and the output."""
 
     def __init__(
-        self, match: Match, me: int, names: tuple[str, ...], agents: tuple[Any, ...], seed: int
+        self,
+        match: Match,
+        me: int,
+        names: tuple[str, ...],
+        agents: tuple[Agent | None, ...],
+        seed: int,
+        width: int,
     ) -> None:
         self.match = match
         self.me = me
         self.names = names
         self.agents = agents
         self.rngs = [agent_rng(f"play:{seed}", s) for s in range(match.rules.players)]
-        self.out = Console(highlight=False, soft_wrap=True)
+        self.width = width
+        self.out = Console(highlight=False, soft_wrap=True, width=width)
         self.echo = not sys.stdin.isatty()
 
     def who(self, seat: int) -> str:
@@ -114,57 +100,129 @@ class _Table:
         return f"seat {seat} ({self.names[seat]}{', your partner' if partner else ''})"
 
     def say(self, text: str, style: str = "") -> None:
-        self.out.print(Text(text, style=style))
+        for line in wrap(text, self.width):
+            self.out.print(Text(line, style=style))
 
-    def show_position(self, state: HandState) -> None:
-        layout = state.layout
+    def say_lines(self, lines: list[str]) -> None:
+        for line in lines:
+            self.out.print(Text(line))
+
+    def show_position(self, view: Observation) -> None:
+        layout = view.layout
         if layout.is_empty:
             self.say("The layout is empty: you lead.")
         else:
             ends = " and ".join(str(e) for e in layout.ends)
-            self.say(f"Layout: {layout}   (open ends: {ends})")
+            self.say_lines(wrap_layout("Layout: ", layout, f"   (open ends: {ends})", self.width))
         others = ", ".join(
-            f"{self.who(s)}: {n}" for s, n in enumerate(state.hand_sizes) if s != self.me
+            f"{self.who(s)}: {n}" for s, n in enumerate(view.hand_sizes) if s != self.me
         )
-        self.say(f"Tiles in hand: {others}; boneyard: {len(state.boneyard)}.")
-        if state.phase is Phase.VERIFICATION:
-            rnd = state.verification
-            assert rnd is not None
+        self.say(f"Tiles in hand: {others}; boneyard: {view.boneyard_size}.")
+        rnd = view.verification
+        if rnd is not None:
             self.say(
                 f"A verification round is open (seat {rnd.proposer} proposed a block); "
                 "a play voids it.",
                 "yellow",
             )
-        hand = " ".join(str(t) for t in state.hand(self.me))
+        hand = " ".join(str(t) for t in view.hand)
         self.say(f"Your hand: {hand}", "bold")
 
-    def choose(self, state: HandState) -> Move:
-        moves = state.legal_moves()
+    def ask(self, moves: tuple[Move, ...]) -> Move:
+        """The move the player chooses: a number from the list, or a move token taken as
+        the seat knows it; asks again after a bad answer."""
+        count = len(moves)
+        example = str(moves[0])
+        while True:
+            click.echo(f"Your move [1-{count}, q to quit]: ", nl=False)
+            line = sys.stdin.readline()
+            if not line:
+                click.echo()
+                raise _Stop(eof=True)
+            text = line.strip()
+            if self.echo:
+                click.echo(_printable(text))
+            if text.lower() in QUIT_WORDS:
+                raise _Stop(eof=False)
+            if not text:
+                self.say(f"Type the number of a move, from 1 to {count} (q quits).")
+                continue
+            try:
+                number = int(text)
+            except ValueError:
+                pass
+            else:
+                if 1 <= number <= count:
+                    return moves[number - 1]
+                self.say(f"There is no move {number}: type a number from 1 to {count}.")
+                continue
+            try:
+                move = parse_move(_token(text))
+            except NotationError:
+                self.say(
+                    f"{_printable(text)!r} is not a number: type one from 1 to {count}, "
+                    f"or a move such as {example}."
+                )
+                continue
+            try:
+                self.match.state.check_as(self.me, move)
+            except IllegalMoveError as refused:
+                self.say(f"You cannot play {move}: {refused.reason.text}.")
+                continue
+            return move
+
+    def choose(self, view: Observation) -> Move:
+        moves = view.legal_moves()
         if len(moves) == 1 and not isinstance(moves[0], Play):
             return moves[0]  # a forced draw or pass: made for the player, and shown
         self.say("")
-        self.show_position(state)
+        self.show_position(view)
         for number, move in enumerate(moves, 1):
-            self.say(f"  {number}. {choice_text(move, state)}")
-        return moves[_ask(len(moves), self.echo)]
+            self.say(f"  {number}. {describe_choice(move, view)}")
+        return self.ask(moves)
+
+    def agent_move(self, seat: int) -> Move:
+        """The move of the agent at ``seat``, from its observation, checked as the seat
+        knows it.
+
+        Raises:
+            AgentError: the agent chose a move the seat may not make.
+        """
+        agent = self.agents[seat]
+        assert agent is not None
+        state = self.match.state
+        move = agent.choose(state.observation(seat), self.rngs[seat])
+        try:
+            state.check_as(seat, move)
+        except IllegalMoveError as error:
+            name = self.names[seat]
+            shown = _printable(" ".join(str(move).split()))
+            why = error.reason.text
+            raise AgentError(
+                f"agent {name!r} at seat {seat} chose an illegal move, {shown}: {why}", spec=name
+            ) from error
+        return parse_move(move) if isinstance(move, str) else move  # a token, as a move
 
     def play_hand(self) -> HandResult:
         while not self.match.state.is_over:
-            state = self.match.state
-            seat = state.turn
-            if seat == self.me:
-                move = self.choose(state)
-            else:
-                move = self.agents[seat].choose(state.observation(seat), self.rngs[seat])
+            seat = self.match.state.turn
+            view = self.match.state.observation(self.me)
+            move = self.choose(view) if seat == self.me else self.agent_move(seat)
             self.match = self.match.apply(move, seat=seat)
-            shown = self.match.state.history[-1].move
-            self.say(f"{self.who(seat)} {describe_move(shown, state)}")
-        result = self.match.state.result
+            step = self.match.state.observation(self.me).history[-1]
+            self.say(f"{self.who(seat)} {describe_move(step.move, view)}")
+        final = self.match.state
+        result = final.result
         assert result is not None
         self.say("")
-        self.say(f"Layout: {self.match.state.layout}")
-        for line in outcome_lines(self.match.state.rules, result):
+        self.say_lines(wrap_layout("Layout: ", final.layout, "", self.width))
+        for line in outcome_lines(final.rules, result):
             self.say(line, "bold" if line.startswith("Result") else "")
+        hands = "; ".join(
+            f"{self.who(s)}: {' '.join(str(t) for t in hand) or '-'}"
+            for s, hand in enumerate(final.hands)
+        )
+        self.say(f"Tiles left: {hands}.")
         if self.me in result.winners:
             self.say("You win the hand.", "green")
         elif result.winners:
@@ -177,10 +235,12 @@ class _Table:
     "  dominoes play\n"
     "  dominoes play --preset block --opponents search --seed 7\n"
     "  dominoes play --preset partnership --seat 1 --match\n"
+    "  dominoes play --opponents my_bots.py:MyAgent\n"
     "  printf '1\\n2\\n' | dominoes play --seed 3\n\n"
-    "\b\nAt the prompt type the number of a move, or q to quit. Forced draws and passes\n"
-    "are made for you and shown. Exit status: 0 the game was played to the end (or you\n"
-    "typed q), 1 the input ended before the game did, 2 a usage error.",
+    "\b\nAt the prompt type the number of a move, or the move (4-6:R, draw, pass), or q\n"
+    "to quit. Forced draws and passes are made for you and shown. Exit status: 0 the\n"
+    "game was played to the end (or you typed q), 1 the input ended before the game\n"
+    "did, 2 a usage error, or an agent that failed or chose an illegal move.",
 )
 @ruleset_options("draw")
 @click.option(
@@ -195,8 +255,8 @@ class _Table:
     default="greedy",
     show_default=True,
     metavar="NAME[,NAME...]",
-    help="The agent of every other seat (random, greedy, search), or one per other seat "
-    "in seat order.",
+    help="The agent of every other seat (random, greedy, search, or your own as "
+    "module:Class or path/to/file.py:Class), or one per other seat in seat order.",
 )
 @click.option("--match", "to_match", is_flag=True, help="Play a match to the target score.")
 @click.option("--seed", type=int, default=None, help="The seed of the deal (default: random).")
@@ -212,12 +272,13 @@ def play(
     to_match: bool,
     seed: int | None,
 ) -> None:
-    """Play dominoes at the terminal against the built-in agents.
+    """Play dominoes at the terminal against the built-in agents (or your own).
 
     Each time you have a choice the layout, the tiles left in every hand, your hand
-    and the numbered legal moves are shown. With --match hands are dealt until a
-    side reaches the target score. The game is reproducible with --seed, and runs
-    over a pipe (standard input need not be a terminal).
+    and the numbered legal moves are shown. Other seats' draws are shown without
+    their tiles; every hand is shown when the hand ends. With --match hands are
+    dealt until a side reaches the target score. The game is reproducible with
+    --seed, and runs over a pipe (standard input need not be a terminal).
     """
     rules = build_rules(preset, players=players, partnership=partnership, settings=settings)
     if seat >= rules.players:
@@ -226,10 +287,10 @@ def play(
         )
     others, built = make_agents(opponents, rules.players - 1, option="--opponents")
     names = (*others[:seat], "you", *others[seat:])
-    agents = (*built[:seat], None, *built[seat:])
+    agents: tuple[Agent | None, ...] = (*built[:seat], None, *built[seat:])
     if seed is None:
         seed = random.SystemRandom().randrange(1_000_000)
-    table = _Table(Match.start(rules, seed=seed), seat, names, agents, seed)
+    table = _Table(Match.start(rules, seed=seed), seat, names, agents, seed, terminal_width())
     mode = " in partnership (seats 0+2 v 1+3)" if rules.partnership else ""
     table.say(
         f"{game_name(rules)} game ({preset}), {rules.players} players{mode}, "
@@ -241,7 +302,7 @@ def play(
         + f"{seat}; "
         + ", ".join(table.who(s) for s in range(rules.players) if s != seat)
         + "."
-        + (f" The match is played to {table.match.target} points." if to_match else "")
+        + (f" The match is played to {plural(table.match.target, 'point')}." if to_match else "")
     )
     try:
         while True:
@@ -265,6 +326,9 @@ def play(
                     table.say(f"Match over: {who} won the match.", "bold red")
                 return
             table.match = match.next_hand()
+    except AgentError as error:
+        click.echo(f"dominoes play: {error}", err=True)
+        ctx.exit(EXIT_USAGE)
     except _Stop as stop:
         if stop.eof:
             table.say("End of input: the game was left unfinished.")

@@ -13,6 +13,7 @@ from rich.text import Text
 from dominoes.arena import describe_rules
 from dominoes.cli.common import (
     EXIT_CODES,
+    EXIT_USAGE,
     build_rules,
     make_agents,
     progress_bar,
@@ -21,6 +22,7 @@ from dominoes.cli.common import (
 )
 from dominoes.cli.simulation import Mode, SimulationReport
 from dominoes.cli.simulation import simulate as run_simulation
+from dominoes.errors import AgentError
 from dominoes.rules import Scoring
 
 __all__ = ["progress_bar", "report_renderables", "simulate", "stderr_is_terminal"]
@@ -87,7 +89,8 @@ def report_renderables(report: SimulationReport) -> list[Any]:
     "  dominoes simulate --hands 1000\n"
     "  dominoes simulate --preset partnership --agents greedy,random --hands 500 --json\n"
     "  dominoes simulate --preset draw --players 3 --agents search,greedy,random --hands 50\n"
-    "  dominoes simulate --matches 100 --workers 2\n\n" + EXIT_CODES,
+    "  dominoes simulate --matches 100 --workers 2\n"
+    "  dominoes simulate --agents my_bots.py:MyAgent,greedy --hands 200\n\n" + EXIT_CODES,
 )
 @ruleset_options("block")
 @click.option(
@@ -95,7 +98,8 @@ def report_renderables(report: SimulationReport) -> list[Any]:
     default="greedy",
     show_default=True,
     metavar="NAME[,NAME...]",
-    help="One agent for every seat, or one per seat, from random, greedy, search.",
+    help="One agent for every seat, or one per seat: random, greedy, search, or your own "
+    "as module:Class or path/to/file.py:Class.",
 )
 @click.option("--hands", type=int, default=None, help="Hands to play (default: 100).")
 @click.option("--matches", type=int, default=None, help="Play this many matches instead.")
@@ -113,7 +117,9 @@ def report_renderables(report: SimulationReport) -> list[Any]:
 )  # fmt: skip
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
+@click.pass_context
 def simulate(
+    ctx: click.Context,
     preset: str,
     players: int | None,
     partnership: bool,
@@ -152,18 +158,22 @@ def simulate(
     )
     err = Console(stderr=True)
     enabled = not quiet and not as_json and stderr_is_terminal()
-    with progress_bar(err, count, f"simulating {mode.value}", enabled=enabled) as callback:
-        report = run_simulation(
-            rules,
-            built,
-            count=count,
-            seed=seed,
-            mode=mode,
-            names=names,
-            preset=preset,
-            workers=workers,
-            progress=callback,
-        )
+    try:
+        with progress_bar(err, count, f"simulating {mode.value}", enabled=enabled) as callback:
+            report = run_simulation(
+                rules,
+                built,
+                count=count,
+                seed=seed,
+                mode=mode,
+                names=names,
+                preset=preset,
+                workers=workers,
+                progress=callback,
+            )
+    except AgentError as error:  # a user's agent failed, or chose an illegal move
+        click.echo(f"dominoes simulate: {' '.join(str(error).split())}", err=True)
+        ctx.exit(EXIT_USAGE)
     if as_json:
         click.echo(json.dumps(report.to_dict(), indent=2))
         return

@@ -1,8 +1,9 @@
 """The text the commands print, built without click or rich (the core can import it).
 
 `heaviest_first` is the player of ``dominoes demo``; `demo_lines` is the demo's
-output and `replay_lines` the output of ``dominoes replay``. `describe_move` and
-`result_lines` are shared with ``dominoes play``.
+output and `replay_lines` the output of ``dominoes replay``. `result_lines`,
+`outcome_lines`, `wrap` and `elide_layout` are shared with ``dominoes play``; the
+words for a move come from the library (`dominoes.words`).
 """
 
 from __future__ import annotations
@@ -10,26 +11,33 @@ from __future__ import annotations
 import enum
 import itertools
 import json
+import textwrap
 from collections.abc import Iterable, Sequence
 
 from dominoes.agents import heaviest
 from dominoes.deal import Deal
-from dominoes.moves import Draw, Move, Play
+from dominoes.layout import Layout
+from dominoes.moves import Move
 from dominoes.presets import find_preset
 from dominoes.records import MAX_RECORD, HandRecord, Record
 from dominoes.rules import DrawRule, Ruleset, Scoring
 from dominoes.scoring import Ending, HandResult
-from dominoes.state import HandState, Phase
+from dominoes.state import HandState
+from dominoes.words import describe_move
 
 __all__ = [
     "MAX_READ",
     "demo_lines",
-    "describe_move",
+    "elide_layout",
     "game_name",
     "heaviest_first",
+    "move_table",
     "outcome_lines",
+    "plural",
     "replay_lines",
     "result_lines",
+    "wrap",
+    "wrap_layout",
 ]
 
 MAX_READ = MAX_RECORD + 1
@@ -56,26 +64,136 @@ def game_name(rules: Ruleset) -> str:
     return "Block" if rules.drawing is DrawRule.NONE else "Draw"
 
 
-def describe_move(move: Move, before: HandState) -> str:
-    """What ``move`` does, in words, for the state ``before`` it (the verification round too).
+def plural(count: int, word: str) -> str:
+    """``count`` and ``word``, in the plural unless the count is one.
+
+    >>> plural(1, "point"), plural(0, "point"), plural(2, "point")
+    ('1 point', '0 points', '2 points')
+    """
+    return f"{count} {word}" if abs(count) == 1 else f"{count} {word}s"
+
+
+GAP = "..."
+"""What stands for the tiles `elide_layout` leaves out."""
+
+
+def wrap(line: str, width: int | None, indent: str = "    ") -> list[str]:
+    """``line`` broken between words into lines of at most ``width`` characters.
+
+    A tile such as ``4-6`` is never split; continuation lines keep the line's own
+    indentation plus ``indent``. Without a ``width`` (or when it fits), ``[line]``.
+
+    >>> wrap("Pips left: seat 0: 2, seat 1: 10.", 20)
+    ['Pips left: seat 0:', '    2, seat 1: 10.']
+    """
+    if width is None or len(line) <= width:
+        return [line]
+    lead = " " * (len(line) - len(line.lstrip(" ")))
+    parts = textwrap.wrap(line, width, subsequent_indent=lead + indent, break_on_hyphens=False)
+    return parts or [line]
+
+
+def elide_layout(layout: Layout, room: int | None) -> str:
+    """The line of play as printed (``[6|1][1|0]...``) in at most ``room`` characters.
+
+    When it is longer, tiles in the middle are left out (``...``), as many tiles kept
+    at both ends as fit; the tile at each end is always shown, whatever the room.
+
+    >>> from dominoes import Layout
+    >>> layout = Layout(line=((6, 1), (1, 0), (0, 5), (5, 3), (3, 1)))
+    >>> elide_layout(layout, 30), elide_layout(layout, 20), elide_layout(layout, 5)
+    ('[6|1][1|0][0|5][5|3][3|1]', '[6|1][1|0]...[3|1]', '[6|1]...[3|1]')
+    """
+    text = str(layout)
+    if room is None or len(text) <= room or len(layout.line) < 3:
+        return text
+    tiles = [f"[{a}|{b}]" for a, b in layout.line]
+    left, right = [tiles[0]], [tiles[-1]]
+    used = len(tiles[0]) + len(GAP) + len(tiles[-1])
+    i, j = 1, len(tiles) - 2
+    while i <= j:
+        if len(left) <= len(right):
+            if used + len(tiles[i]) > room:
+                break
+            used += len(tiles[i])
+            left.append(tiles[i])
+            i += 1
+        else:
+            if used + len(tiles[j]) > room:
+                break
+            used += len(tiles[j])
+            right.append(tiles[j])
+            j -= 1
+    if i > j:
+        return text
+    return "".join(left) + GAP + "".join(reversed(right))
+
+
+def wrap_layout(prefix: str, layout: Layout, suffix: str, width: int | None) -> list[str]:
+    """``prefix``, the whole line of play and ``suffix``, broken between tiles into lines
+    of at most ``width`` characters (continuation lines indented under the first tile).
+
+    >>> from dominoes import Layout
+    >>> layout = Layout(line=((6, 1), (1, 0), (0, 5), (5, 3), (3, 1)))
+    >>> for line in wrap_layout("Layout: ", layout, "  (open ends: 6 and 1)", 30):
+    ...     print(line)
+    Layout: [6|1][1|0][0|5][5|3]
+            [3|1]
+            (open ends: 6 and 1)
+    """
+    text = f"{prefix}{layout}{suffix}"
+    if width is None or len(text) <= width:
+        return [text]
+    indent = " " * len(prefix) if len(prefix) < width // 2 else ""
+    lines = []
+    line = prefix
+    for a, b in layout.line:
+        tile = f"[{a}|{b}]"
+        if len(line) + len(tile) > width and line.strip():
+            lines.append(line)
+            line = indent
+        line += tile
+    if len(line) + len(suffix) <= width:
+        return [*lines, line + suffix]
+    if not suffix.strip():
+        return [*lines, line]
+    return [*lines, line, *wrap(indent + suffix.strip(), width)]
+
+
+MIN_LAYOUT = 26
+"""The least room the line of play gets beside a move in a narrow `move_table`."""
+
+
+def move_table(rows: Sequence[tuple[str, Layout]], width: int | None = None) -> list[str]:
+    """Moves in words, each with the line of play after it, in two columns.
+
+    Without a ``width``, or when every row fits, the layout column starts after the
+    longest move. Otherwise the move column is narrowed so that the layout has room
+    (at least `MIN_LAYOUT` characters), the layout is shortened to fit
+    (`elide_layout`), and a move too long for its column is printed on lines of its
+    own (wrapped to ``width``) with its layout under it, in the layout column.
 
     Args:
-        move: The move as the history records it (a draw carries its tile).
-        before: The state the move was made in.
+        rows: ``(move text, layout after the move)`` pairs.
+        width: The most characters a line may hold, or ``None``.
 
     Returns:
-        For example ``"plays 5-6 on the left"`` or ``"draws 2-5 (13 left)"``.
+        The lines, right-padded move text then the layout.
     """
-    if isinstance(move, Play):
-        if move.end is None:
-            return f"leads {move.tile}"
-        void = ": the round is void" if before.phase is Phase.VERIFICATION else ""
-        return f"plays {move.tile} on the {move.end.name.lower()}{void}"
-    if isinstance(move, Draw):
-        return f"draws {move.tile} ({len(before.boneyard) - 1} left)"
-    if before.phase is Phase.VERIFICATION:
-        return "passes: confirms that they cannot play"
-    return "passes: cannot play, proposes a block (verification round opens)"
+    col = max((len(text) for text, _ in rows), default=0)
+    if width is None or all(col + 2 + len(str(layout)) <= width for _, layout in rows):
+        return [f"{text:{col}}  {layout}" for text, layout in rows]
+    col = max(min(col, width - 2 - MIN_LAYOUT), 0)
+    room = width - col - 2
+    lines = []
+    for text, layout in rows:
+        shown = elide_layout(layout, room)
+        if len(text) <= col:
+            lines.append(f"{text:{col}}  {shown}")
+        else:
+            lines.extend(wrap(text, width, indent=" " * 6))
+            lines.append(" " * (col + 2) + shown)
+    return lines
 
 
 def result_lines(rules: Ruleset, result: HandResult) -> list[str]:
@@ -123,16 +241,19 @@ def _verdict_lines(rules: Ruleset, result: HandResult, no_winner: str) -> list[s
         points = ", ".join(f"seat {s}: {p}" for s, p in enumerate(result.points))
         return [head, f"Penalty points: {points}."]
     if result.winners:
-        return [f"Winner: {who}, scoring {result.points[result.winners[0]]} points."]
+        return [f"Winner: {who}, scoring {plural(result.points[result.winners[0]], 'point')}."]
     return [no_winner]
 
 
-def demo_lines(rules: Ruleset, seed: int) -> list[str]:
+def demo_lines(rules: Ruleset, seed: int, width: int | None = None) -> list[str]:
     """The demo's output: one seeded hand played by `heaviest_first` players.
 
     Args:
         rules: The ruleset of the hand.
         seed: The seed of the deal (`Deal.random`).
+        width: The most characters a line may hold (the terminal's width), or
+            ``None`` for no limit: long lines are wrapped, and the line of play
+            after each move is shortened to fit (`move_table`).
 
     Returns:
         The lines ``dominoes demo`` prints.
@@ -143,22 +264,22 @@ def demo_lines(rules: Ruleset, seed: int) -> list[str]:
     lines = [f"{game} game, {rules.players} players{mode}, double-{rules.max_pip}, seed {seed}"]
     for seat, hand in enumerate(state.hands):
         lines.append(f"  seat {seat}: {' '.join(str(t) for t in hand)}")
-    lines.append(f"  boneyard: {len(state.boneyard)} tiles face down")
+    lines.append(f"  boneyard: {plural(len(state.boneyard), 'tile')} face down")
     lines.append("")
-    n = 0
+    rows: list[tuple[str, Layout]] = []
     while not state.is_over:
         seat = state.turn
         move = heaviest_first(state)
         before = state
         state = state.apply(move)
-        shown = state.history[-1].move
-        n += 1
-        text = describe_move(shown, before)
-        lines.append(f"{n:3}. seat {seat} {text:58} {state.layout}")
-    lines.append("")
+        text = describe_move(state.history[-1].move, before)
+        rows.append((f"{len(rows) + 1:3}. seat {seat} {text}", state.layout))
     assert state.result is not None
-    lines.extend(result_lines(rules, state.result))
-    return lines
+    out = [part for line in lines for part in wrap(line, width)]
+    out.extend(move_table(rows, width))
+    out.append("")
+    out.extend(part for line in result_lines(rules, state.result) for part in wrap(line, width))
+    return out
 
 
 def _seat(seat: int, names: Sequence[str]) -> str:
@@ -229,15 +350,14 @@ def _hand_lines(states: Sequence[HandState], names: Sequence[str], dealt: str) -
         if len(after.faults) > len(before.faults):
             kind = after.faults[-1].kind.value.replace("_", " ")
             text = f"{text.split(':')[0]}: a fault ({kind})"
-        moves.append((f"{n:3}. {_seat(step.seat, names)} {text}", str(after.layout)))
-    width = max((len(move) for move, _ in moves), default=0)
-    lines.extend(f"{move:{width}}  {layout}" for move, layout in moves)
+        moves.append((f"{n:3}. {_seat(step.seat, names)} {text}", after.layout))
+    lines.extend(move_table(moves))
     final = states[-1]
     lines.append("")
     if final.result is None:
         lines.append(
             f"The hand is not over: {_seat(final.turn, names)} is to move "
-            f"({len(final.legal_moves())} legal moves)."
+            f"({plural(len(final.legal_moves()), 'legal move')})."
         )
     else:
         lines.extend(outcome_lines(rules, final.result, names))
@@ -294,7 +414,7 @@ def replay_lines(record: Record) -> list[str]:
         lines.extend(_hand_lines(list(record.replay()), names, dealt))
         return lines
     rules = record.rules
-    lines.append(f"Target: {rules.match_target} points.")
+    lines.append(f"Target: {plural(rules.match_target, 'point')}.")
     matches = list(record.replay())
     hand_starts = [i for i, m in enumerate(matches) if not m.state.history]
     for number, (entry, first) in enumerate(zip(record.hands, hand_starts, strict=True), 1):

@@ -1,0 +1,223 @@
+"""Moves in words, for a user interface: what the ``dominoes`` command says.
+
+`describe_move` says what a move does (``"plays 4-6 on the left"``, ``"draws 2-5 (13
+left)"``, ``"passes: cannot play, proposes a block (verification round opens)"``),
+`describe_step` the same with the seat that made it (``"seat 1 plays 4-6 on the
+left"``), and `describe_choice` offers a legal move to the player about to make it
+(``"play 4-6 on the left (the 6 end)"``). A game built on the library can show these
+words instead of writing its own.
+
+Each function takes the position the move is made in, ``before``: a `HandState`, or
+the `Observation` of the seat that reads the words. The words never show a tile the
+reader may not see: from an observation (or with ``viewer=`` for a state), another
+seat's draw is ``"draws a tile"``, never the tile, even when the move given names it.
+From a `HandState` without ``viewer`` the reader sees everything (a replay, a demo).
+
+>>> from dominoes import Deal, HandState, Ruleset
+>>> from dominoes.notation import parse_move
+>>> rules = Ruleset.draw()
+>>> state = HandState.start(rules, Deal.random(rules, seed=25))
+>>> describe_move(state.legal_moves()[0], state)
+'leads 6-6'
+>>> moves = "6-6 0-6:L 5-6:R 4-5:R 4-6:R 0-4:L 1-4:L 1-5:L"
+>>> state = state.apply_all(parse_move(token) for token in moves.split())
+>>> drawn = state.apply_as(0, "draw")  # seat 0 cannot play: it draws
+>>> step = drawn.history[-1]
+>>> describe_step(step, state), describe_step(step, state.observation(0))
+('seat 0 draws 2-5 (13 left)', 'seat 0 draws 2-5 (13 left)')
+>>> describe_step(step, state.observation(1)), describe_step(step, state, viewer=1)
+('seat 0 draws a tile (13 left)', 'seat 0 draws a tile (13 left)')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from dominoes.errors import ArgumentTypeError, ArgumentValueError
+from dominoes.moves import Draw, Move, Pass, Play, Step
+from dominoes.observation import Observation
+from dominoes.state import HandState, Phase
+
+__all__ = ["describe_choice", "describe_move", "describe_step"]
+
+View = HandState | Observation
+"""A position the words are said about: a whole state, or what one seat knows."""
+
+
+def _check_view(before: object) -> None:
+    if not isinstance(before, HandState | Observation):
+        raise ArgumentTypeError(
+            f"before must be a HandState or an Observation, got {before!r}", argument="before"
+        )
+
+
+def _check_move(move: object) -> None:
+    if not isinstance(move, Play | Draw | Pass):
+        raise ArgumentTypeError(f"move must be a Play, Draw or Pass, got {move!r}", argument="move")
+
+
+def _reader(before: View, viewer: int | None) -> int | None:
+    """The seat reading the words, or ``None`` for a reader who sees every tile."""
+    if isinstance(before, Observation):
+        if viewer is not None and viewer != before.seat:
+            raise ArgumentValueError(
+                f"viewer must be the observation's seat ({before.seat}) or None, got {viewer!r}",
+                argument="viewer",
+            )
+        return before.seat
+    if viewer is not None and (type(viewer) is not int or not 0 <= viewer < before.rules.players):
+        raise ArgumentValueError(
+            f"viewer must be a seat at the table, 0 to {before.rules.players - 1}, or None; "
+            f"got {viewer!r}",
+            argument="viewer",
+        )
+    return viewer
+
+
+def _in_round(before: View) -> bool:
+    """Whether a verification round is open in ``before``."""
+    if isinstance(before, Observation):
+        return before.round is not None and before.ending is None
+    return before.phase is Phase.VERIFICATION
+
+
+def _boneyard_size(before: View) -> int:
+    if isinstance(before, Observation):
+        return before.boneyard_size
+    return len(before.boneyard)
+
+
+def describe_move(move: Move, before: View, *, viewer: int | None = None) -> str:
+    """What ``move``, made by the seat to move in ``before``, does, in words.
+
+    Args:
+        move: The move, as the history records it (a draw may carry its tile) or as
+            it was chosen.
+        before: The position the move is made in: a `HandState`, or the
+            `Observation` of the seat that reads the words.
+        viewer: With a `HandState`, the seat that reads the words (``None``: a
+            reader who sees every tile). With an observation, its seat or ``None``.
+
+    Returns:
+        ``"leads 6-6"``, ``"plays 4-6 on the left"`` (``": the round is void"`` added
+        inside a verification round), ``"draws 2-5 (13 left)"`` (``"draws a tile (13
+        left)"`` when the reader may not see the tile, or the move names none),
+        ``"passes: cannot play, proposes a block (verification round opens)"`` or
+        ``"passes: confirms that they cannot play"``.
+
+    Raises:
+        ArgumentTypeError: ``move`` is not a move, or ``before`` neither a state nor
+            an observation.
+        ArgumentValueError: ``viewer`` is not a seat at the table (or, with an
+            observation, not its seat).
+
+    >>> from dominoes import Deal, Draw, HandState, Ruleset, Tile
+    >>> rules = Ruleset.draw()
+    >>> state = HandState.start(rules, Deal.random(rules, seed=3)).apply_as(1, "6-6")
+    >>> describe_move(state.legal_moves()[0], state)
+    'plays 1-6 on the left'
+    >>> describe_move(Draw(Tile(0, 0)), state.observation(1))  # seat 0 is to move
+    'draws a tile (13 left)'
+    """
+    _check_move(move)
+    _check_view(before)
+    reader = _reader(before, viewer)
+    if isinstance(move, Play):
+        if move.end is None:
+            return f"leads {move.tile}"
+        void = ": the round is void" if _in_round(before) else ""
+        return f"plays {move.tile} on the {move.end.name.lower()}{void}"
+    if isinstance(move, Draw):
+        left = max(_boneyard_size(before) - 1, 0)
+        shown = move.tile is not None and (reader is None or reader == before.turn)
+        return f"draws {move.tile if shown else 'a tile'} ({left} left)"
+    if _in_round(before):
+        return "passes: confirms that they cannot play"
+    return "passes: cannot play, proposes a block (verification round opens)"
+
+
+def describe_step(
+    step: Step, before: View, *, names: Sequence[str] = (), viewer: int | None = None
+) -> str:
+    """One history entry in words, with the seat that moved: ``"seat 1 plays 4-6 on
+    the left"``.
+
+    Args:
+        step: The entry (`HandState.history` or `Observation.history`).
+        before: The position the move was made in (see `describe_move`).
+        names: The players' names, one per seat, shown after the seat
+            (``"seat 1 (Ben) ..."``), or none.
+        viewer: As for `describe_move`.
+
+    Raises:
+        ArgumentTypeError: ``step`` is not a `Step` (or as for `describe_move`).
+        ArgumentValueError: ``step.seat`` is not the seat to move in ``before``, or
+            ``names`` does not give one name per seat (or as for `describe_move`).
+
+    >>> from dominoes import Deal, HandState, Ruleset
+    >>> rules = Ruleset.block()
+    >>> state = HandState.start(rules, Deal.random(rules, seed=3))
+    >>> after = state.apply("6-6")
+    >>> describe_step(after.history[-1], state, names=["Ana", "Ben"])
+    'seat 1 (Ben) leads 6-6'
+    """
+    if not isinstance(step, Step):
+        raise ArgumentTypeError(f"step must be a Step, got {step!r}", argument="step")
+    _check_view(before)
+    if step.seat != before.turn:
+        raise ArgumentValueError(
+            f"step.seat must be the seat to move in before ({before.turn}), got {step.seat!r}",
+            argument="step",
+        )
+    if names and len(names) != before.rules.players:
+        raise ArgumentValueError(
+            f"names must give one name per seat ({before.rules.players}), got {len(names)}",
+            argument="names",
+        )
+    who = f"seat {step.seat} ({names[step.seat]})" if names else f"seat {step.seat}"
+    return f"{who} {describe_move(step.move, before, viewer=viewer)}"
+
+
+def describe_choice(move: Move, before: View) -> str:
+    """A legal move as offered to the player about to make it (the imperative).
+
+    Args:
+        move: One of the legal moves of the seat to move in ``before``.
+        before: The position: a `HandState` or the mover's `Observation`.
+
+    Returns:
+        ``"lead 6-6"``, ``"play 4-6 on the left (the 6 end)"``, ``"draw from the
+        boneyard"`` (never a tile), ``"pass"`` or, inside a verification round,
+        ``"pass: confirm that you cannot play"``.
+
+    Raises:
+        ArgumentTypeError: as for `describe_move`.
+        ArgumentValueError: a play on an end of an empty layout.
+
+    >>> from dominoes import DRAW, Deal, HandState, Ruleset
+    >>> rules = Ruleset.block()
+    >>> state = HandState.start(rules, Deal.random(rules, seed=3))
+    >>> describe_choice(state.legal_moves()[0], state), describe_choice(DRAW, state)
+    ('lead 6-6', 'draw from the boneyard')
+    >>> after = state.apply("6-6")  # seat 1 leads; seat 0 is to move
+    >>> describe_choice(after.legal_moves()[0], after.observation(0))
+    'play 1-6 on the left (the 6 end)'
+    """
+    _check_move(move)
+    _check_view(before)
+    if isinstance(move, Play):
+        if move.end is None:
+            return f"lead {move.tile}"
+        layout = before.layout
+        if layout.is_empty:
+            raise ArgumentValueError(
+                f"move must be a lead on an empty layout, got a play on the "
+                f"{move.end.name.lower()}: {move}",
+                argument="move",
+            )
+        return f"play {move.tile} on the {move.end.name.lower()} (the {layout.end(move.end)} end)"
+    if isinstance(move, Draw):
+        return "draw from the boneyard"
+    if _in_round(before):
+        return "pass: confirm that you cannot play"
+    return "pass"
