@@ -54,6 +54,7 @@ from dominoes.arena import (
     summarize,
     summarize_matches,
 )
+from dominoes.errors import UnknownAgentError
 from dominoes.observation import Observation
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -118,7 +119,7 @@ def test_each_seat_has_its_own_generator() -> None:
 def test_play_hand_refuses_bad_arguments() -> None:
     with pytest.raises(ValueError, match="one agent per seat"):
         play_hand(BLOCK, [GreedyAgent()], seed=0)
-    with pytest.raises(TypeError, match="not an agent"):
+    with pytest.raises(TypeError, match="agents must hold agents"):
         play_hand(BLOCK, [GreedyAgent(), object()], seed=0)  # type: ignore[list-item]
     with pytest.raises(TypeError, match="seed"):
         play_hand(BLOCK, [GreedyAgent(), GreedyAgent()], seed=1.5)  # type: ignore[arg-type]
@@ -338,11 +339,11 @@ def test_arena_refuses_bad_arguments() -> None:
         run_arena(BLOCK, CHEAP, hands=5, seed=0)
     with pytest.raises(ValueError, match="multiple of 2"):
         run_arena(BLOCK, CHEAP, hands=0, seed=0)
-    with pytest.raises(ValueError, match="2 to 2 agents"):
+    with pytest.raises(ValueError, match="agents must be 2 to 2 for 2 seats"):
         run_arena(
             BLOCK, {"a": GreedyAgent(), "b": GreedyAgent(), "c": GreedyAgent()}, hands=6, seed=0
         )
-    with pytest.raises(ValueError, match="2 to 2 agents"):
+    with pytest.raises(ValueError, match="agents must be 2 to 2 for 2 seats"):
         run_arena(BLOCK, {"a": GreedyAgent()}, hands=6, seed=0)
     with pytest.raises(ValueError, match="partnership"):
         run_arena(
@@ -379,7 +380,7 @@ def test_mean_ci() -> None:
     assert half == pytest.approx(1.959963984540054 * math.sqrt(0.5 / 3) / 2)
     assert mean_ci([3.0]) == (3.0, None)
     assert mean_ci([2.0, 2.0]) == (2.0, 0.0)
-    with pytest.raises(ValueError, match="no samples"):
+    with pytest.raises(ValueError, match="samples must hold at least one value"):
         mean_ci([])
     assert round(Z95, 12) == 1.959963984540
 
@@ -420,8 +421,11 @@ def test_summary_of_a_hand_computed_sample() -> None:
     assert b.mean_margin == pytest.approx(-5 / 3)
     assert b.mean_margin_ci == pytest.approx(a.mean_margin_ci)
     assert report["b"] is b
-    with pytest.raises(KeyError):
+    with pytest.raises(KeyError) as info:
         report["c"]
+    assert isinstance(info.value, UnknownAgentError)
+    assert str(info.value) == "no agent named 'c' in this report; agents: a, b"
+    assert info.value.name == "c"
     with pytest.raises(ValueError, match="whole deals"):
         summarize(BLOCK, ["a", "b"], 0, records[:3])
 

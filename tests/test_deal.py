@@ -93,7 +93,13 @@ def test_not_a_tile(hands: Any, boneyard: Any) -> None:
     with pytest.raises(DealError) as info:
         Deal(hands=hands, boneyard=boneyard)
     assert info.value.reason is DealProblem.NOT_A_TILE
-    assert info.value.seat is None
+    message = str(info.value)
+    # the message names the argument (and where in it), and the seat of a bad hand is given
+    if message.startswith("hands["):
+        assert info.value.seat == int(message[6 : message.index("]")])
+    else:
+        assert message.startswith(("hands ", "boneyard"))
+        assert info.value.seat is None
     assert isinstance(info.value, ValueError)
 
 
@@ -200,9 +206,9 @@ def test_deal_errors(deal: Deal, reason: DealProblem, seat: int | None, message:
 
 
 def test_start_refuses_other_types() -> None:
-    with pytest.raises(TypeError, match="expected a Deal"):
+    with pytest.raises(TypeError, match="deal must be a Deal"):
         HandState.start(TINY, [["2-2", "0-1"], ["1-2", "0-0"]])  # type: ignore[arg-type]
-    with pytest.raises(TypeError, match="expected a Ruleset"):
+    with pytest.raises(TypeError, match="rules must be a Ruleset"):
         HandState.start("block", tiny_deal())  # type: ignore[arg-type]
 
 

@@ -17,6 +17,7 @@ from dominoes import (
     Ruleset,
     Tile,
 )
+from dominoes.errors import ArgumentTypeError, EmptyLayoutError
 from dominoes.layout import diagram
 from scenario import play_moves
 
@@ -194,13 +195,18 @@ def test_the_line_is_the_layout_and_the_seat_lines_are_the_hands() -> None:
 
 @pytest.mark.parametrize("bad", [None, "d6 - - - 0 play", Ruleset.block(), Tile(1, 2)])
 def test_anything_but_a_hand_state_is_refused(bad: object) -> None:
-    with pytest.raises(TypeError, match="needs a HandState"):
+    with pytest.raises(ArgumentTypeError, match="state must be a HandState") as info:
         diagram(bad)  # type: ignore[arg-type]
+    assert isinstance(info.value, TypeError)
+    assert info.value.argument == "state"
 
 
 def test_an_empty_layout_has_no_ends_and_no_length() -> None:
     empty = HandState.start(THREE, THREE_DEAL).layout
     assert empty.ends == ()
     assert len(empty) == 0
-    with pytest.raises(IndexError, match="empty"):
+    with pytest.raises(EmptyLayoutError, match="the layout is empty: it has no left end") as info:
         empty.end(End.LEFT)
+    assert isinstance(info.value, IndexError)
+    with pytest.raises(ArgumentTypeError, match=r"end must be End\.LEFT or End\.RIGHT"):
+        empty.end(0)  # type: ignore[arg-type]

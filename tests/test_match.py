@@ -37,6 +37,7 @@ from dominoes import (
     Ruleset,
     Scoring,
 )
+from dominoes.errors import ArgumentTypeError, MatchError
 from dominoes.match import hand_seed
 from scenario import DEAL_B, DEAL_C, DEAL_E, DEAL_TIE, MOVES_B, MOVES_C, MOVES_E, parse_move
 from scenario import MOVES_C as MOVES_TIE
@@ -211,8 +212,9 @@ def test_match_1_api_errors() -> None:
     match = Match.start(rules, seed=0)
     assert match.hand_number == 0
     assert match.results == ()
-    with pytest.raises(ValueError, match="the current hand is not over"):
+    with pytest.raises(MatchError, match="the current hand is not over") as not_over:
         match.next_hand()
+    assert isinstance(not_over.value, ValueError)
     match = with_hand(match, DEAL_B)
     with pytest.raises(IllegalMoveError) as info:
         match.apply(PASS, seat=1)
@@ -222,8 +224,16 @@ def test_match_1_api_errors() -> None:
     with pytest.raises(IllegalMoveError) as info:
         match.apply(PASS)
     assert info.value.reason is IllegalMoveReason.HAND_OVER
-    with pytest.raises(TypeError, match="expected a Ruleset"):
+    with pytest.raises(ArgumentTypeError, match="rules must be a Ruleset") as type_info:
         Match.start("block", seed=0)  # type: ignore[arg-type]
+    assert type_info.value.argument == "rules"
+    with pytest.raises(ArgumentTypeError, match="deal must be a Deal or None"):
+        Match.start(rules, seed=0, deal=[["6-6"]])  # type: ignore[arg-type]
+    with pytest.raises(ArgumentTypeError, match="deal must be a Deal or None"):
+        match.next_hand(deal="6-6")  # type: ignore[arg-type]
+    finished = play_out(Match.start(rules, seed=0), lambda moves: moves[0])
+    with pytest.raises(MatchError, match="the match is over"):
+        finished.next_hand()
 
 
 # ---------------------------------------------------------------- MATCH-2
@@ -516,6 +526,28 @@ def test_match_4_tie_2_forces_the_next_player(drawn_lead: DrawnLead) -> None:
     state = _after_tie(rules)
     assert state.turn == 1
     assert lead_any_tile(state)
+
+
+# ---------------------------------------------------------------- the finished hands
+def test_match_keeps_the_final_state_of_every_finished_hand() -> None:
+    match = Match.start(Ruleset.block(target=50), seed=4)
+    assert match.hands == ()
+    seen: list[HandState] = []
+    while not match.is_over:
+        if match.state.is_over:
+            before = match
+            match = match.next_hand()
+            seen.append(before.state)
+            # the finished hand is kept as it was, and the tuple is extended, not copied
+            assert match.hands[-1] is before.state
+            assert all(a is b for a, b in zip(match.hands, before.hands, strict=False))
+        match = match.apply(match.state.legal_moves()[0])
+        assert len(match.hands) == match.hand_number
+    assert list(match.hands) == seen
+    assert [hand.result for hand in (*match.hands, match.state)] == list(match.results)
+    assert all(hand.is_over and hand.history for hand in match.hands)
+    # apply changes the current hand only
+    assert match.hands == attrs.evolve(match, state=match.state).hands
 
 
 # ---------------------------------------------------------------- MATCH-5

@@ -41,6 +41,7 @@ from dominoes import (
     TileSet,
     find_preset,
 )
+from dominoes.errors import DominoesError, UnknownPresetError
 from scenario import DEAL_E, MOVES_E, parse_move, play_moves
 
 NAMES = (
@@ -143,6 +144,22 @@ def test_presets_unknown_name_raises_key_error_listing_presets(name: str) -> Non
     message = info.value.args[0]
     assert f"no preset named {name!r}" in message
     assert "presets: " + ", ".join(NAMES) in message
+    # one error for an unknown preset, whose text is the plain sentence
+    assert isinstance(info.value, UnknownPresetError)
+    assert isinstance(info.value, DominoesError)
+    assert info.value.name == name
+    assert str(info.value) == message
+    with pytest.raises(UnknownPresetError) as found:
+        find_preset(name)
+    assert str(found.value) == message
+
+
+@pytest.mark.parametrize("name", [None, 5, b"block", ["block"]])
+def test_presets_a_name_that_is_not_a_string_is_an_unknown_preset(name: object) -> None:
+    with pytest.raises(UnknownPresetError, match="name must be a preset name") as info:
+        find_preset(name)  # type: ignore[arg-type]
+    assert isinstance(info.value, KeyError)
+    assert info.value.name == name
 
 
 def test_presets_overrides() -> None:

@@ -42,6 +42,7 @@ from dominoes import (
     Step,
     Tile,
 )
+from dominoes.errors import ArgumentTypeError, ArgumentValueError
 from dominoes.records import (
     FORMAT_VERSION,
     MAX_RECORD,
@@ -282,7 +283,9 @@ def test_round_trip_seeded_hands_with_hidden_draws(hand: VariantHand) -> None:
 @given(variant_matches(max_hands=4), st.sampled_from(["toml", "json"]))
 def test_round_trip_random_matches(played: PlayedMatch, form: str) -> None:
     earlier = [hand.after.state for hand in played.hands[:-1]]
-    record = MatchRecord.from_match(played.final, earlier=earlier)
+    record = MatchRecord.from_match(played.final)
+    assert played.final.hands == tuple(earlier)
+    assert MatchRecord.from_match(played.final, earlier=earlier) == record
     assert record.seed == played.seed
     assert all(entry.deal is None for entry in record.hands)  # all dealt from the seed
     text = dumps(record, format=form)  # type: ignore[arg-type]
@@ -374,9 +377,11 @@ def test_dump_and_load_files(tmp_path: Path) -> None:
 
 
 def test_dumps_refuses_bad_arguments() -> None:
-    with pytest.raises(ValueError, match="format must be"):
+    with pytest.raises(ArgumentValueError, match="format must be") as value_info:
         dumps(data_record("block.toml"), format="yaml")  # type: ignore[arg-type]
-    with pytest.raises(TypeError, match="expected a HandRecord or MatchRecord"):
+    assert isinstance(value_info.value, ValueError)
+    assert value_info.value.argument == "format"
+    with pytest.raises(ArgumentTypeError, match="record must be a HandRecord or MatchRecord"):
         dumps("record")  # type: ignore[arg-type]
 
 
@@ -474,7 +479,7 @@ def test_moves_accept_pairs_steps_and_strings() -> None:
         ({"seed": 2**63}, RecordError, "outside the 64-bit range"),
         ({"deal": "6-6"}, TypeError, "deal must be a Deal"),
         ({"seed": 1, "moves": "1 6-6"}, TypeError, "moves must be a sequence"),
-        ({"seed": 1, "moves": [1]}, TypeError, "a move is a"),
+        ({"seed": 1, "moves": [1]}, TypeError, r"moves\[0\] must be a \(seat, move\) pair"),
         ({"seed": 1, "moves": [(-1, PASS)]}, TypeError, "a seat is an int"),
         ({"seed": 1, "moves": [(True, PASS)]}, TypeError, "a seat is an int"),
         ({"seed": 1, "moves": [(0, "6")]}, NotationError, "not a move"),
@@ -531,7 +536,7 @@ def test_from_state_with_deal_or_seed() -> None:
         HandRecord.from_state(state, seed=24)
     with pytest.raises(RecordError, match="the deal given is not the deal"):
         HandRecord.from_state(state, deal=Deal.random(rules, seed=24))
-    with pytest.raises(TypeError, match="expected a HandState"):
+    with pytest.raises(ArgumentTypeError, match="state must be a HandState"):
         HandRecord.from_state("state")  # type: ignore[arg-type]
 
 
@@ -543,6 +548,36 @@ def test_from_state_needs_a_history_from_the_deal() -> None:
         HandRecord.from_state(copy)
 
 
+@pytest.mark.parametrize("form", ["toml", "json"])
+def test_from_match_saves_and_resumes_a_match_in_one_call_each_way(form: str) -> None:
+    # a match to 50 saved in the middle of its third hand, then resumed
+    match = Match.start(Ruleset.block(target=50), seed=4)
+    while match.hand_number < 2 or match.state.move_count < 3:
+        if match.state.is_over:
+            match = match.next_hand()
+        match = match.apply(match.state.legal_moves()[0])
+    assert len(match.hands) == 2
+    record = MatchRecord.from_match(match)
+    assert len(record.hands) == 3
+    assert all(entry.deal is None for entry in record.hands)  # dealt from the match seed
+    resumed = loads(dumps(record, format=form)).final  # type: ignore[arg-type]
+    assert isinstance(resumed, Match)
+    assert resumed == match
+    assert resumed.hands == match.hands
+    assert [h.history for h in resumed.hands] == [h.history for h in match.hands]
+    assert resumed.state.history == match.state.history
+
+    def finish(m: Match) -> Match:
+        while not m.is_over:
+            if m.state.is_over:
+                m = m.next_hand()
+            m = m.apply(m.state.legal_moves()[0])
+        return m
+
+    assert finish(resumed) == finish(match)
+    assert MatchRecord.from_match(finish(match)).final == finish(match)
+
+
 def test_from_match_records_deals_that_are_not_the_seeds() -> None:
     rules = Ruleset.block(target=20)
     block = data_record("block.toml")
@@ -551,7 +586,8 @@ def test_from_match_records_deals_that_are_not_the_seeds() -> None:
         match = match.apply(move, seat=seat)
     first = match.state
     match = match.next_hand()
-    record = MatchRecord.from_match(match, earlier=[first], names=["Ana", "Ben"], preset="block")
+    record = MatchRecord.from_match(match, names=["Ana", "Ben"], preset="block")
+    assert match.hands == (first,)
     assert record.hands[0] == HandEntry(deal=block.deal, moves=block.moves)
     assert record.hands[1] == HandEntry()
     assert record.final == match
@@ -565,13 +601,22 @@ def test_from_match_errors() -> None:
     while not done.state.is_over:
         done = done.apply(done.state.legal_moves()[0])
     second = done.next_hand()
+    assert second.hands == (done.state,)
     assert MatchRecord.from_match(second, earlier=[done.state]).final == second
+    assert MatchRecord.from_match(second) == MatchRecord.from_match(second, earlier=[done.state])
     with pytest.raises(RecordError, match="earlier must hold 1 finished hands, not 0"):
-        MatchRecord.from_match(second)
-    with pytest.raises(TypeError, match="expected a Match"):
+        MatchRecord.from_match(second, earlier=[])
+    with pytest.raises(RecordError, match="the match must keep 1 finished hands, not 0"):
+        MatchRecord.from_match(attrs.evolve(second, hands=()))
+    # hands given as earlier stand for the match's own
+    bare = attrs.evolve(second, hands=())
+    assert MatchRecord.from_match(bare, earlier=[done.state]).final == second
+    with pytest.raises(ArgumentTypeError, match="match must be a Match"):
         MatchRecord.from_match(done.state)  # type: ignore[arg-type]
-    with pytest.raises(TypeError, match="expected a HandState"):
+    with pytest.raises(ArgumentTypeError, match="earlier must hold HandState values"):
         MatchRecord.from_match(second, earlier=["x"])  # type: ignore[list-item]
+    with pytest.raises(ArgumentTypeError, match=r"match\.hands must hold HandState values"):
+        MatchRecord.from_match(attrs.evolve(second, hands=("x",)))  # type: ignore[arg-type]
     with pytest.raises(RecordError, match="hand 2 cannot follow hand 1"):
         MatchRecord.from_match(second, earlier=[fresh.state])
     three = HandState.start(Ruleset.block(players=3), Deal.random(Ruleset.block(players=3), seed=1))
@@ -727,7 +772,8 @@ def swap(text: str, old: str, new: str) -> str:
         ('"1 5-6:L",', '"1 2-5:L",', '"1 2-5:L"', "2-5 does not match the left end, which shows 6"),
         ('"1 5-6:L",', '"1 1-1:L",', '"1 1-1:L"', "seat 1 does not hold 1-1"),
         ('"1 5-6:L",', '"1 pass",', '"1 pass"', "seat 1 holds 4-6, 5-6, which fits"),
-        ('"1 5-6:L",', '"1 draw",', '"1 draw"', "seat 1 holds 4-6, 5-6, which fits"),
+        # BLOCK-2: nobody draws in the Block game, even a seat that could play
+        ('"1 5-6:L",', '"1 draw",', '"1 draw"', "move 2 (1 draw) is illegal: nobody draws"),
         (
             '"1 pass",',
             '"1 draw",',

@@ -24,6 +24,7 @@ from typing import Any, Protocol, runtime_checkable
 
 import attrs
 
+from dominoes import errors as _errors
 from dominoes.errors import AgentError, ArgumentTypeError, IllegalMoveError
 from dominoes.moves import Draw, Move, Pass, Play
 from dominoes.notation import parse_move
@@ -31,6 +32,7 @@ from dominoes.observation import Observation
 from dominoes.rules import Scoring
 from dominoes.scoring import HandResult
 from dominoes.state import HandState, random_playout
+from dominoes.tiles import _shown as _shown_value
 
 __all__ = [
     "Agent",
@@ -58,7 +60,13 @@ class RandomAgent:
     """Plays a uniformly random legal move."""
 
     def choose(self, observation: Observation, rng: random.Random) -> Move:
-        """A random legal move."""
+        """A random legal move.
+
+        Raises:
+            ArgumentTypeError: ``observation`` is not an `Observation` or ``rng`` not a
+                `random.Random` (a `TypeError`).
+        """
+        _check_choose(observation, rng)
         moves = observation.legal_moves()
         return moves[rng.randrange(len(moves))]
 
@@ -69,8 +77,26 @@ class GreedyAgent:
     draws or passes when it must."""
 
     def choose(self, observation: Observation, rng: random.Random) -> Move:
-        """The heaviest play, else the forced move."""
+        """The heaviest play, else the forced move.
+
+        Raises:
+            ArgumentTypeError: ``observation`` is not an `Observation` or ``rng`` not a
+                `random.Random` (a `TypeError`).
+        """
+        _check_choose(observation, rng)
         return heaviest(observation.legal_moves())
+
+
+def _check_choose(observation: object, rng: object) -> None:
+    if not isinstance(observation, Observation):
+        raise _errors.ArgumentTypeError(
+            f"observation must be an Observation, got {_shown_value(observation)}",
+            argument="observation",
+        )
+    if not isinstance(rng, random.Random):
+        raise _errors.ArgumentTypeError(
+            f"rng must be a random.Random, got {_shown_value(rng)}", argument="rng"
+        )
 
 
 def heaviest(moves: tuple[Move, ...]) -> Move:
@@ -92,7 +118,35 @@ def side_margin(
 
     Under `Scoring.PENALTY` (points count against a side) the sign is turned, so a
     larger margin is always better.
+
+    Raises:
+        ArgumentTypeError: ``result`` is not a `HandResult`, or ``seat`` or ``players``
+            not an ``int`` (a `TypeError`).
+        ArgumentValueError: ``players`` is not the number of seats of ``result``, or
+            ``seat`` is not one of them (a `ValueError`).
     """
+    if not isinstance(result, HandResult):
+        raise _errors.ArgumentTypeError(
+            f"result must be a HandResult, got {_shown_value(result)}", argument="result"
+        )
+    for name, value in (("seat", seat), ("players", players)):
+        if type(value) is not int:
+            raise _errors.ArgumentTypeError(
+                f"{name} must be an int, got {_shown_value(value)}", argument=name
+            )
+    if players != len(result.points) or players < 2:
+        raise _errors.ArgumentValueError(
+            f"players must be the result's number of seats ({len(result.points)}), got {players}",
+            argument="players",
+        )
+    if not 0 <= seat < players:
+        raise _errors.ArgumentValueError(
+            f"seat must be a seat from 0 to {players - 1}, got {seat}", argument="seat"
+        )
+    return _margin(result, seat, players, partnership, penalty)
+
+
+def _margin(result: HandResult, seat: int, players: int, partnership: bool, penalty: bool) -> float:
     mine = result.points[seat]
     others = [
         result.points[s]
@@ -106,12 +160,47 @@ def side_margin(
 
 def rollout(state: HandState, rng: random.Random, *, greedy: bool = False) -> HandState:
     """Finish a hand and return the final state: uniformly random legal moves, or with
-    ``greedy`` the heaviest playable tile every time."""
+    ``greedy`` the heaviest playable tile every time.
+
+    Raises:
+        ArgumentTypeError: ``state`` is not a `HandState` or ``rng`` not a
+            `random.Random` (a `TypeError`).
+    """
+    if not isinstance(state, HandState):
+        raise _errors.ArgumentTypeError(
+            f"state must be a HandState, got {_shown_value(state)}", argument="state"
+        )
+    if not isinstance(rng, random.Random):
+        raise _errors.ArgumentTypeError(
+            f"rng must be a random.Random, got {_shown_value(rng)}", argument="rng"
+        )
+    return _rollout(state, rng, greedy)
+
+
+def _rollout(state: HandState, rng: random.Random, greedy: bool) -> HandState:
     if not greedy:
         return random_playout(state, rng)
     while not state.is_over:
         state = state.apply(heaviest(state.legal_moves()))
     return state
+
+
+def _at_least_one(_inst: object, attribute: attrs.Attribute[int], value: int) -> None:
+    if type(value) is not int:
+        raise _errors.ArgumentTypeError(
+            f"{attribute.name} must be an int, got {_shown_value(value)}", argument=attribute.name
+        )
+    if value < 1:
+        raise _errors.ArgumentValueError(
+            f"{attribute.name} must be 1 or more, got {value}", argument=attribute.name
+        )
+
+
+def _a_bool(_inst: object, attribute: attrs.Attribute[bool], value: bool) -> None:
+    if type(value) is not bool:
+        raise _errors.ArgumentTypeError(
+            f"{attribute.name} must be a bool, got {_shown_value(value)}", argument=attribute.name
+        )
 
 
 @attrs.frozen(kw_only=True)
@@ -125,15 +214,21 @@ class SearchAgent:
     budget is ``worlds * rollouts * (number of legal moves)`` playouts.
     """
 
-    worlds: int = attrs.field(default=8, validator=attrs.validators.ge(1))
+    worlds: int = attrs.field(default=8, validator=_at_least_one)
     """Worlds sampled per decision."""
-    rollouts: int = attrs.field(default=2, validator=attrs.validators.ge(1))
+    rollouts: int = attrs.field(default=2, validator=_at_least_one)
     """Playouts per move and world."""
-    greedy_rollouts: bool = False
+    greedy_rollouts: bool = attrs.field(default=False, validator=_a_bool)
     """Finish the playouts with the greedy policy instead of uniformly random moves."""
 
     def choose(self, observation: Observation, rng: random.Random) -> Move:
-        """The move with the best mean margin over the sampled worlds."""
+        """The move with the best mean margin over the sampled worlds.
+
+        Raises:
+            ArgumentTypeError: ``observation`` is not an `Observation` or ``rng`` not a
+                `random.Random` (a `TypeError`).
+        """
+        _check_choose(observation, rng)
         moves = observation.legal_moves()
         if len(moves) == 1:
             return moves[0]
@@ -145,15 +240,15 @@ class SearchAgent:
             for k, move in enumerate(moves):
                 after = world.apply(move)
                 for _ in range(self.rollouts):
-                    final = rollout(after, rng, greedy=self.greedy_rollouts)
+                    final = _rollout(after, rng, self.greedy_rollouts)
                     result = final.result
                     assert result is not None
-                    totals[k] += side_margin(
+                    totals[k] += _margin(
                         result,
                         seat,
                         rules.players,
                         rules.partnership,
-                        penalty=rules.scoring is Scoring.PENALTY,
+                        rules.scoring is Scoring.PENALTY,
                     )
         best = max(range(len(moves)), key=lambda k: totals[k])
         return moves[best]

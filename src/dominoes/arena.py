@@ -48,11 +48,18 @@ import attrs
 
 from dominoes.agents import Agent, GreedyAgent, RandomAgent, SearchAgent, load_agent
 from dominoes.deal import Deal
-from dominoes.errors import DominoesError, IllegalMoveError
+from dominoes.errors import (
+    ArgumentTypeError,
+    ArgumentValueError,
+    DominoesError,
+    IllegalMoveError,
+    UnknownAgentError,
+)
 from dominoes.match import Match
 from dominoes.rules import DrawRule, Ruleset, Scoring
 from dominoes.scoring import Ending, HandResult
 from dominoes.state import HandState
+from dominoes.tiles import _shown
 
 __all__ = [
     "AGENT_NAMES",
@@ -105,26 +112,65 @@ def agent_rng(seed: int | str, seat: int) -> random.Random:
 
     >>> agent_rng(7, 0).random() == agent_rng(7, 0).random() != agent_rng(7, 1).random()
     True
+
+    Raises:
+        ArgumentTypeError: ``seed`` is not an int or a str, or ``seat`` not an int.
+        ArgumentValueError: ``seat`` is negative.
     """
+    _check_seed(seed)
+    _check_count(seat, "seat", 0)
     return random.Random(f"dominoes-arena:agent:{seed}:{seat}")
 
 
 def deal_for(rules: Ruleset, seed: int | str) -> Deal:
-    """The deal `play_hand` uses for ``seed`` when it is given none."""
+    """The deal `play_hand` uses for ``seed`` when it is given none.
+
+    Raises:
+        ArgumentTypeError: ``rules`` is not a `Ruleset`, or ``seed`` not an int or a str.
+    """
+    _check_rules(rules)
+    _check_seed(seed)
     return Deal.random(rules, rng=random.Random(f"dominoes-arena:deal:{seed}"))
 
 
-def _check_seed(seed: object) -> None:
+def _check_seed(seed: object, name: str = "seed") -> None:
     if type(seed) is not int and not isinstance(seed, str):
-        raise TypeError(f"seed must be an int or a str, got {seed!r}")
+        raise ArgumentTypeError(
+            f"{name} must be an int or a str, got {_shown(seed)}", argument=name
+        )
+
+
+def _check_rules(rules: object) -> None:
+    if not isinstance(rules, Ruleset):
+        raise ArgumentTypeError(f"rules must be a Ruleset, got {_shown(rules)}", argument="rules")
+
+
+def _check_count(value: object, name: str, low: int) -> None:
+    """Refuse ``value`` unless it is an ``int`` of at least ``low``."""
+    if type(value) is not int:
+        raise ArgumentTypeError(f"{name} must be an int, got {_shown(value)}", argument=name)
+    if value < low:
+        raise ArgumentValueError(f"{name} must be at least {low}, got {value}", argument=name)
 
 
 def _check_agents(rules: Ruleset, agents: Sequence[Agent]) -> None:
+    _check_rules(rules)
+    if isinstance(agents, str | bytes) or not isinstance(agents, Sequence):
+        raise ArgumentTypeError(
+            f"agents must be a sequence of agents, one per seat, got {_shown(agents)}",
+            argument="agents",
+        )
     if len(agents) != rules.players:
-        raise ValueError(f"expected one agent per seat ({rules.players}), got {len(agents)}")
+        raise ArgumentValueError(
+            f"agents must hold one agent per seat ({rules.players}), got {len(agents)}",
+            argument="agents",
+        )
     for agent in agents:
         if not isinstance(agent, Agent):
-            raise TypeError(f"not an agent (it has no choose method): {agent!r}")
+            raise ArgumentTypeError(
+                f"agents must hold agents (with a choose method), got {_shown(agent)}",
+                argument="agents",
+            )
 
 
 def _finish(state: HandState, agents: Sequence[Agent], rngs: Sequence[random.Random]) -> HandState:
@@ -164,8 +210,9 @@ def play_hand(
         The finished `HandState`; its ``result`` says who won.
 
     Raises:
-        ValueError: there is not one agent per seat.
-        TypeError: an agent has no ``choose`` method, or ``seed`` is not an int or str.
+        ArgumentValueError: there is not one agent per seat (a `ValueError`).
+        ArgumentTypeError: an agent has no ``choose`` method, or ``seed`` is not an int
+            or str (a `TypeError`).
         IllegalMoveError: an agent chose an illegal move (a note names the agent).
 
     >>> from dominoes.agents import GreedyAgent, RandomAgent
@@ -207,8 +254,10 @@ def play_match(
         on_hand: Called with the final state of every hand as it ends.
 
     Raises:
-        ValueError: there is not one agent per seat, or ``max_hands`` is below 1.
-        TypeError: an agent has no ``choose`` method, or a seed has the wrong type.
+        ArgumentValueError: there is not one agent per seat, or ``max_hands`` is below 1
+            (a `ValueError`).
+        ArgumentTypeError: an agent has no ``choose`` method, or an argument has the
+            wrong type (a `TypeError`).
         IllegalMoveError: an agent chose an illegal move (a note names the agent).
 
     >>> from dominoes.agents import GreedyAgent
@@ -217,11 +266,17 @@ def play_match(
     (True, True)
     """
     _check_agents(rules, agents)
-    if max_hands is not None and max_hands < 1:
-        raise ValueError(f"max_hands must be at least 1, got {max_hands}")
+    if max_hands is not None:
+        _check_count(max_hands, "max_hands", 1)
+    if on_hand is not None and not callable(on_hand):
+        raise ArgumentTypeError(
+            f"on_hand must be callable or None, got {_shown(on_hand)}", argument="on_hand"
+        )
+    if type(seed) is not int:
+        raise ArgumentTypeError(f"seed must be an int, got {_shown(seed)}", argument="seed")
     if agent_seed is None:
         agent_seed = f"match:{seed}"
-    _check_seed(agent_seed)
+    _check_seed(agent_seed, "agent_seed")
     rngs = [agent_rng(agent_seed, s) for s in range(rules.players)]
     match = Match.start(rules, seed=seed)
     played = 0
@@ -257,7 +312,18 @@ def seatings(players: int, agents: int) -> tuple[tuple[int, ...], ...]:
     ((0, 1, 0, 1), (1, 0, 1, 0))
     >>> seatings(3, 3)
     ((0, 1, 2), (1, 2, 0), (2, 0, 1))
+
+    Raises:
+        ArgumentTypeError: an argument is not an int (a `TypeError`).
+        ArgumentValueError: ``players`` is below 2, or ``agents`` is not from 1 to
+            ``players`` (a `ValueError`).
     """
+    _check_count(players, "players", 2)
+    _check_count(agents, "agents", 1)
+    if agents > players:
+        raise ArgumentValueError(
+            f"agents must be at most players ({players}), got {agents}", argument="agents"
+        )
     return tuple(tuple((s + r) % agents for s in range(players)) for r in range(agents))
 
 
@@ -366,10 +432,20 @@ def mean_ci(samples: Sequence[float]) -> tuple[float, float | None]:
     (0.5, 0.400076)
 
     Raises:
-        ValueError: ``samples`` is empty.
+        ArgumentValueError: ``samples`` is empty (a `ValueError`).
+        ArgumentTypeError: ``samples`` is not a sequence of numbers (a `TypeError`).
     """
+    if isinstance(samples, str | bytes) or not isinstance(samples, Sequence):
+        raise ArgumentTypeError(
+            f"samples must be a sequence of numbers, got {_shown(samples)}", argument="samples"
+        )
     if not samples:
-        raise ValueError("no samples")
+        raise ArgumentValueError("samples must hold at least one value", argument="samples")
+    for sample in samples:
+        if isinstance(sample, bool) or not isinstance(sample, int | float):
+            raise ArgumentTypeError(
+                f"samples must hold numbers, got {_shown(sample)}", argument="samples"
+            )
     mean = math.fsum(samples) / len(samples)
     if len(samples) < 2:
         return mean, None
@@ -385,10 +461,16 @@ def wilson_ci(successes: int, trials: int) -> tuple[float, float]:
     (0.0, 0.037)
 
     Raises:
-        ValueError: ``trials`` is not positive or ``successes`` is outside ``0..trials``.
+        ArgumentValueError: ``trials`` is not positive or ``successes`` is outside
+            ``0..trials`` (a `ValueError`).
+        ArgumentTypeError: an argument is not an int (a `TypeError`).
     """
-    if trials <= 0 or not 0 <= successes <= trials:
-        raise ValueError(f"need 0 <= successes <= trials > 0, got {successes}/{trials}")
+    _check_count(trials, "trials", 1)
+    _check_count(successes, "successes", 0)
+    if successes > trials:
+        raise ArgumentValueError(
+            f"successes must be at most trials ({trials}), got {successes}", argument="successes"
+        )
     p = successes / trials
     z2 = Z95 * Z95
     centre = (p + z2 / (2 * trials)) / (1 + z2 / trials)
@@ -467,7 +549,10 @@ class ArenaReport:
         for stats in self.stats:
             if stats.name == name:
                 return stats
-        raise KeyError(name)
+        raise UnknownAgentError(
+            f"no agent named {_shown(name)} in this report; agents: {', '.join(self.names)}",
+            name=name,
+        )
 
     def to_dict(self) -> dict[str, Any]:
         """The report (without the hand or match records) as a JSON-ready dict."""
@@ -544,9 +629,28 @@ def format_ci(value: float, half: float | None, spec: str) -> str:
 
     >>> format_ci(0.5, 0.0312, ".3f"), format_ci(-1.0, None, "+.2f")
     ('0.500 ± 0.031', '-1.00 ± ?')
+
+    Raises:
+        ArgumentTypeError: ``value`` or ``half`` is not a number, or ``spec`` not a str.
+        ArgumentValueError: ``spec`` is not a format for numbers.
     """
-    shown = "?" if half is None else format(half, spec.lstrip("+"))
-    return f"{value:{spec}} ± {shown}"
+    for name, number in (("value", value), ("half", half)):
+        if isinstance(number, bool) or not isinstance(number, int | float | None):
+            raise ArgumentTypeError(f"{name} must be a number, got {_shown(number)}", argument=name)
+    if value is None:
+        raise ArgumentTypeError("value must be a number, got None", argument="value")
+    if not isinstance(spec, str):
+        raise ArgumentTypeError(
+            f"spec must be a format string, got {_shown(spec)}", argument="spec"
+        )
+    try:
+        shown = "?" if half is None else format(half, spec.lstrip("+"))
+        return f"{value:{spec}} ± {shown}"
+    except ValueError:
+        raise ArgumentValueError(
+            f"spec must be a format for numbers such as '.3f', got {_shown(spec)}",
+            argument="spec",
+        ) from None
 
 
 def describe_rules(rules: Ruleset) -> str:
@@ -554,7 +658,11 @@ def describe_rules(rules: Ruleset) -> str:
 
     >>> describe_rules(Ruleset.block(players=4, partnership=True))
     'Block game, 4 players in partnership, double-6'
+
+    Raises:
+        ArgumentTypeError: ``rules`` is not a `Ruleset` (a `TypeError`).
     """
+    _check_rules(rules)
     game = "Block" if rules.drawing is DrawRule.NONE else "Draw"
     mode = " in partnership" if rules.partnership else ""
     return f"{game} game, {rules.players} players{mode}, double-{rules.max_pip}"
@@ -601,7 +709,10 @@ class _Figures:
 
 def _figures(rules: Ruleset, k: int, records: Sequence[_Outcome], unit: str) -> _Figures:
     if not records or len(records) % k:
-        raise ValueError(f"expected whole {unit} of {k} records, got {len(records)} records")
+        raise ArgumentValueError(
+            f"records must be whole {unit} of {k} records each, got {len(records)} records",
+            argument="records",
+        )
     groups = len(records) // k
     win_samples: list[list[float]] = [[] for _ in range(k)]
     margin_samples: list[list[float]] = [[] for _ in range(k)]
@@ -631,6 +742,28 @@ def _figures(rules: Ruleset, k: int, records: Sequence[_Outcome], unit: str) -> 
     )
 
 
+def _check_summary(
+    rules: object, names: object, seed: object, records: object, kind: type[object]
+) -> None:
+    _check_rules(rules)
+    if (
+        isinstance(names, str | bytes)
+        or not isinstance(names, Sequence)
+        or not names
+        or not all(isinstance(name, str) for name in names)
+    ):
+        raise ArgumentTypeError(
+            f"names must be a sequence of agent names, got {_shown(names)}", argument="names"
+        )
+    if type(seed) is not int:
+        raise ArgumentTypeError(f"seed must be an int, got {_shown(seed)}", argument="seed")
+    if not isinstance(records, Sequence) or not all(isinstance(r, kind) for r in records):
+        raise ArgumentTypeError(
+            f"records must be a sequence of {kind.__name__} values, got {_shown(records)}",
+            argument="records",
+        )
+
+
 def summarize(
     rules: Ruleset, names: Sequence[str], seed: int, records: Sequence[HandRecord]
 ) -> ArenaReport:
@@ -640,8 +773,10 @@ def summarize(
     intervals come from `mean_ci` over those samples.
 
     Raises:
-        ValueError: the records are not whole deals (one hand per seating).
+        ArgumentValueError: the records are not whole deals (one hand per seating).
+        ArgumentTypeError: an argument has the wrong type.
     """
+    _check_summary(rules, names, seed, records, HandRecord)
     figures = _figures(rules, len(names), records, "deals")
     return ArenaReport(
         rules=rules,
@@ -665,8 +800,10 @@ def summarize_matches(
     its 95% interval from `mean_ci` over those samples.
 
     Raises:
-        ValueError: the records are not whole match seeds (one match per seating).
+        ArgumentValueError: the records are not whole match seeds (one match per seating).
+        ArgumentTypeError: an argument has the wrong type.
     """
+    _check_summary(rules, names, seed, records, MatchRecord)
     k = len(names)
     figures = _figures(rules, k, records, "match seeds")
     hands = sum(r.hands for r in records)
@@ -718,7 +855,14 @@ def match_seed_for(seed: int, index: int) -> int:
 
     >>> match_seed_for(0, 1) == match_seed_for(0, 1) != match_seed_for(0, 2)
     True
+
+    Raises:
+        ArgumentTypeError: ``seed`` or ``index`` is not an int (a `TypeError`).
+        ArgumentValueError: ``index`` is negative (a `ValueError`).
     """
+    if type(seed) is not int:
+        raise ArgumentTypeError(f"seed must be an int, got {_shown(seed)}", argument="seed")
+    _check_count(index, "index", 0)
     return random.Random(f"dominoes-arena:match:{seed}:{index}").getrandbits(62)
 
 
@@ -833,7 +977,19 @@ def _pairs(
 ) -> tuple[tuple[str, Agent], ...]:
     """``{name: agent}`` or ``(name, agent)`` pairs, as a tuple of pairs."""
     items = agents.items() if isinstance(agents, Mapping) else agents
-    return tuple((name, agent) for name, agent in items)
+    if isinstance(items, str | bytes) or not isinstance(items, Iterable):
+        raise ArgumentTypeError(
+            f"agents must be a mapping or (name, agent) pairs, got {_shown(agents)}",
+            argument="agents",
+        )
+    out = []
+    for item in items:
+        if not (isinstance(item, tuple) and len(item) == 2):
+            raise ArgumentTypeError(
+                f"agents must hold (name, agent) pairs, got {_shown(item)}", argument="agents"
+            )
+        out.append(item)
+    return tuple(out)
 
 
 _R = TypeVar("_R")
@@ -867,7 +1023,10 @@ def _run_chunks(
     try:
         pickle.dumps(agents)
     except Exception as e:
-        raise TypeError(f"agents must be picklable to run in worker processes: {e}") from e
+        raise ArgumentTypeError(
+            f"agents must be picklable to run in worker processes ({type(e).__name__})",
+            argument="agents",
+        ) from e
     results: dict[int, list[_R]] = {}
     context = multiprocessing.get_context("spawn")
     with concurrent.futures.ProcessPoolExecutor(workers, mp_context=context) as pool:
@@ -919,7 +1078,7 @@ class Arena:
     (4, [4, 4], True)
     """
 
-    rules: Ruleset = attrs.field(validator=attrs.validators.instance_of(Ruleset))
+    rules: Ruleset = attrs.field(validator=lambda _inst, _attr, value: _check_rules(value))
     """The ruleset every hand is played under (in match mode, its target and hand limit
     end each match)."""
     agents: tuple[tuple[str, Agent], ...] = attrs.field(converter=_pairs)
@@ -937,32 +1096,48 @@ class Arena:
 
     def __attrs_post_init__(self) -> None:
         if type(self.seed) is not int:
-            raise TypeError(f"seed must be an int, got {self.seed!r}")
+            raise ArgumentTypeError(
+                f"seed must be an int, got {_shown(self.seed)}", argument="seed"
+            )
         k = len(self.agents)
-        names = [name for name, _ in self.agents]
-        if len(set(names)) != k:
-            raise ValueError(f"agent names must be distinct, got {names}")
         for name, agent in self.agents:
             if not isinstance(name, str) or not isinstance(agent, Agent):
-                raise TypeError(f"expected (name, agent) pairs, got {(name, agent)!r}")
+                raise ArgumentTypeError(
+                    f"agents must be (name, agent) pairs, got {_shown((name, agent))}",
+                    argument="agents",
+                )
+        names = [name for name, _ in self.agents]
+        if len(set(names)) != k:
+            raise ArgumentValueError(
+                f"agents must have distinct names, got {_shown(names)}", argument="agents"
+            )
         players = self.rules.players
         if self.rules.partnership and k != 2:
-            raise ValueError(f"partnership play seats exactly 2 agents, got {k}")
+            raise ArgumentValueError(
+                f"agents must be exactly 2 for partnership play, got {k}", argument="agents"
+            )
         if not 2 <= k <= players:
-            raise ValueError(f"expected 2 to {players} agents for {players} seats, got {k}")
+            raise ArgumentValueError(
+                f"agents must be 2 to {players} for {players} seats, got {k}", argument="agents"
+            )
         if self.hands is not None and self.matches is not None:
-            raise ValueError("give hands or matches, not both")
+            raise ArgumentValueError("give hands or matches, not both", argument="matches")
         if self.hands is None and self.matches is None:
-            raise ValueError("give the number of hands or of matches to play")
+            raise ArgumentValueError(
+                "give the number of hands or of matches to play", argument="hands"
+            )
         count = self.hands if self.matches is None else self.matches
         if type(count) is not int or count < k or count % k:
             unit, group = ("hands", "deal") if self.matches is None else ("matches", "match")
-            raise ValueError(
+            raise ArgumentValueError(
                 f"{unit} must be a positive multiple of {k} (every {group} is played once "
-                f"per seating), got {count!r}"
+                f"per seating), got {_shown(count)}",
+                argument=unit,
             )
         if type(self.workers) is not int or self.workers < 1:
-            raise ValueError(f"workers must be at least 1, got {self.workers!r}")
+            raise ArgumentValueError(
+                f"workers must be at least 1, got {_shown(self.workers)}", argument="workers"
+            )
 
     @property
     def mode(self) -> ArenaMode:
@@ -990,9 +1165,15 @@ class Arena:
                 match mode, matches).
 
         Raises:
-            TypeError: ``workers > 1`` and an agent cannot be pickled.
+            ArgumentTypeError: ``workers > 1`` and an agent cannot be pickled, or
+                ``progress`` is neither a bool nor callable (a `TypeError`).
             ArenaError: a hand failed (an agent raised or chose an illegal move).
         """
+        if not isinstance(progress, bool) and not callable(progress):
+            raise ArgumentTypeError(
+                f"progress must be True, False or a callback, got {_shown(progress)}",
+                argument="progress",
+            )
         report: ProgressCallback | None
         if progress is True:
             report = _StderrProgress(unit=self.mode.value)
@@ -1101,4 +1282,7 @@ def make_agent(name: str, *, worlds: int = 8, rollouts: int = 2) -> Agent:
         return GreedyAgent()
     if name == "search":
         return SearchAgent(worlds=worlds, rollouts=rollouts)
-    raise ValueError(f"unknown agent {name!r}; agents: {', '.join(AGENT_NAMES)}")
+    raise ArgumentValueError(
+        f"unknown agent {_shown(name)}: name must be one of {', '.join(AGENT_NAMES)}",
+        argument="name",
+    )

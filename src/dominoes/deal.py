@@ -9,38 +9,54 @@ from typing import Any
 
 import attrs
 
-from dominoes.errors import DealError, DealProblem
+from dominoes.errors import ArgumentTypeError, DealError, DealProblem, NotationError
 from dominoes.rules import NoDoubleRule, Opening, Ruleset
-from dominoes.tiles import _ALL_TILES, Tile, tile_from_index, tile_index
+from dominoes.tiles import _ALL_TILES, Tile, _shown, tile_from_index, tile_index
 
 __all__ = ["Deal"]
 
 
-def _tile(value: Any) -> Tile:
+def _tile(value: Any, where: str, seat: int | None) -> Tile:
     if isinstance(value, Tile):
         return value
     if isinstance(value, str):
-        return Tile.parse(value)
+        try:
+            return Tile.parse(value)
+        except NotationError as error:
+            raise NotationError(
+                f"{where} is not a tile: {_shown(value)} (write tiles like '6-4')",
+                text=error.text,
+                what=error.what,
+            ) from None
     raise DealError(
-        f"a deal holds tiles (or tile strings such as '6-4'), got {value!r}",
+        f"{where} must be a Tile or a tile string such as '6-4', got {_shown(value)}",
         reason=DealProblem.NOT_A_TILE,
+        seat=seat,
     )
 
 
-def _tiles(values: Iterable[Any]) -> tuple[Tile, ...]:
+def _tiles(values: Iterable[Any], where: str, seat: int | None) -> tuple[Tile, ...]:
     if isinstance(values, str | bytes) or not isinstance(values, Iterable):
         raise DealError(
-            f"expected a sequence of tiles, got {values!r}", reason=DealProblem.NOT_A_TILE
+            f"{where} must be a sequence of tiles, got {_shown(values)}",
+            reason=DealProblem.NOT_A_TILE,
+            seat=seat,
         )
-    return tuple(_tile(v) for v in values)
+    return tuple(_tile(v, f"{where}[{i}]", seat) for i, v in enumerate(values))
 
 
 def _hands(values: Iterable[Iterable[Any]]) -> tuple[tuple[Tile, ...], ...]:
     if isinstance(values, str | bytes) or not isinstance(values, Iterable):
         raise DealError(
-            f"expected a sequence of hands, got {values!r}", reason=DealProblem.NOT_A_TILE
+            f"hands must be a sequence of hands (one sequence of tiles per seat), "
+            f"got {_shown(values)}",
+            reason=DealProblem.NOT_A_TILE,
         )
-    return tuple(_tiles(h) for h in values)
+    return tuple(_tiles(h, f"hands[{seat}]", seat) for seat, h in enumerate(values))
+
+
+def _boneyard(values: Iterable[Any]) -> tuple[Tile, ...]:
+    return _tiles(values, "boneyard", None)
 
 
 @attrs.frozen(kw_only=True)
@@ -58,7 +74,7 @@ class Deal:
 
     hands: tuple[tuple[Tile, ...], ...] = attrs.field(converter=_hands)
     """One tuple of tiles per seat, in seat order."""
-    boneyard: tuple[Tile, ...] = attrs.field(default=(), converter=_tiles)
+    boneyard: tuple[Tile, ...] = attrs.field(default=(), converter=_boneyard)
     """The undealt tiles, in the order they would be drawn."""
 
     @classmethod
@@ -75,18 +91,30 @@ class Deal:
         dealt in blocks to seats 0, 1, ... and the rest is the boneyard).
 
         Raises:
-            TypeError: ``seed`` is not an ``int``, or both ``seed`` and ``rng`` were given.
+            ArgumentTypeError: ``rules`` is not a `Ruleset`, ``seed`` is not an ``int``,
+                ``rng`` is not a `random.Random`, or both ``seed`` and ``rng`` were
+                given (a `TypeError`).
 
         >>> from dominoes import Ruleset
         >>> Deal.random(Ruleset.block(), seed=7) == Deal.random(Ruleset.block(), seed=7)
         True
         """
+        if not isinstance(rules, Ruleset):
+            raise ArgumentTypeError(
+                f"rules must be a Ruleset, got {_shown(rules)}", argument="rules"
+            )
         if rng is None:
             if seed is not None and type(seed) is not int:
-                raise TypeError(f"seed must be an int, got {seed!r}")
+                raise ArgumentTypeError(
+                    f"seed must be an int or None, got {_shown(seed)}", argument="seed"
+                )
             rng = random.Random(seed)
         elif seed is not None:
-            raise TypeError("give seed or rng, not both")
+            raise ArgumentTypeError("give seed or rng, not both (rng was given)", argument="rng")
+        elif not isinstance(rng, random.Random):
+            raise ArgumentTypeError(
+                f"rng must be a random.Random, got {_shown(rng)}", argument="rng"
+            )
         size = (rules.max_pip + 1) * (rules.max_pip + 2) // 2
         tile_from_index(size - 1)
         h = rules.hand_size

@@ -22,6 +22,7 @@ __all__ = [
     "DealError",
     "DealProblem",
     "DominoesError",
+    "EmptyLayoutError",
     "IllegalMoveError",
     "IllegalMoveReason",
     "InvalidTileError",
@@ -29,6 +30,7 @@ __all__ = [
     "NotationError",
     "RecordError",
     "RulesetError",
+    "UnknownAgentError",
     "UnknownPresetError",
 ]
 
@@ -97,6 +99,31 @@ class UnknownPresetError(DominoesError, KeyError):
 
     def __str__(self) -> str:
         return str(self.args[0])
+
+
+class UnknownAgentError(DominoesError, KeyError):
+    """No agent of an arena report has the name asked for (``report["name"]``).
+
+    It derives from `KeyError` too (a name is a key into the report); its text is the
+    plain sentence, not a quoted key.
+
+    Attributes:
+        name: the name that was asked for.
+    """
+
+    def __init__(self, message: str, *, name: object) -> None:
+        super().__init__(message)
+        self.name = name
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
+class EmptyLayoutError(DominoesError, IndexError):
+    """The layout has no tile yet, so it has no end to read (`Layout.end` before the lead).
+
+    It derives from `IndexError` too, as reading an end of an empty line always did.
+    """
 
 
 class MatchError(DominoesError, ValueError):

@@ -10,8 +10,9 @@ from typing import TYPE_CHECKING
 
 import attrs
 
+from dominoes.errors import ArgumentTypeError, EmptyLayoutError
 from dominoes.moves import End
-from dominoes.tiles import Tile
+from dominoes.tiles import Tile, _shown
 
 if TYPE_CHECKING:  # pragma: no cover
     from dominoes.state import HandState
@@ -58,10 +59,15 @@ class Layout:
         """The value showing on ``end``.
 
         Raises:
-            IndexError: the layout is empty.
+            EmptyLayoutError: the layout is empty (an `IndexError`).
+            ArgumentTypeError: ``end`` is not an `End` (a `TypeError`).
         """
+        if not isinstance(end, End):
+            raise ArgumentTypeError(
+                f"end must be End.LEFT or End.RIGHT, got {_shown(end)}", argument="end"
+            )
         if not self.line:
-            raise IndexError("the layout is empty")
+            raise EmptyLayoutError(f"the layout is empty: it has no {end.name.lower()} end")
         return self.line[0][0] if end is End.LEFT else self.line[-1][1]
 
     def __len__(self) -> int:
@@ -97,7 +103,7 @@ def diagram(state: HandState) -> str:
         The picture, one line per item, without a trailing newline.
 
     Raises:
-        TypeError: ``state`` is not a `HandState`.
+        ArgumentTypeError: ``state`` is not a `HandState` (a `TypeError`).
 
     Examples:
         >>> from dominoes import Deal, HandState, Ruleset, Tile
@@ -117,7 +123,10 @@ def diagram(state: HandState) -> str:
     from dominoes.state import HandState, Phase, _lead_index  # noqa: PLC0415 (import cycle)
 
     if not isinstance(state, HandState):
-        raise TypeError(f"diagram() needs a HandState, got {type(state).__name__}")
+        raise ArgumentTypeError(
+            f"state must be a HandState, got {_shown(state)} ({type(state).__name__})",
+            argument="state",
+        )
     layout = state.layout
     rows: list[tuple[str, str]] = [("line", str(layout))]
     if layout.line:

@@ -13,10 +13,12 @@ import random
 import attrs
 
 from dominoes.deal import Deal
+from dominoes.errors import ArgumentTypeError, MatchError
 from dominoes.moves import Move, Play
 from dominoes.rules import BlockTie, DrawnLead, NextLead, Opening, Ruleset, Scoring
 from dominoes.scoring import Ending, HandResult
 from dominoes.state import HandState
+from dominoes.tiles import _shown
 
 __all__ = ["Match"]
 
@@ -32,6 +34,10 @@ def hand_seed(seed: int, number: int) -> str:
 @attrs.frozen(kw_only=True)
 class Match:
     """A match: the hands played so far, the scores, and the hand in progress.
+
+    ``hands`` keeps the final state of every finished hand before the current one, so a
+    match is recorded whole by ``MatchRecord.from_match(match)`` and resumed from its
+    record (``record.final``; see docs/recording.md).
 
     ``scores`` are per seat (both partners show their side's score). Under
     `Scoring.PENALTY` they are penalty points and the lowest total wins.
@@ -52,6 +58,10 @@ class Match:
     """The seed every hand's deal is drawn from."""
     state: HandState
     """The hand in progress (or the last one, once it is over)."""
+    hands: tuple[HandState, ...] = ()
+    """The final state of every hand before the current one, in order (`next_hand` adds
+    the hand that just ended): with `state`, the whole match, each hand with its history.
+    In a match played from `start`, ``len(hands) == hand_number``."""
     results: tuple[HandResult, ...] = ()
     """The results of the finished hands, in order (the current hand's once it ends)."""
     scores: tuple[int, ...]
@@ -64,13 +74,17 @@ class Match:
         Give ``deal`` to play the first hand with that deal instead (a real game).
 
         Raises:
-            TypeError: ``seed`` is not an ``int`` or ``rules`` not a `Ruleset`.
+            ArgumentTypeError: ``seed`` is not an ``int``, ``rules`` not a `Ruleset` or
+                ``deal`` not a `Deal` (a `TypeError`).
             DealError: ``deal`` does not fit ``rules``.
         """
         if type(seed) is not int:
-            raise TypeError(f"seed must be an int, got {seed!r}")
+            raise ArgumentTypeError(f"seed must be an int, got {_shown(seed)}", argument="seed")
         if not isinstance(rules, Ruleset):
-            raise TypeError(f"expected a Ruleset, got {rules!r}")
+            raise ArgumentTypeError(
+                f"rules must be a Ruleset, got {_shown(rules)}", argument="rules"
+            )
+        _check_deal(deal)
         state = _deal(rules, seed, 0, deal)
         return cls(rules=rules, seed=seed, state=state, scores=(0,) * rules.players)
 
@@ -138,20 +152,28 @@ class Match:
         The deal comes from the match's seed, or is ``deal`` when given (a real game).
 
         Raises:
-            ValueError: the current hand is not over, or the match is.
+            MatchError: the current hand is not over, or the match is (a `ValueError`).
+            ArgumentTypeError: ``deal`` is not a `Deal` (a `TypeError`).
             DealError: ``deal`` does not fit the rules.
         """
+        _check_deal(deal)
         if not self.state.is_over:
-            raise ValueError("the current hand is not over")
+            raise MatchError("the current hand is not over")
         if self.is_over:
-            raise ValueError("the match is over")
+            raise MatchError("the match is over")
         leader = _next_leader(self.rules, self.state)
         rules = self.rules
         if leader is not None:
             rules = attrs.evolve(
                 rules, opening=Opening.SEAT_ANY_TILE, opening_seat=leader, opening_tile=None
             )
-        return attrs.evolve(self, state=_deal(rules, self.seed, len(self.results), deal))
+        state = _deal(rules, self.seed, len(self.results), deal)
+        return attrs.evolve(self, state=state, hands=(*self.hands, self.state))
+
+
+def _check_deal(deal: object) -> None:
+    if deal is not None and not isinstance(deal, Deal):
+        raise ArgumentTypeError(f"deal must be a Deal or None, got {_shown(deal)}", argument="deal")
 
 
 def _deal(rules: Ruleset, seed: int, number: int, deal: Deal | None) -> HandState:

@@ -12,11 +12,12 @@ interned instances, but any equal instance is accepted by
 from __future__ import annotations
 
 import enum
-from typing import TypeAlias
+from typing import Any, TypeAlias
 
 import attrs
 
-from dominoes.tiles import Tile, tile_from_index
+from dominoes.errors import ArgumentTypeError
+from dominoes.tiles import Tile, _shown, tile_from_index
 
 __all__ = ["DRAW", "PASS", "Draw", "End", "Move", "Pass", "Play", "Step"]
 
@@ -31,6 +32,27 @@ class End(enum.IntEnum):
     RIGHT = 1
 
 
+def _tile(_inst: object, _attribute: object, value: Any) -> None:
+    if not isinstance(value, Tile):
+        raise ArgumentTypeError(
+            f"tile must be a Tile such as Tile(6, 4), got {_shown(value)}", argument="tile"
+        )
+
+
+def _end(_inst: object, _attribute: object, value: Any) -> None:
+    if value is not None and not isinstance(value, End):
+        raise ArgumentTypeError(
+            f"end must be End.LEFT, End.RIGHT or None, got {_shown(value)}", argument="end"
+        )
+
+
+def _drawn_tile(_inst: object, _attribute: object, value: Any) -> None:
+    if value is not None and not isinstance(value, Tile):
+        raise ArgumentTypeError(
+            f"tile must be a Tile or None, got {_shown(value)}", argument="tile"
+        )
+
+
 @attrs.frozen(kw_only=True, repr=False)
 class Play:
     """Lay ``tile`` on ``end`` of the layout; ``end=None`` for the lead.
@@ -41,11 +63,9 @@ class Play:
     '6-6'
     """
 
-    tile: Tile = attrs.field(validator=attrs.validators.instance_of(Tile))
+    tile: Tile = attrs.field(validator=_tile)
     """The tile laid."""
-    end: End | None = attrs.field(
-        default=None, validator=attrs.validators.optional(attrs.validators.instance_of(End))
-    )
+    end: End | None = attrs.field(default=None, validator=_end)
     """The end it goes on, or ``None`` for the opening tile of the hand."""
 
     def __str__(self) -> str:
@@ -68,9 +88,7 @@ class Draw:
     (useful when replaying a recorded game).
     """
 
-    tile: Tile | None = attrs.field(
-        default=None, validator=attrs.validators.optional(attrs.validators.instance_of(Tile))
-    )
+    tile: Tile | None = attrs.field(default=None, validator=_drawn_tile)
     """The tile drawn, when known."""
 
     def __str__(self) -> str:

@@ -19,11 +19,12 @@ import re
 
 import attrs
 
-from dominoes.errors import NotationError
+from dominoes.errors import ArgumentTypeError, NotationError
 from dominoes.faults import Fault, FaultKind
 from dominoes.moves import DRAW, PASS, Draw, End, Move, Pass, Play
 from dominoes.scoring import Ending
 from dominoes.tiles import MAX_SET, Tile
+from dominoes.tiles import _shown as _shown_value
 
 __all__ = [
     "MAX_TEXT",
@@ -85,9 +86,14 @@ def format_move(move: Move) -> str:
 
     >>> format_move(Play(tile=Tile(6, 4), end=End.RIGHT))
     '4-6:R'
+
+    Raises:
+        ArgumentTypeError: ``move`` is not a move (a `TypeError`).
     """
     if not isinstance(move, Play | Draw | Pass):
-        raise TypeError(f"not a move: {move!r}")
+        raise ArgumentTypeError(
+            f"move must be a Play, Draw or Pass, got {_shown_value(move)}", argument="move"
+        )
     return str(move)
 
 

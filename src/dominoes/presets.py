@@ -11,6 +11,7 @@ from typing import Any
 
 import attrs
 
+from dominoes.errors import UnknownPresetError
 from dominoes.rules import (
     BlockDetection,
     BlockTie,
@@ -21,7 +22,7 @@ from dominoes.rules import (
     Ruleset,
     Scoring,
 )
-from dominoes.tiles import Tile
+from dominoes.tiles import Tile, _shown
 
 __all__ = ["PRESETS", "Preset", "find_preset"]
 
@@ -146,11 +147,18 @@ def find_preset(name: str) -> Preset:
     """The preset with this name or alias (case and ``_``/``-``/space do not matter).
 
     Raises:
-        KeyError: no preset has that name.
+        UnknownPresetError: ``name`` is not a preset's name or alias, or not a string
+            (a `KeyError`; its text is the plain sentence).
     """
-    key = str(name).strip().lower().replace("_", "-").replace(" ", "-")
+    if not isinstance(name, str):
+        raise UnknownPresetError(
+            f"name must be a preset name (a str), got {_shown(name)}", name=name
+        )
+    key = name.strip().lower().replace("_", "-").replace(" ", "-")
     try:
         return _BY_NAME[key]
     except KeyError:
         known = ", ".join(PRESETS)
-        raise KeyError(f"no preset named {name!r}; presets: {known}") from None
+        raise UnknownPresetError(
+            f"no preset named {_shown(name)}; presets: {known}", name=name
+        ) from None

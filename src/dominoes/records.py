@@ -45,12 +45,15 @@ import attrs
 
 from dominoes.deal import Deal
 from dominoes.errors import (
+    ArgumentTypeError,
+    ArgumentValueError,
     DealError,
     IllegalMoveError,
     IllegalMoveReason,
     NotationError,
     RecordError,
     RulesetError,
+    UnknownPresetError,
 )
 from dominoes.match import Match
 from dominoes.moves import Draw, Move, Pass, Play
@@ -59,6 +62,7 @@ from dominoes.presets import find_preset
 from dominoes.rules import DrawRule, Ruleset
 from dominoes.state import HandState, Step
 from dominoes.tiles import Tile
+from dominoes.tiles import _shown as _shown_value
 
 __all__ = [
     "FORMAT_VERSION",
@@ -204,34 +208,37 @@ def _write_field(value: Any) -> str | int | bool:
 
 
 def _read_field(name: str, raw: object) -> Any:
-    """A ``[rules]`` value read back, or raise `ValueError` saying what it should be."""
+    """A ``[rules]`` value read back, or raise `ArgumentValueError` saying what it should be
+    (the message follows the field's name: ``must be true or false``)."""
     kind = _KINDS[name]
     if kind is bool:
         if type(raw) is not bool:
-            raise ValueError("must be true or false")
+            raise ArgumentValueError("must be true or false", argument=name)
         return raw
     if kind is int or kind == "int?":
         if type(raw) is int:
             return raw
         if kind == "int?" and raw == "none":
             return None
-        raise ValueError("must be an integer" + (' or "none"' if kind == "int?" else ""))
+        raise ArgumentValueError(
+            "must be an integer" + (' or "none"' if kind == "int?" else ""), argument=name
+        )
     if kind == "tile?":
         if raw == "none":
             return None
         if not isinstance(raw, str):
-            raise ValueError('must be a tile such as "6-6", or "none"')
+            raise ArgumentValueError('must be a tile such as "6-6", or "none"', argument=name)
         try:
             return Tile.parse(raw)
         except NotationError:
-            raise ValueError(
-                f'must be a tile such as "6-6", or "none", not {_quote(raw)}'
+            raise ArgumentValueError(
+                f'must be a tile such as "6-6", or "none", not {_quote(raw)}', argument=name
             ) from None
     values = [member.value for member in kind]
     if raw not in values:
         allowed = ", ".join(_quote(v) for v in values)
         shown = _quote(raw) if isinstance(raw, str) else _type_name(raw)
-        raise ValueError(f"must be one of {allowed}, not {shown}")
+        raise ArgumentValueError(f"must be one of {allowed}, not {shown}", argument=name)
     return kind(raw)
 
 
@@ -294,16 +301,24 @@ def _best_preset(rules: Ruleset) -> str:
 
 def _canonical_preset(name: object) -> str:
     if not isinstance(name, str):
-        raise TypeError(f"preset must be a preset name, got {name!r}")
+        raise ArgumentTypeError(
+            f"preset must be a preset name, got {_shown_value(name)}", argument="preset"
+        )
     try:
         return find_preset(name).name
-    except KeyError as error:
-        raise RecordError(str(error.args[0])) from None
+    except UnknownPresetError as error:
+        raise RecordError(f"preset: {error}") from None
+
+
+def _check_rules(_inst: object, _attribute: object, value: Any) -> None:
+    if not isinstance(value, Ruleset):
+        raise ArgumentTypeError(
+            f"rules must be a Ruleset, got {_shown_value(value)}", argument="rules"
+        )
 
 
 def _default_preset(self: HandRecord | MatchRecord) -> str:
-    if not isinstance(self.rules, Ruleset):
-        raise TypeError(f"rules must be a Ruleset, got {self.rules!r}")
+    _check_rules(self, None, self.rules)
     return _best_preset(self.rules)
 
 
@@ -319,24 +334,40 @@ def _check_preset(rules: Ruleset, preset: str) -> None:
 def _moves(value: Iterable[Any]) -> _Pairs:
     """Moves given as ``(seat, move)`` pairs, `Step` values or ``"SEAT TOKEN"`` strings."""
     if isinstance(value, str | bytes) or not isinstance(value, Iterable):
-        raise TypeError(f"moves must be a sequence of (seat, move) pairs, got {value!r}")
+        raise ArgumentTypeError(
+            f"moves must be a sequence of (seat, move) pairs, got {_shown_value(value)}",
+            argument="moves",
+        )
     out = []
-    for item in value:
-        if isinstance(item, str):
-            out.append(_parse_entry(item))
-            continue
-        if isinstance(item, Step):
-            seat, move = item.seat, item.move
-        elif isinstance(item, tuple) and len(item) == 2:
-            seat, move = item
-        else:
-            raise TypeError(f"a move is a (seat, move) pair, a Step or a string, got {item!r}")
-        if isinstance(move, str):
-            move = parse_move(move)
+    for i, item in enumerate(value):
+        where = f"moves[{i}]"
+        try:
+            if isinstance(item, str):
+                out.append(_parse_entry(item))
+                continue
+            if isinstance(item, Step):
+                seat, move = item.seat, item.move
+            elif isinstance(item, tuple) and len(item) == 2:
+                seat, move = item
+            else:
+                raise ArgumentTypeError(
+                    f"{where} must be a (seat, move) pair, a Step or a string, "
+                    f"got {_shown_value(item)}",
+                    argument="moves",
+                )
+            if isinstance(move, str):
+                move = parse_move(move)
+        except NotationError as error:
+            raise NotationError(f"{where}: {error}", text=error.text, what=error.what) from None
         if type(seat) is not int or seat < 0:
-            raise TypeError(f"a seat is an int from 0, got {seat!r}")
+            raise ArgumentTypeError(
+                f"{where}: a seat is an int from 0, got {_shown_value(seat)}", argument="moves"
+            )
         if not isinstance(move, Play | Draw | Pass):
-            raise TypeError(f"not a move: {move!r}")
+            raise ArgumentTypeError(
+                f"{where}: not a move (a Play, Draw or Pass): {_shown_value(move)}",
+                argument="moves",
+            )
         out.append((seat, move))
     return tuple(out)
 
@@ -356,12 +387,14 @@ def _parse_entry(text: str) -> tuple[int, Move]:
 
 def _names(value: Iterable[Any]) -> tuple[str, ...]:
     if isinstance(value, str | bytes) or not isinstance(value, Iterable):
-        raise TypeError(f"names must be a sequence of strings, got {value!r}")
+        raise ArgumentTypeError(
+            f"names must be a sequence of strings, got {_shown_value(value)}", argument="names"
+        )
     names = tuple(value)
-    for name in names:
+    for i, name in enumerate(names):
         problem = _text_problem(name, multiline=False)
         if problem:
-            raise RecordError(f"a player name {problem}")
+            raise RecordError(f"names[{i}], a player name, {problem}")
     return names
 
 
@@ -369,13 +402,18 @@ def _event(value: Mapping[str, str] | Iterable[tuple[str, str]]) -> tuple[tuple[
     if isinstance(value, Mapping):
         pairs = tuple(value.items())
     elif isinstance(value, str | bytes) or not isinstance(value, Iterable):
-        raise TypeError(f"event must be a mapping of strings, got {value!r}")
+        raise ArgumentTypeError(
+            f"event must be a mapping of strings, got {_shown_value(value)}", argument="event"
+        )
     else:
         pairs = tuple(value)
     seen = set()
     for pair in pairs:
         if not (isinstance(pair, tuple) and len(pair) == 2):
-            raise TypeError(f"event entries are (key, value) pairs, got {pair!r}")
+            raise ArgumentTypeError(
+                f"event entries are (key, value) pairs, got {_shown_value(pair)}",
+                argument="event",
+            )
         key, text = pair
         problem = _text_problem(key, multiline=False)
         if problem:
@@ -405,7 +443,9 @@ def _seed(value: object) -> int | None:
     if value is None:
         return None
     if type(value) is not int:
-        raise TypeError(f"seed must be an int or None, got {value!r}")
+        raise ArgumentTypeError(
+            f"seed must be an int or None, got {_shown_value(value)}", argument="seed"
+        )
     if not _SEED_MIN <= value <= _SEED_MAX:
         raise RecordError(f"seed {value} is outside the 64-bit range of a TOML integer")
     return value
@@ -414,7 +454,9 @@ def _seed(value: object) -> int | None:
 def _deal(value: object) -> Deal | None:
     if value is None or isinstance(value, Deal):
         return value
-    raise TypeError(f"deal must be a Deal or None, got {value!r}")
+    raise ArgumentTypeError(
+        f"deal must be a Deal or None, got {_shown_value(value)}", argument="deal"
+    )
 
 
 # --------------------------------------------------------------------------- records
@@ -457,10 +499,10 @@ class HandRecord(_Overrides):
             the rules or disagrees with the seed, names that do not match the seats,
             or an illegal move (its ``move_number`` and ``reason`` say which and why).
         NotationError: a move string is malformed.
-        TypeError: a field has the wrong type.
+        ArgumentTypeError: a field has the wrong type (a `TypeError`).
     """
 
-    rules: Ruleset = attrs.field(validator=attrs.validators.instance_of(Ruleset))
+    rules: Ruleset = attrs.field(validator=_check_rules)
     """The rules of the hand."""
     preset: str = attrs.field(
         default=attrs.Factory(_default_preset, takes_self=True), converter=_canonical_preset
@@ -547,9 +589,12 @@ class HandRecord(_Overrides):
             RecordError: ``deal`` or ``seed`` is not the deal the hand started from, or
                 the history does not start at a deal (a state made by
                 `HandState.from_position` has no history).
+            ArgumentTypeError: ``state`` is not a `HandState` (a `TypeError`).
         """
         if not isinstance(state, HandState):
-            raise TypeError(f"expected a HandState, got {state!r}")
+            raise ArgumentTypeError(
+                f"state must be a HandState, got {_shown_value(state)}", argument="state"
+            )
         rules = state.rules
         start = _initial_deal(state)
         if deal is not None and not _same_deal(deal, start):
@@ -591,11 +636,15 @@ class HandEntry:
 
 def _entries(value: Iterable[Any]) -> tuple[HandEntry, ...]:
     if isinstance(value, str | bytes) or not isinstance(value, Iterable):
-        raise TypeError(f"hands must be a sequence of HandEntry, got {value!r}")
+        raise ArgumentTypeError(
+            f"hands must be a sequence of HandEntry, got {_shown_value(value)}", argument="hands"
+        )
     entries = tuple(value)
     for entry in entries:
         if not isinstance(entry, HandEntry):
-            raise TypeError(f"hands must hold HandEntry values, got {entry!r}")
+            raise ArgumentTypeError(
+                f"hands must hold HandEntry values, got {_shown_value(entry)}", argument="hands"
+            )
     return entries
 
 
@@ -613,10 +662,10 @@ class MatchRecord(_Overrides):
             hand that starts before the previous one is over or after the match is
             over, or a hand with no deal or seed when the match has no seed).
         NotationError: a move string is malformed.
-        TypeError: a field has the wrong type.
+        ArgumentTypeError: a field has the wrong type (a `TypeError`).
     """
 
-    rules: Ruleset = attrs.field(validator=attrs.validators.instance_of(Ruleset))
+    rules: Ruleset = attrs.field(validator=_check_rules)
     """The rules of the match (the first hand is opened by ``rules.opening``)."""
     preset: str = attrs.field(
         default=attrs.Factory(_default_preset, takes_self=True), converter=_canonical_preset
@@ -662,45 +711,59 @@ class MatchRecord(_Overrides):
         cls,
         match: Match,
         *,
-        earlier: Sequence[HandState] = (),
+        earlier: Sequence[HandState] | None = None,
         names: Sequence[str] = (),
         event: Mapping[str, str] | Iterable[tuple[str, str]] = (),
         preset: str | None = None,
     ) -> MatchRecord:
-        """Record a match played in code.
+        """Record a match played in code: its finished hands (`Match.hands`) and the
+        current one (`Match.state`) give the deals and the moves.
 
-        A `Match` keeps only its current hand, so the hands before it are given as
-        ``earlier``: the final `HandState` of each, in order (keep ``match.state``
-        before each ``next_hand()``). A hand dealt from the match seed is written
-        without its tiles; any other deal is written in full.
+        A hand dealt from the match seed is written without its tiles; any other deal is
+        written in full. The record's `final` match is the match again, so saving and
+        resuming a match is one call each way:
+        ``dumps(MatchRecord.from_match(match))``, then ``loads(text).final``.
 
         Args:
             match: the match as far as it was played.
-            earlier: the final state of every hand before the current one.
+            earlier: the final state of every hand before the current one, in order, to
+                use instead of ``match.hands`` (a match whose hands were replaced in code).
             names: the players' names, seat 0 first.
             event: metadata, as for `HandRecord.from_state`.
             preset: the preset to write the rules from; by default the best one.
 
         Returns:
-            A record whose `final` match equals ``match``.
+            A record whose `final` match equals ``match`` (with ``earlier``, its `hands`
+            are the hands replayed from ``earlier``).
 
         Raises:
-            RecordError: ``earlier`` does not hold one finished hand per hand played
-                before the current one, or the hands do not lead to ``match``.
+            RecordError: the match (or ``earlier``) does not hold one finished hand per
+                hand played before the current one, or the hands do not lead to ``match``.
+            ArgumentTypeError: ``match`` is not a `Match`, or ``earlier`` holds something
+                that is not a `HandState`.
         """
         if not isinstance(match, Match):
-            raise TypeError(f"expected a Match, got {match!r}")
-        states = (*earlier, match.state)
+            raise ArgumentTypeError(
+                f"match must be a Match, got {_shown_value(match)}", argument="match"
+            )
+        given = earlier is not None
+        hands = tuple(earlier) if earlier is not None else match.hands
+        states = (*hands, match.state)
         if len(states) != match.hand_number + 1:
+            what = "earlier must hold" if given else "the match must keep"
             raise RecordError(
-                f"the match is at hand {match.hand_number + 1}, so earlier must hold "
-                f"{match.hand_number} finished hands, not {len(earlier)}"
+                f"the match is at hand {match.hand_number + 1}, so {what} "
+                f"{match.hand_number} finished hands, not {len(hands)}"
             )
         entries = []
         current: Match | None = None
         for number, state in enumerate(states, 1):
             if not isinstance(state, HandState):
-                raise TypeError(f"expected a HandState, got {state!r}")
+                raise ArgumentTypeError(
+                    f"{'earlier' if given else 'match.hands'} must hold HandState values, "
+                    f"got {_shown_value(state)}",
+                    argument="earlier" if given else "match",
+                )
             if current is not None and (not current.state.is_over or current.is_over):
                 raise RecordError(f"hand {number} cannot follow hand {number - 1} in this match")
             seeded = (
@@ -730,7 +793,9 @@ class MatchRecord(_Overrides):
             hands=entries,
             event=event,
         )
-        if current != match:  # the record replays exactly as ``current`` was built
+        # the record replays exactly as ``current`` was built; hands given as ``earlier``
+        # stand for the match's own (a match whose hands were replaced in code)
+        if current is None or attrs.evolve(current, hands=match.hands) != match:
             raise RecordError("the hands given do not lead to this match")
         return record
 
@@ -1045,7 +1110,10 @@ def _entry_deal(rules: Ruleset, entry: HandEntry) -> Deal | None:
 def _data(record: Record) -> dict[str, Any]:
     """The record as plain data: the structure both the TOML and the JSON forms share."""
     if not isinstance(record, HandRecord | MatchRecord):
-        raise TypeError(f"expected a HandRecord or MatchRecord, got {record!r}")
+        raise ArgumentTypeError(
+            f"record must be a HandRecord or MatchRecord, got {_shown_value(record)}",
+            argument="record",
+        )
     options = _overrides(record.rules, record.preset)
     assert options is not None
     data: dict[str, Any] = {
@@ -1176,11 +1244,13 @@ def dumps(record: Record, *, format: Literal["toml", "json"] = "toml") -> str:
         The text, ending with a newline.
 
     Raises:
-        ValueError: ``format`` is neither ``"toml"`` nor ``"json"``.
-        TypeError: ``record`` is not a record.
+        ArgumentValueError: ``format`` is neither ``"toml"`` nor ``"json"`` (a `ValueError`).
+        ArgumentTypeError: ``record`` is not a record (a `TypeError`).
     """
     if format not in ("toml", "json"):
-        raise ValueError(f"format must be 'toml' or 'json', got {format!r}")
+        raise ArgumentValueError(
+            f"format must be 'toml' or 'json', got {_shown_value(format)}", argument="format"
+        )
     data = _data(record)
     if format == "json":
         return _json_value(data, "", "") + "\n"
@@ -1198,8 +1268,8 @@ def dump(record: Record, fp: IO[str], *, format: Literal["toml", "json"] = "toml
         format: ``"toml"`` or ``"json"``.
 
     Raises:
-        ValueError: ``format`` is neither ``"toml"`` nor ``"json"``.
-        TypeError: ``record`` is not a record.
+        ArgumentValueError: ``format`` is neither ``"toml"`` nor ``"json"`` (a `ValueError`).
+        ArgumentTypeError: ``record`` is not a record (a `TypeError`).
     """
     fp.write(dumps(record, format=format))
 
@@ -1241,8 +1311,14 @@ def load(fp: IO[str] | IO[bytes]) -> Record:
 
     Raises:
         RecordError: the text is not a valid record.
+        ArgumentTypeError: ``fp`` is not a file opened for reading (a `TypeError`).
     """
-    return loads(fp.read(MAX_RECORD + 1))
+    read = getattr(fp, "read", None)
+    if not callable(read):
+        raise ArgumentTypeError(
+            f"fp must be a file opened for reading, got {_shown_value(fp)}", argument="fp"
+        )
+    return loads(read(MAX_RECORD + 1))
 
 
 def validate(text: str | bytes) -> list[Problem]:
@@ -1333,13 +1409,13 @@ def _no_repeats(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for key, value in pairs:
         if key in out:
-            raise ValueError(f"the key {_quote(key)} is repeated in an object")
+            raise RecordError(f"the key {_quote(key)} is repeated in an object")
         out[key] = value
     return out
 
 
 def _no_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a number a record can hold")
+    raise RecordError(f"{name} is not a number a record can hold")
 
 
 def _read(text: str | bytes, sink: _Sink) -> Record | None:
@@ -1434,7 +1510,7 @@ def _read_rules(data: Mapping[str, Any], sink: _Sink) -> tuple[str | None, Rules
         else:
             try:
                 preset = find_preset(name).name
-            except KeyError:
+            except UnknownPresetError:
                 sink.report(
                     f"no preset is named {_quote(name)}; the presets are "
                     + ", ".join(Ruleset.presets()),
@@ -1457,7 +1533,7 @@ def _read_rules(data: Mapping[str, Any], sink: _Sink) -> tuple[str | None, Rules
             continue
         try:
             options[key] = _read_field(key, raw)
-        except ValueError as error:
+        except ArgumentValueError as error:
             sink.report(f"rules.{key} {error}", ("rules", key))
             usable = False
     if preset is None or not usable:

@@ -14,8 +14,13 @@ from typing import Any
 
 import attrs
 
-from dominoes.errors import NotationError, RulesetError
-from dominoes.tiles import MAX_SET, Tile, TileSet
+from dominoes.errors import (
+    ArgumentTypeError,
+    ArgumentValueError,
+    NotationError,
+    RulesetError,
+)
+from dominoes.tiles import MAX_SET, Tile, TileSet, _shown
 
 __all__ = [
     "MAX_PLAYERS",
@@ -183,7 +188,8 @@ class NextLead(enum.Enum):
     WINNER = "winner"
     """Rule MATCH-3: a winner of the previous hand leads, with any tile: the seat that
     dominoed; after a block, the first winning seat in playing order from the seat that
-    laid the last tile (that seat itself if it won)."""
+    laid the last tile (that seat itself if it won); after a forfeit or a false block,
+    the first winning seat from the seat whose move ended the hand."""
     OPENING_RULE = "opening_rule"
     """Every hand is opened as the first one (`Ruleset.opening`)."""
 
@@ -219,7 +225,16 @@ def default_hand_size(drawing: DrawRule, max_pip: int, players: int, partnership
     Raises:
         RulesetError: no default is documented for that combination
             (pass ``hand_size`` explicitly).
+        ArgumentTypeError: an argument has the wrong type (a `TypeError`).
     """
+    for name, ok, wanted, value in (
+        ("drawing", isinstance(drawing, DrawRule), "a DrawRule", drawing),
+        ("max_pip", type(max_pip) is int, "an int", max_pip),
+        ("players", type(players) is int, "an int", players),
+        ("partnership", type(partnership) is bool, "a bool", partnership),
+    ):
+        if not ok:
+            raise ArgumentTypeError(f"{name} must be {wanted}, got {_shown(value)}", argument=name)
     if partnership and max_pip == 6 and players == 4:
         return 7
     table = _BLOCK_SIZES if drawing is DrawRule.NONE else _DRAW_SIZES
@@ -273,8 +288,11 @@ def _opening_tile(value: object) -> Tile | None:
     if isinstance(value, str):
         try:
             return Tile.parse(value)
-        except NotationError as error:
-            raise RulesetError(str(error), fields=("opening_tile",)) from None
+        except NotationError:
+            raise RulesetError(
+                f"opening_tile is not a tile: {_shown(value)} (write it like '6-6')",
+                fields=("opening_tile",),
+            ) from None
     raise RulesetError(
         f"opening_tile must be a Tile, a tile string or None, got {value!r}",
         fields=("opening_tile",),
@@ -491,7 +509,7 @@ class Ruleset:
         True
 
         Raises:
-            KeyError: no preset has that name or alias.
+            UnknownPresetError: no preset has that name or alias (a `KeyError`).
         """
         from dominoes.presets import find_preset  # noqa: PLC0415 (presets import rules)
 
@@ -518,7 +536,18 @@ class Ruleset:
         return tuple((seat,) for seat in range(self.players))
 
     def team_of(self, seat: int) -> tuple[int, ...]:
-        """The seats on ``seat``'s side (``seat`` itself included)."""
+        """The seats on ``seat``'s side (``seat`` itself included).
+
+        Raises:
+            ArgumentTypeError: ``seat`` is not an ``int`` (a `TypeError`).
+            ArgumentValueError: there is no such seat (a `ValueError`).
+        """
+        if type(seat) is not int:
+            raise ArgumentTypeError(f"seat must be an int, got {_shown(seat)}", argument="seat")
+        if not 0 <= seat < self.players:
+            raise ArgumentValueError(
+                f"seat must be a seat from 0 to {self.players - 1}, got {seat}", argument="seat"
+            )
         return self.teams[seat % 2] if self.partnership else (seat,)
 
     @property
@@ -544,6 +573,15 @@ def _preset(
         )
     if not isinstance(drawing, DrawRule):
         raise RulesetError(f"drawing must be a DrawRule, got {drawing!r}", fields=("drawing",))
+    if type(max_pip) is not int or not 0 <= max_pip <= MAX_SET:
+        raise RulesetError(
+            f"max_pip must be an int from 0 to {MAX_SET}, got {_shown(max_pip)}",
+            fields=("max_pip",),
+        )
+    if type(partnership) is not bool:
+        raise RulesetError(
+            f"partnership must be a bool, got {_shown(partnership)}", fields=("partnership",)
+        )
     if "drawing" in options:
         raise RulesetError(
             "the Block game has no drawing; use Ruleset.draw(drawing=...)", fields=("drawing",)

@@ -14,6 +14,7 @@ from fractions import Fraction
 
 import attrs
 
+from dominoes.errors import ArgumentTypeError, ArgumentValueError
 from dominoes.faults import Fault
 from dominoes.rules import (
     BlockTie,
@@ -24,6 +25,7 @@ from dominoes.rules import (
     Ruleset,
     Scoring,
 )
+from dominoes.tiles import _shown
 from dominoes.verification import VerificationRound
 
 __all__ = ["Ending", "HandResult", "score_hand", "zero_sum_returns"]
@@ -93,9 +95,15 @@ def score_hand(
     ``ending`` defaults to `Ending.DOMINO` when ``domino_seat`` is given and to
     `Ending.BLOCKED` otherwise. ``stock`` is the pips left in the boneyard (rule
     POINTS-5). The rules applied are those selected by ``rules``.
+
+    Raises:
+        ArgumentTypeError: ``rules`` is not a `Ruleset` or ``ending`` not an `Ending`.
+        ArgumentValueError: ``pips`` does not hold one pip count per seat, a seat is not
+            at the table, ``stock`` is negative, or a domino names no ``domino_seat``.
     """
     pips = tuple(pips)
     faults = tuple(faults)
+    _check_hand(rules, pips, ending, domino_seat, blocked_by, faults, stock)
     if ending is None:
         ending = Ending.DOMINO if domino_seat is not None else Ending.BLOCKED
     teams, side_of = _sides(rules)
@@ -226,6 +234,55 @@ def _base_points(
     return points
 
 
+def _check_hand(
+    rules: object,
+    pips: tuple[object, ...],
+    ending: object,
+    domino_seat: object,
+    blocked_by: object,
+    faults: tuple[object, ...],
+    stock: object,
+) -> None:
+    """Raise `ArgumentTypeError` or `ArgumentValueError` for an argument of `score_hand`
+    that cannot describe a finished hand under ``rules``."""
+    if not isinstance(rules, Ruleset):
+        raise ArgumentTypeError(f"rules must be a Ruleset, got {_shown(rules)}", argument="rules")
+    n = rules.players
+    if len(pips) != n:
+        raise ArgumentValueError(
+            f"pips must hold one count per seat ({n}), got {len(pips)}", argument="pips"
+        )
+    for count in pips:
+        if type(count) is not int or count < 0:
+            raise ArgumentValueError(
+                f"pips must hold pip counts (ints from 0), got {_shown(count)}", argument="pips"
+            )
+    if ending is not None and not isinstance(ending, Ending):
+        raise ArgumentTypeError(
+            f"ending must be an Ending or None, got {_shown(ending)}", argument="ending"
+        )
+    for name, seat in (("domino_seat", domino_seat), ("blocked_by", blocked_by)):
+        if seat is not None and (type(seat) is not int or not 0 <= seat < n):
+            raise ArgumentValueError(
+                f"{name} must be a seat from 0 to {n - 1} or None, got {_shown(seat)}",
+                argument=name,
+            )
+    if ending is Ending.DOMINO and domino_seat is None:
+        raise ArgumentValueError(
+            "domino_seat must be given for a hand that ended in a domino", argument="domino_seat"
+        )
+    for fault in faults:
+        if not isinstance(fault, Fault) or not 0 <= fault.seat < n:
+            raise ArgumentValueError(
+                f"faults must hold Fault values of seats 0 to {n - 1}, got {_shown(fault)}",
+                argument="faults",
+            )
+    if type(stock) is not int or stock < 0:
+        raise ArgumentValueError(
+            f"stock must be a pip count from 0, got {_shown(stock)}", argument="stock"
+        )
+
+
 def zero_sum_returns(rules: Ruleset, result: HandResult) -> tuple[float, ...]:
     """Per seat, its side's points minus the mean of the other sides' points, negated
     under `Scoring.PENALTY` (where points count against a side): the zero-sum reward
@@ -237,6 +294,17 @@ def zero_sum_returns(rules: Ruleset, result: HandResult) -> tuple[float, ...]:
     >>> result.points, zero_sum_returns(rules, result)
     ((13, 0, 0), (13.0, -6.5, -6.5))
     """
+    if not isinstance(rules, Ruleset):
+        raise ArgumentTypeError(f"rules must be a Ruleset, got {_shown(rules)}", argument="rules")
+    if not isinstance(result, HandResult):
+        raise ArgumentTypeError(
+            f"result must be a HandResult, got {_shown(result)}", argument="result"
+        )
+    if len(result.points) != rules.players:
+        raise ArgumentValueError(
+            f"result has {len(result.points)} seats, but the rules have {rules.players}",
+            argument="result",
+        )
     sign = -1 if rules.scoring is Scoring.PENALTY else 1
     teams = rules.teams
     side_points = [result.points[team[0]] for team in teams]

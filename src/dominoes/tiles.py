@@ -21,7 +21,7 @@ from typing import Any
 
 import attrs
 
-from dominoes.errors import InvalidTileError, NotationError
+from dominoes.errors import ArgumentTypeError, ArgumentValueError, InvalidTileError, NotationError
 
 __all__ = ["MAX_SET", "Tile", "TileSet", "bit_indices", "tile_from_index", "tile_index"]
 
@@ -33,19 +33,57 @@ _TILE_RE = re.compile(rf"{_PIP}[-|]{_PIP}|\[{_PIP}\|{_PIP}\]")
 
 
 def tile_index(a: int, b: int) -> int:
-    """The canonical index of the tile ``a-b`` (order of ``a`` and ``b`` does not matter)."""
-    if a > b:
-        a, b = b, a
-    return b * (b + 1) // 2 + a
+    """The canonical index of the tile ``a-b`` (order of ``a`` and ``b`` does not matter).
+
+    Raises:
+        ArgumentTypeError: ``a`` or ``b`` is not a number (a `TypeError`).
+        ArgumentValueError: ``a`` or ``b`` is negative (a `ValueError`).
+    """
+    try:
+        if a > b:
+            if b >= 0:
+                return a * (a + 1) // 2 + b
+        elif a >= 0:
+            return b * (b + 1) // 2 + a
+    except TypeError:
+        pass
+    raise _pip_error(a, b)
+
+
+def _pip_error(*values: object) -> ArgumentTypeError | ArgumentValueError:
+    """The error for the first of ``a``, ``b`` that is not a pip count."""
+    for name, value in zip("ab", values, strict=False):
+        if type(value) is not int:
+            return ArgumentTypeError(
+                f"{name} must be an int (a pip count from 0), got {_shown(value)}", argument=name
+            )
+        if value < 0:
+            return ArgumentValueError(
+                f"{name} must be a pip count from 0, got {value}", argument=name
+            )
+    return ArgumentTypeError(
+        f"a must be an int (a pip count from 0), got {_shown(values[0])}", argument="a"
+    )
+
+
+def _shown(value: object, limit: int = 40) -> str:
+    """``repr(value)`` on one line, cut to ``limit`` characters, for error messages."""
+    try:
+        text = repr(value)
+    except Exception:  # a broken __repr__ must not hide the real error
+        text = f"<{type(value).__name__}>"
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def _check_pip(value: Any, name: str) -> int:
     if type(value) is not int:
         raise InvalidTileError(
-            f"tile pips must be int, got {name}={value!r} ({type(value).__name__})"
+            f"{name} must be an int (a pip count from 0), got {_shown(value)} "
+            f"({type(value).__name__})"
         )
     if value < 0:
-        raise InvalidTileError(f"tile pips cannot be negative, got {name}={value}")
+        raise InvalidTileError(f"{name} must be a pip count from 0, got {value}")
     return value
 
 
@@ -93,7 +131,7 @@ class Tile:
         """
         if not isinstance(text, str):
             raise NotationError(
-                f"a tile must be given as text, got {type(text).__name__}",
+                f"text must be a str such as '5-10', got {_shown(text)} ({type(text).__name__})",
                 text=repr(text),
                 what="tile",
             )
@@ -125,13 +163,16 @@ class Tile:
         """The end opposite ``value``.
 
         Raises:
-            ValueError: the tile does not show ``value``.
+            ArgumentValueError: the tile does not show ``value`` (a `ValueError`).
         """
         if value == self.low:
             return self.high
         if value == self.high:
             return self.low
-        raise ValueError(f"{self} does not show {value}")
+        raise ArgumentValueError(
+            f"value must be an end of {self} ({self.low} or {self.high}), got {_shown(value)}",
+            argument="value",
+        )
 
     def __str__(self) -> str:
         return f"{self.low}-{self.high}"
@@ -145,8 +186,30 @@ class Tile:
         return self.index < other.index
 
 
+def _check_set(value: object, name: str) -> None:
+    if type(value) is not int or not 0 <= value <= MAX_SET:
+        raise InvalidTileError(
+            f"{name} must be an int from 0 to {MAX_SET} (double-0 to double-{MAX_SET}), "
+            f"got {_shown(value)}"
+        )
+
+
 def bit_indices(mask: int) -> list[int]:
-    """The canonical indices of the tiles in a bitmask, ascending."""
+    """The canonical indices of the tiles in a bitmask, ascending.
+
+    Raises:
+        ArgumentTypeError: ``mask`` is not an ``int`` (a `TypeError`).
+        ArgumentValueError: ``mask`` is negative (a `ValueError`).
+    """
+    try:
+        negative = mask < 0
+    except TypeError:
+        raise ArgumentTypeError(
+            f"mask must be an int (a bitmask of tile indices), got {_shown(mask)}",
+            argument="mask",
+        ) from None
+    if negative:
+        raise ArgumentValueError(f"mask must be a bitmask from 0, got {mask}", argument="mask")
     out = []
     while mask:
         low = mask & -mask
@@ -156,11 +219,38 @@ def bit_indices(mask: int) -> list[int]:
 
 
 _ALL_TILES: list[Tile] = []
+_MAX_INDEX = (MAX_SET + 1) * (MAX_SET + 2) // 2
+"""One more than the largest index of a tile of the double-`MAX_SET` set."""
 
 
 def tile_from_index(index: int) -> Tile:
-    """The interned `Tile` with the given canonical index (see `tile_index`)."""
+    """The interned `Tile` with the given canonical index (see `tile_index`).
+
+    Raises:
+        ArgumentTypeError: ``index`` is not an ``int`` (a `TypeError`).
+        ArgumentValueError: ``index`` is negative (a `ValueError`).
+    """
     table = _ALL_TILES
+    try:
+        if index >= 0:
+            return table[index]
+    except IndexError:
+        pass
+    except TypeError:
+        raise ArgumentTypeError(
+            f"index must be an int (a canonical tile index), got {_shown(index)}",
+            argument="index",
+        ) from None
+    if type(index) is not int:
+        raise ArgumentTypeError(
+            f"index must be an int (a canonical tile index), got {_shown(index)}",
+            argument="index",
+        )
+    if not 0 <= index < _MAX_INDEX:
+        raise ArgumentValueError(
+            f"index must be a tile index from 0 to {_MAX_INDEX - 1}, got {index}",
+            argument="index",
+        )
     while len(table) <= index:
         i = len(table)
         high = (math.isqrt(8 * i + 1) - 1) // 2
@@ -185,8 +275,7 @@ class TileSet:
 
     @max_pip.validator
     def _check(self, _attribute: attrs.Attribute[int], value: int) -> None:
-        if type(value) is not int or not 0 <= value <= MAX_SET:
-            raise InvalidTileError(f"a tile set is double-0 to double-{MAX_SET}, got {value!r}")
+        _check_set(value, "max_pip")
 
     @classmethod
     def double(cls, n: int) -> TileSet:
@@ -195,6 +284,7 @@ class TileSet:
         Raises:
             InvalidTileError: ``n`` is not an ``int`` from 0 to `MAX_SET`.
         """
+        _check_set(n, "n")
         return cls(n)
 
     @property

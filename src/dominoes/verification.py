@@ -11,6 +11,9 @@ from __future__ import annotations
 
 import attrs
 
+from dominoes.errors import ArgumentTypeError, ArgumentValueError
+from dominoes.tiles import _shown
+
 __all__ = ["VerificationRound"]
 
 
@@ -36,7 +39,31 @@ class VerificationRound:
 
         >>> VerificationRound.after(2, 2, 3).confirmed
         (2, 0)
+
+        Raises:
+            ArgumentTypeError: an argument is not an ``int`` (a `TypeError`).
+            ArgumentValueError: ``players`` is below 2, ``proposer`` is not a seat, or
+                ``count`` is not from 1 to ``players`` (a `ValueError`).
         """
+        for name, value in (("proposer", proposer), ("count", count), ("players", players)):
+            if type(value) is not int:
+                raise ArgumentTypeError(
+                    f"{name} must be an int, got {_shown(value)}", argument=name
+                )
+        if players < 2:
+            raise ArgumentValueError(
+                f"players must be 2 or more, got {players}", argument="players"
+            )
+        if not 0 <= proposer < players:
+            raise ArgumentValueError(
+                f"proposer must be a seat from 0 to {players - 1}, got {proposer}",
+                argument="proposer",
+            )
+        if not 1 <= count <= players:
+            raise ArgumentValueError(
+                f"count must be from 1 to {players} (the proposer confirms first), got {count}",
+                argument="count",
+            )
         return cls(
             proposer=proposer,
             confirmed=tuple((proposer + k) % players for k in range(count)),
