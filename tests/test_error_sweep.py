@@ -697,6 +697,7 @@ CASES: dict[str, tuple[Bad, ...]] = {
     ),
     "dominoes.arena.make_agent": (
         _v("an unknown name", lambda: arena.make_agent("oracle"), "name"),
+        _t("not a str", lambda: arena.make_agent(5), "name"),
     ),
     "dominoes.arena.match_seed_for": (
         _t("a str seed", lambda: arena.match_seed_for("x", 0), "seed"),

@@ -1271,9 +1271,14 @@ def make_agent(name: str, *, worlds: int = 8, rollouts: int = 2) -> Agent:
     `dominoes.agents.load_agent`).
 
     Raises:
-        ValueError: no agent has that name.
+        ArgumentValueError: no agent has that name (a `ValueError`).
+        ArgumentTypeError: ``name`` is not a str (a `TypeError`).
         AgentError: a user's agent cannot be loaded.
     """
+    if not isinstance(name, str):
+        raise ArgumentTypeError(
+            f"name must be an agent name (a str), got {_shown(name)}", argument="name"
+        )
     if ":" in name:
         return load_agent(name)
     if name == "random":
