@@ -61,8 +61,8 @@ from dominoes import (
     Play,
     Ruleset,
     Tile,
+    sampling,
 )
-from dominoes import sampling
 from dominoes.observation import Observation
 from dominoes.tiles import tile_from_index
 from strategies_variants import VARIANT_SETTINGS, VariantHand, variant_hands
@@ -365,43 +365,38 @@ class Scripted(random.Random):
             x[:] = order
 
 
-def script_for(obs: Observation, assignment: tuple[int, ...]) -> tuple[Script, Fraction]:
-    """The generator answers that make ``sample`` build ``assignment`` (for each item
-    placed one by one, the last number of its branch's range, the hardest case for
-    an off-by-one; for the tail, the order that fills the classes as assigned), and
-    the probability the sampler gives that assignment, from the model's counts."""
+def numbered(count: int, u: int) -> Script:
+    """The script that makes the sampler draw the world numbered ``u`` of ``count``:
+    it draws one number, ``randrange(count)``, and none when there is one world."""
+    return [(count, u)] if count > 1 else []
+
+
+def assignment_of(obs: Observation, placed: list[list[int]]) -> tuple[int, ...]:
+    """For each item of ``model.every``, the class ``placed`` puts it in."""
     model = obs._model()
-    where = dict(zip(model.every, assignment, strict=True))
-    for item, j in model.fixed:
-        assert where[item] == j
-    rem = model.start
-    script: Script = []
-    prob = Fraction(1)
-    for i, item in enumerate(model.items):
-        total, options = model.choices(i, rem)
-        assert total == model.completions(i, rem)
-        assert sum(c for c, _, _ in options) == total
-        offset = 0
-        for c, k, after in options:
-            if k == where[item]:
-                if len(options) > 1:
-                    script.append((total, offset + c - 1))
-                prob *= Fraction(c, total)
-                rem = after
-                break
-            offset += c
-        else:  # pragma: no cover - the assignment is not reachable
-            raise AssertionError("an assignment the sampler cannot reach")
-    if model.tail:
-        order = sorted(model.tail, key=lambda item: where[item])
-        script.append(order)
-        caps = [rem // rd % (c[1] + 1) for rd, c in zip(model.radix, model.classes, strict=True)]
-        ways = math.factorial(len(model.tail))
-        for cap in caps:
-            ways //= math.factorial(cap)
-        assert ways == model.completions(len(model.items), rem)
-        prob /= ways
-    return script, prob
+    where = {item: j for j, items in enumerate(placed) for item in items}
+    assert sorted(where) == sorted(model.every)
+    assert [len(items) for items in placed] == [c[1] for c in model.classes]
+    return tuple(where[item] for item in model.every)
+
+
+def check_numbering(obs: Observation) -> int:
+    """The sampler numbers the model's assignments: every number below
+    ``count_worlds()``, given to the real ``place`` as its one draw, gives a different
+    assignment, and together they are exactly the assignments found by brute force.
+    So a uniform draw gives every assignment probability ``1 / count_worlds()``.
+    Returns the count."""
+    model = obs._model()
+    count = obs.count_worlds()
+    brute = Counter(model_assignments(obs))
+    assert all(n == 1 for n in brute.values())
+    drawn: Counter[tuple[int, ...]] = Counter()
+    for u in range(count):
+        rng = Scripted(numbered(count, u))
+        drawn[assignment_of(obs, sampling.place(model, rng))] += 1
+        assert rng.script == []
+    assert drawn == brute, "the numbering is not a one-to-one map onto the assignments"
+    return count
 
 
 def deal_multiplicity(obs: Observation) -> int:
@@ -458,19 +453,15 @@ def check_exact(obs: Observation, initial: Sequence[Tile], samples: int = 0, see
         return total
 
     # the model's worlds, each driven through the real sampler
-    count = obs.count_worlds()
+    count = check_numbering(obs)
     seen: Counter[World] = Counter()
-    n = 0
     for assignment in model_assignments(obs):
-        n += 1
-        world = assignment_world(obs, assignment)
-        seen[world] += 1
-        script, prob = script_for(obs, assignment)
-        assert prob == Fraction(1, count)
-        rng = Scripted(script)
-        assert world_of(obs.sample(rng)) == world
+        seen[assignment_world(obs, assignment)] += 1
+    for u in range(count):
+        placed = sampling.place(obs._model(), Scripted(numbered(count, u)))
+        rng = Scripted(numbered(count, u))
+        assert world_of(obs.sample(rng)) == assignment_world(obs, assignment_of(obs, placed))
         assert rng.script == []
-    assert n == count
     model = {w: Fraction(c, count) for w, c in seen.items()}
     assert set(model) == set(truth), "the sampler's support differs from the consistent deals"
     assert model == truth, "the sampler's probabilities differ from the deal-weighted ones"
@@ -530,13 +521,11 @@ def check_exact_replay(
     proposal is equally likely, and the sampler's distribution over worlds is that of
     the accepted proposals: enumerated here, it must equal the deal-weighted one."""
     model = obs._model()
-    count = obs.count_worlds()
+    count = check_numbering(obs)
     accepted: Counter[World] = Counter()
     n = 0
     for assignment in model_assignments(obs):
         n += 1
-        _, prob = script_for(obs, assignment)
-        assert prob == Fraction(1, count)
         placed: list[list[int]] = [[] for _ in model.classes]
         for item, j in zip(model.every, assignment, strict=True):
             placed[j].append(item)

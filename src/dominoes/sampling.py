@@ -41,6 +41,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import attrs
 
 from dominoes.deal import Deal
+from dominoes.errors import ArgumentValueError
 from dominoes.faults import FaultKind
 from dominoes.moves import Draw, Pass, Play
 from dominoes.rules import BlockDetection, DrawRule, NoDoubleRule, Opening, Ruleset
@@ -103,62 +104,402 @@ class Model:
     """The slot model of an observation (built once, cached).
 
     Every item (a tile to place) goes to one class of slots. Items that only one
-    class allows are ``fixed`` there; items that every class allows form the
-    ``tail`` and are placed together by one shuffle (every arrangement of them over
-    the capacities left is equally likely, and there are multinomially many); the
-    other items are placed one by one, weighted by the number of completions.
+    class allows are ``fixed`` there; the others are counted and drawn by the `Plan`.
     """
 
     every: tuple[int, ...]  # every item: unseen tiles, then other seats' plays
     every_allowed: tuple[tuple[int, ...], ...]  # per item of ``every``, the classes allowing it
-    items: tuple[int, ...]  # the items placed one by one, most constrained first
-    allowed: tuple[tuple[int, ...], ...]  # per item of ``items``, the classes allowing it
-    tail: tuple[int, ...]  # the items every class allows
     fixed: tuple[tuple[int, int], ...]  # (item, class) for the items one class allows
     unseen: int  # mask of tiles not visible to the seat (in other hands or the boneyard)
     classes: tuple[tuple[int, int, bool], ...]  # (seat or BONEYARD, capacity, ordered)
-    counts: dict[int, int]  # memo: key (item, remaining capacities) -> completions
-    tables: dict[int, tuple[int, tuple[tuple[int, int, int], ...]]]  # memo: choices
-    radix: tuple[int, ...]
-    start: int  # encoded capacities left after the fixed items
+    plan: Plan  # how the other items are counted and drawn
     bone_at: tuple[int, ...]  # the boneyard's classes
     births: tuple[tuple[int, ...], ...]  # per class, its slots' birth steps (-1: dealt)
     replay: bool  # whether samples are checked by replaying the history
 
-    bone_mixed: bool  # whether the boneyard can hold items placed before the tail
 
-    def completions(self, i: int, rem: int) -> int:
-        """The number of ways to place items i.. (and the tail) into the capacities left."""
-        key = rem * (len(self.items) + 1) + i
-        found = self.counts.get(key)
-        if found is not None:
-            return found
-        if i == len(self.items):
-            total = math.factorial(len(self.tail))
-            for j, rd in enumerate(self.radix):
-                total //= math.factorial(rem // rd % (self.classes[j][1] + 1))
+@attrs.frozen(kw_only=True, eq=False)
+class Plan:
+    """How the worlds of a model are counted and drawn (see the module docs).
+
+    The classes with room are filled one after another (``order``). Before step ``i``
+    the items not yet placed fall into *groups*: the items that the classes still to
+    fill (step ``i`` on) allow alike, which those classes cannot tell apart. A *state*
+    is how many items of each group are left, written in mixed radix (``radix``,
+    ``span``). Step ``i`` takes from each group its class allows some number of items,
+    one group after another (the *sub-levels* of the step, whose states also hold the
+    room left in the class); the items of a group left after the step go on to the
+    group of the next step that holds them (``onto``), and a group that no later class
+    allows must be empty by then. Choosing ``k`` of the ``r`` items of a group can be
+    done in ``comb(r, k)`` ways, so the number of completions of a state is a sum of
+    products of binomials and completions of later states: a dynamic programme over
+    the states reachable from the start, counted once (``count``) and kept, which
+    `place` walks to draw an assignment.
+    """
+
+    order: tuple[int, ...]  # the classes with room, in the order they are filled
+    caps: tuple[int, ...]  # per step, the room of its class
+    sizes: tuple[tuple[int, ...], ...]  # per step, per group, how many items it has
+    radix: tuple[tuple[int, ...], ...]  # per step, per group, its place value in a state
+    span: tuple[int, ...]  # per step, one more than the largest state
+    choose: tuple[tuple[int, ...], ...]  # per step, the groups its class allows
+    onto: tuple[tuple[int, ...], ...]  # per step, per group, the place value its items
+    #   take in the next step's state (``span`` of the next step: no later class allows it)
+    merge: tuple[tuple[tuple[int, ...], ...], ...]  # per step, per next group, its sources
+    room: tuple[tuple[int, ...], ...]  # per step, per group, the room of the classes
+    #   still to fill that allow it
+    members: tuple[tuple[int, ...], ...]  # per group of step 0, its items
+    start: int  # the state before step 0: every item left
+    feasible: bool  # whether every item has a class with room
+    entries: list[dict[int, int]] = attrs.field(factory=list)
+    #   per step, the states reached: state -> the key of its node (at sub-level 0)
+    graph: list[list[dict[int, list[_Edge]]]] = attrs.field(factory=list)
+    #   per step, per sub-level, node key (state + room left * span) -> its choices
+    tally: list[list[dict[int, int]]] = attrs.field(factory=list)
+    #   per step, per sub-level, node key -> completions
+    counts: list[dict[int, int]] = attrs.field(factory=list)  # per step, state -> completions
+
+    @property
+    def states(self) -> int:
+        """How many states and nodes the counting reached (the size of its memo)."""
+        self.count()
+        return sum(len(e) for e in self.entries) + sum(len(d) for v in self.graph for d in v)
+
+    def count(self) -> int:
+        """The number of assignments (counted once, then kept)."""
+        if not self.counts:
+            self._fill()
+        return self.counts[0].get(self.start, 0)
+
+    def _fill(self) -> None:
+        m = len(self.order)
+        if not self.feasible:
+            self.counts.append({})
+            return
+        layer: set[int] = {self.start}
+        for i in range(m):
+            choose, radix, sizes, onto = self.choose[i], self.radix[i], self.sizes[i], self.onto[i]
+            span, cap, q = self.span[i], self.caps[i], len(choose)
+            entry: dict[int, int] = {}
+            fronts: list[dict[int, tuple[int, int, tuple[int, ...]]]] = [{} for _ in choose]
+            graph: list[dict[int, list[_Edge]]] = [{} for _ in choose]
+            ends: set[int] = set()
+            for s in layer:
+                proj = 0
+                for g, n in enumerate(sizes):
+                    proj += s // radix[g] % (n + 1) * onto[g]
+                counts = [s // radix[g] % (sizes[g] + 1) for g in choose]
+                rest = sum(counts)
+                if cap > rest:
+                    continue
+                key = entry[s] = s + cap * span
+                if cap == rest:  # the class takes every item it allows
+                    to = proj - sum(r * onto[g] for r, g in zip(counts, choose, strict=True))
+                    picks = tuple((level, r) for level, r in enumerate(counts) if r)
+                    graph[0][key] = [(picks, 1, -1, to)]
+                    ends.add(to)
+                elif cap == 1:  # one item, from any group the class allows
+                    edges: list[_Edge] = []
+                    for level, r in enumerate(counts):
+                        if r:
+                            to = proj - onto[choose[level]]
+                            edges.append((((level, 1),), r, -1, to))
+                            ends.add(to)
+                    graph[0][key] = edges
+                elif cap <= _DIRECT:
+                    edges = []
+                    _compose(counts, choose, onto, cap, proj, 0, (), 1, edges)
+                    graph[0][key] = edges
+                    ends.update(e[3] for e in edges)
+                else:
+                    tail = [0] * (q + 1)  # per sub-level, what the groups from there project to
+                    for level in range(q - 1, -1, -1):
+                        tail[level] = tail[level + 1] + counts[level] * onto[choose[level]]
+                    fronts[0][key] = (proj, rest, tuple(tail))
+            for level in range(q):  # the room left is shared out one group at a time
+                for key, (proj, rest, ahead) in fronts[level].items():
+                    left, code = divmod(key, span)
+                    at = level
+                    while not code // radix[choose[at]] % (sizes[choose[at]] + 1):
+                        at += 1  # (a group with nothing left has no choice to make)
+                    g = choose[at]
+                    step, mult = radix[g], onto[g]
+                    r = code // step % (sizes[g] + 1)
+                    after = rest - r
+                    edges = []
+                    for k in range(max(0, left - after), min(r, left) + 1):
+                        to, still = proj - k * mult, left - k
+                        pick: tuple[tuple[int, int], ...] = ((at, k),) if k else ()
+                        if still == 0:
+                            edges.append((pick, math.comb(r, k), -1, to))
+                            ends.add(to)
+                        elif still == after:  # then every item the class allows from here
+                            for later in range(at + 1, q):
+                                h = choose[later]
+                                n = code // radix[h] % (sizes[h] + 1)
+                                if n:
+                                    pick += ((later, n),)
+                            to -= ahead[at + 1]
+                            edges.append((pick, math.comb(r, k), -1, to))
+                            ends.add(to)
+                        else:
+                            child = code - k * step + still * span
+                            edges.append((pick, math.comb(r, k), at + 1, child))
+                            fronts[at + 1].setdefault(child, (to, after, ahead))
+                    graph[level][key] = edges
+            # the next states: none with items that no later class allows, and none
+            # with more items in a group than the classes still to fill can take
+            layer = set()
+            span_next = self.span[i + 1]
+            sizes_next, radix_next, room = self.sizes[i + 1], self.radix[i + 1], self.room[i + 1]
+            for s in ends:
+                if s < span_next and all(
+                    s // radix_next[h] % (n + 1) <= room[h] for h, n in enumerate(sizes_next)
+                ):
+                    layer.add(s)
+            self.entries.append(entry)
+            self.graph.append(graph)
+        counts_at: list[dict[int, int]] = [{} for _ in range(m + 1)]
+        counts_at[m] = dict.fromkeys(layer, 1)  # the only state of the end is 0: nothing left
+        tally: list[list[dict[int, int]]] = [[] for _ in range(m)]
+        for i in range(m - 1, -1, -1):
+            later_counts = counts_at[i + 1]
+            sums: list[dict[int, int]] = [{} for _ in self.graph[i]]
+            for level in range(len(sums) - 1, -1, -1):
+                here = sums[level]
+                for key, edges in self.graph[i][level].items():
+                    total = 0
+                    for _, w, where, child in edges:
+                        c = later_counts.get(child, 0) if where < 0 else sums[where].get(child, 0)
+                        if c:
+                            total += w * c
+                    here[key] = total
+            first = sums[0] if sums else {}
+            counts_at[i] = {s: first.get(key, 0) for s, key in self.entries[i].items()}
+            tally[i] = sums
+        self.counts.extend(counts_at)
+        self.tally.extend(tally)
+
+    def place(self, u: int, placed: list[list[int]]) -> None:
+        """Add to ``placed`` (per class, its items) the assignment numbered ``u``: every
+        number below `count` gives a different one, so a uniform ``u`` gives a uniform
+        assignment."""
+        s = self.start
+        lists = [list(g) for g in self.members]
+        comb = math.comb
+        for i, c in enumerate(self.order):
+            choose, later, out = self.choose[i], self.counts[i + 1], placed[c]
+            graph, tally = self.graph[i], self.tally[i]
+            where, key = 0, self.entries[i][s]
+            while where >= 0:
+                for picks, w, to, child in graph[where][key]:  # noqa: B007 (used below)
+                    below = later.get(child, 0) if to < 0 else tally[to].get(child, 0)
+                    if u < w * below:
+                        break
+                    u -= w * below
+                where, key = to, child
+                rank, u = divmod(u, below)
+                for level, k in picks:
+                    g = choose[level]
+                    items = lists[g]
+                    if k == len(items):
+                        out += items
+                        lists[g] = []
+                    else:
+                        rank, which = divmod(rank, comb(len(items), k))
+                        lists[g] = _unrank(items, k, which, out)
+            s = key
+            lists = [
+                lists[src[0]] if len(src) == 1 else [t for h in src for t in lists[h]]
+                for src in self.merge[i]
+            ]
+
+
+_Edge = tuple[tuple[tuple[int, int], ...], int, int, int]
+"""A choice at a node of a `Plan`: (the groups it takes from, as (sub-level, how many);
+the number of ways, a product of binomials; the sub-level of the node it leads to, or
+-1 for the next step's state; that node's key or that state)."""
+
+_DIRECT = 1
+"""Classes with at most this much room choose all their items at once."""
+
+
+def _compose(
+    counts: list[int],
+    choose: tuple[int, ...],
+    onto: tuple[int, ...],
+    left: int,
+    proj: int,
+    level: int,
+    picks: tuple[tuple[int, int], ...],
+    ways: int,
+    out: list[_Edge],
+) -> None:
+    """Every way to take ``left`` items from the groups from sub-level ``level`` on."""
+    if left == 0:
+        out.append((picks, ways, -1, proj))
+        return
+    for at in range(level, len(counts)):
+        r = counts[at]
+        if not r:
+            continue
+        mult = onto[choose[at]]
+        for k in range(1, min(r, left) + 1):
+            _compose(
+                counts,
+                choose,
+                onto,
+                left - k,
+                proj - k * mult,
+                at + 1,
+                (*picks, (at, k)),
+                ways * math.comb(r, k),
+                out,
+            )
+
+
+def _unrank(items: list[int], k: int, rank: int, out: list[int]) -> list[int]:
+    """Put the ``k``-subset of ``items`` numbered ``rank`` (below ``comb(len(items),
+    k)``, in the combinatorial number system) into ``out``; return the items left."""
+    keep: list[int] = []
+    n = len(items)
+    for j, item in enumerate(items):
+        if k == 0:
+            keep += items[j:]
+            break
+        c = math.comb(n - j - 1, k - 1)
+        if rank < c:
+            out.append(item)
+            k -= 1
         else:
-            total = 0
-            radix = self.radix
-            for j in self.allowed[i]:
-                if rem // radix[j] % (self.classes[j][1] + 1):
-                    total += self.completions(i + 1, rem - radix[j])
-        self.counts[key] = total
-        return total
+            rank -= c
+            keep.append(item)
+    return keep
 
-    def choices(self, i: int, rem: int) -> tuple[int, tuple[tuple[int, int, int], ...]]:
-        """(total, ((completions, class, capacities after), ...)) for placing item i."""
-        key = rem * (len(self.items) + 1) + i
-        found = self.tables.get(key)
-        if found is None:
-            out = []
-            for j in self.allowed[i]:
-                if rem // self.radix[j] % (self.classes[j][1] + 1):
-                    c = self.completions(i + 1, rem - self.radix[j])
-                    if c:
-                        out.append((c, j, rem - self.radix[j]))
-            found = self.tables[key] = (self.completions(i, rem), tuple(out))
-        return found
+
+def _plan(
+    caps: list[int],
+    allowed: list[tuple[int, ...]],
+    items: list[int],
+    seat_of: list[int],
+    birth_of: list[int],
+) -> Plan:
+    """The plan of counting for these classes (room left in each) and items (each
+    with its classes)."""
+    order = _order(caps, allowed, seat_of, birth_of)
+    at = {c: i for i, c in enumerate(order)}
+    m = len(order)
+    masks = [sum(1 << at[c] for c in a if c in at) for a in allowed]
+    caps_in_order = tuple(caps[c] for c in order)
+    sizes: list[tuple[int, ...]] = []
+    keys: list[list[int]] = []
+    for i in range(m + 1):
+        done = (1 << i) - 1
+        found: dict[int, int] = {}
+        for mask in masks:
+            f = mask & ~done
+            if f:
+                found[f] = found.get(f, 0) + 1
+        keys.append(sorted(found))
+        sizes.append(tuple(found[f] for f in keys[-1]))
+    radix: list[tuple[int, ...]] = []
+    span: list[int] = []
+    for i in range(m + 1):
+        place = 1
+        values = []
+        for n in sizes[i]:
+            values.append(place)
+            place *= n + 1
+        radix.append(tuple(values))
+        span.append(place)
+    index = [{f: g for g, f in enumerate(k)} for k in keys]
+    choose, onto, merge, room = [], [], [], []
+    for i in range(m + 1):
+        room.append(
+            tuple(sum(caps_in_order[j] for j in range(i, m) if f >> j & 1) for f in keys[i])
+        )
+    for i in range(m):
+        bit = 1 << i
+        choose.append(tuple(g for g, f in enumerate(keys[i]) if f & bit))
+        targets = [index[i + 1].get(f & ~bit, -1) for f in keys[i]]
+        onto.append(tuple(radix[i + 1][h] if h >= 0 else span[i + 1] for h in targets))
+        merge.append(
+            tuple(
+                tuple(g for g, h in enumerate(targets) if h == target)
+                for target in range(len(keys[i + 1]))
+            )
+        )
+    members: dict[int, list[int]] = {}
+    for item, mask in zip(items, masks, strict=True):
+        members.setdefault(mask, []).append(item)
+    return Plan(
+        order=tuple(order),
+        caps=caps_in_order,
+        sizes=tuple(sizes),
+        radix=tuple(radix),
+        span=tuple(span),
+        choose=tuple(choose),
+        onto=tuple(onto),
+        merge=tuple(merge),
+        room=tuple(room),
+        members=tuple(tuple(members.get(f, ())) for f in keys[0]),
+        start=sum(n * r for n, r in zip(sizes[0], radix[0], strict=True)),
+        feasible=all(masks),
+    )
+
+
+def _order(
+    caps: list[int], allowed: list[tuple[int, ...]], seat_of: list[int], birth_of: list[int]
+) -> list[int]:
+    """The order in which the classes with room are filled.
+
+    A seat's classes go together, dealt first, then draws by when they were drawn; the
+    boneyard last (it allows every unseen tile, so it takes what is left). Seats go in
+    the order that keeps an estimate of the states small: the product over the groups
+    of one more than how many of its items the classes filled so far could have taken.
+    """
+    blocks: dict[int, list[int]] = {}
+    for c, cap in enumerate(caps):
+        if cap:
+            blocks.setdefault(seat_of[c], []).append(c)
+    for block in blocks.values():
+        block.sort(key=lambda c: (birth_of[c], c))
+    masks = [sum(1 << c for c in a if caps[c]) for a in allowed]
+    last = blocks.pop(BONEYARD, [])
+    order: list[int] = []
+    done = 0
+    rest = sorted(blocks)
+    while rest:
+        best: tuple[int, int, int] | None = None
+        for seat in rest:
+            after = done | sum(1 << c for c in blocks[seat])
+            cost = _estimate(caps, masks, after)
+            if best is None or cost < best[0]:
+                best = (cost, seat, after)
+        assert best is not None
+        _, seat, done = best
+        order += blocks[seat]
+        rest.remove(seat)
+    return order + last
+
+
+def _estimate(caps: list[int], masks: list[int], done: int) -> int:
+    """A bound on the states once the classes in ``done`` are filled."""
+    groups: dict[int, list[int]] = {}
+    for mask in masks:
+        f = mask & ~done
+        if f:
+            g = groups.get(f)
+            if g is None:
+                groups[f] = [1, mask & done]
+            else:
+                g[0] += 1
+                g[1] |= mask & done
+    out = 1
+    for n, touched in groups.values():
+        taken = sum(caps[c] for c in bit_indices(touched))
+        out *= min(n, taken) + 1
+    return out
 
 
 # ---------------------------------------------------------------- what Observation calls
@@ -166,7 +507,7 @@ class Model:
 
 def count_worlds(model: Model) -> int:
     """The number of worlds of ``model`` (see `Observation.count_worlds`)."""
-    return model.completions(0, model.start)
+    return model.plan.count()
 
 
 def holders(model: Model) -> dict[Tile, tuple[int, ...]]:
@@ -213,7 +554,9 @@ def consistent_deal(
         state = replay(deal)
         if state is not None:
             return deal, state
-    raise ValueError("no deal consistent with this observation was found")
+    raise ArgumentValueError(
+        "no deal consistent with this observation was found", argument="observation"
+    )
 
 
 def _propose(obs: Observation, model: Model, placed: list[list[int]], rng: random.Random) -> Deal:
@@ -243,10 +586,7 @@ def sample_world(obs: Observation, model: Model, rng: random.Random) -> tuple[li
                 if unseen >> t & 1:
                     m |= 1 << t
             masks[seat] |= m
-    # the boneyard's order must be uniform too: one shuffle does it unless the tail
-    # alone filled a single boneyard class (then it is a slice of a shuffled list)
-    if model.bone_mixed:
-        rng.shuffle(boneyard)
+    rng.shuffle(boneyard)  # the boneyard's order is uniform too
     return masks, boneyard
 
 
@@ -295,35 +635,23 @@ MAX_TRIES = 100_000
 
 
 def place(model: Model, rng: random.Random) -> list[list[int]]:
-    """A uniform assignment of the model's items to its classes: per class, its items."""
-    rem = model.start
-    classes = model.classes
-    placed: list[list[int]] = [[] for _ in classes]
+    """A uniform assignment of the model's items to its classes: per class, its items.
+
+    It draws one number, ``rng.randrange(count_worlds(model))`` (none when there is a
+    single world), and takes the assignment that number stands for.
+
+    Raises:
+        ArgumentValueError: no world is consistent with the observation.
+    """
+    placed: list[list[int]] = [[] for _ in model.classes]
     for item, j in model.fixed:
         placed[j].append(item)
-    tables = model.tables
-    stride = len(model.items) + 1
-    for i, item in enumerate(model.items):
-        found = tables.get(rem * stride + i)
-        total, options = model.choices(i, rem) if found is None else found
-        if len(options) == 1:
-            _, j, rem = options[0]
-        else:
-            r = rng.randrange(total)
-            for c, j, after in options:  # noqa: B007 (j is used after the loop)
-                if r < c:
-                    break
-                r -= c
-            rem = after
-        placed[j].append(item)
-    tail = list(model.tail)
-    if tail:
-        rng.shuffle(tail)
-        k = 0
-        for j, rd in enumerate(model.radix):
-            cap = rem // rd % (classes[j][1] + 1)
-            placed[j] += tail[k : k + cap]
-            k += cap
+    total = model.plan.count()
+    if not total:
+        raise ArgumentValueError(
+            "no deal consistent with this observation was found", argument="observation"
+        )
+    model.plan.place(rng.randrange(total) if total > 1 else 0, placed)
     return placed
 
 
@@ -506,48 +834,29 @@ def build_model(obs: Observation) -> Model:
             births.append([])
         classes[j][1] += 1
         births[j].append(slot[1])
-    radix = []
-    r = 1
-    for c in classes:
-        radix.append(r)
-        r *= c[1] + 1
-    start = sum(c[1] * rd for c, rd in zip(classes, radix, strict=True))
     allowed = [tuple(j for j, m in enumerate(masks) if m >> item & 1) for item in items]
-    everywhere = tuple(range(len(classes)))
+    room = [c[1] for c in classes]
     fixed = []
-    tail = []
-    one_by_one = []
-    rem = start
-    for k, item in enumerate(items):
-        if len(allowed[k]) == 1 and rem // radix[allowed[k][0]] % (classes[allowed[k][0]][1] + 1):
-            fixed.append((item, allowed[k][0]))
-            rem -= radix[allowed[k][0]]
-        elif allowed[k] == everywhere:
-            tail.append(item)
+    rest: list[int] = []
+    rest_allowed: list[tuple[int, ...]] = []
+    for item, where in zip(items, allowed, strict=True):
+        if len(where) == 1 and room[where[0]]:
+            fixed.append((item, where[0]))
+            room[where[0]] -= 1
         else:
-            one_by_one.append(k)
-    bone_at = tuple(j for j, c in enumerate(classes) if c[0] == BONEYARD)
-    # most constrained items first keeps the memo small
-    one_by_one.sort(key=lambda k: len(allowed[k]))
+            rest.append(item)
+            rest_allowed.append(where)
+    plan = _plan(room, rest_allowed, rest, [c[0] for c in classes], [min(b) for b in births])
     return Model(
         every=tuple(items),
         every_allowed=tuple(allowed),
-        items=tuple(items[k] for k in one_by_one),
-        allowed=tuple(allowed[k] for k in one_by_one),
-        tail=tuple(tail),
         fixed=tuple(fixed),
         unseen=unseen,
         classes=tuple((c[0], c[1], c[2]) for c in classes),
-        counts={},
-        tables={},
-        radix=tuple(radix),
-        start=rem,
-        bone_at=bone_at,
+        plan=plan,
+        bone_at=tuple(j for j, c in enumerate(classes) if c[0] == BONEYARD),
         births=tuple(tuple(b) for b in births),
         replay=replay,
-        bone_mixed=len(bone_at) != 1
-        or any(j in bone_at for _, j in fixed)
-        or any(j in bone_at for k in one_by_one for j in allowed[k]),
     )
 
 
