@@ -24,7 +24,9 @@ from dominoes import (  # noqa: E402
     DominoesError,
     DrawRule,
     End,
+    Ending,
     FaultMode,
+    HandResult,
     IllegalMoveError,
     IllegalMoveReason,
     NoDoubleRule,
@@ -43,10 +45,12 @@ from dominoes.adapters.openspiel import (  # noqa: E402
     DominoesState,
     Utility,
     load_game,
+    max_moves,
     returns_from_result,
     rules_from_params,
     rules_from_text,
     rules_to_text,
+    utility_bound,
 )
 
 CHANCE = int(pyspiel.PlayerId.CHANCE)
@@ -251,11 +255,58 @@ def test_openspiel_bad_input_to_entry_points() -> None:
             "player must be a seat at the table, 0 to 1; got 5",
         ),
     ]
+    result = HandResult(ending=Ending.BLOCKED, winners=(0,), pips=(1, 2, 3), points=(5, 0, 0))
+    calls += [
+        (
+            lambda: DominoesState(_any("x")),
+            ArgumentTypeError,
+            "game",
+            "game must be a DominoesGame, got 'x'",
+        ),
+        (
+            lambda: state.observation_of(2),
+            ArgumentValueError,
+            "seat",
+            "seat must be a seat at the table, 0 to 1; got 2",
+        ),
+        (
+            lambda: max_moves(_any("x")),
+            ArgumentTypeError,
+            "rules",
+            "rules must be a Ruleset, got 'x'",
+        ),
+        (
+            lambda: utility_bound(_any("x")),
+            ArgumentTypeError,
+            "rules",
+            "rules must be a Ruleset, got 'x'",
+        ),
+        (
+            lambda: returns_from_result(Ruleset.block(), _any("x")),
+            ArgumentTypeError,
+            "result",
+            "result must be a HandResult, got 'x'",
+        ),
+        (
+            lambda: returns_from_result(Ruleset.block(), result),
+            ArgumentValueError,
+            "result",
+            "result must score the 2 seats of the ruleset, but it scores 3",
+        ),
+        (
+            lambda: rules_from_params(_any(5)),
+            ArgumentTypeError,
+            "params",
+            "params must be a mapping of game parameters, got 5",
+        ),
+    ]
     for call, kind, argument, message in calls:
         with pytest.raises(kind) as e:
             call()
         assert getattr(e.value, "argument", None) == argument
         assert str(e.value) == message
+    with pytest.raises(RulesetError, match=r"^text must be a rules_to_text string, got 5$"):
+        rules_from_text(_any(5))
 
 
 def _any(value: object) -> Any:

@@ -198,6 +198,47 @@ def test_codec_errors_are_dominoes_errors_and_keep_their_builtin_bases() -> None
         assert message.count(". ") == 0  # one sentence
 
 
+def test_codec_and_encoder_check_their_arguments() -> None:
+    rules = Ruleset.block()
+    wrong: Any = "block"
+    for build in (ActionCodec, ObservationEncoder):
+        with pytest.raises(ArgumentTypeError, match=r"^rules must be a Ruleset, got 'block'$") as e:
+            build(wrong)
+        assert e.value.argument == "rules"
+    codec = ActionCodec(rules)
+    with pytest.raises(ArgumentTypeError, match=r"^moves must be an iterable of moves, got 5$"):
+        codec.mask(_any(5))
+    with pytest.raises(
+        ArgumentTypeError, match=r"^state must be a HandState or an Observation, got 'x'$"
+    ) as e:
+        codec.legal_actions(_any("x"))
+    assert e.value.argument == "state"
+    encoder = ObservationEncoder(rules)
+    for encode in (encoder.encode, encoder.encode_array):
+        with pytest.raises(ArgumentTypeError, match=r"^observation must be an Observation") as e:
+            encode(_any("x"))
+        assert e.value.argument == "observation"
+    other = Ruleset.draw(players=3)
+    state = HandState.start(other, Deal.random(other, seed=1))
+    with pytest.raises(
+        ArgumentValueError,
+        match=r"^observation is of a double-6 game for 3 seats, but the encoder is for "
+        r"double-6 and 2 seats$",
+    ) as v:
+        encoder.encode(state.observation(0))
+    assert v.value.argument == "observation"
+    # a ruleset that differs in another field encodes the same way
+    draw = Ruleset.draw()
+    state = HandState.start(draw, Deal.random(draw, seed=1))
+    assert encoder.encode(state.observation(0)) == ObservationEncoder(draw).encode(
+        state.observation(0)
+    )
+
+
+def _any(value: object) -> Any:
+    return value
+
+
 def test_the_draw_action_names_no_tile() -> None:
     """The draw action decodes to ``Draw()``: whoever submits it cannot name (and so
     probe) the next tile of the boneyard."""

@@ -9,21 +9,24 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Iterable
+from typing import Any
 
 import attrs
 
 from dominoes.errors import ArgumentTypeError, ArgumentValueError
 from dominoes.moves import DRAW, PASS, Draw, Move, Pass, Play, play_for
+from dominoes.observation import Observation
 from dominoes.rules import Ruleset
+from dominoes.state import HandState
 from dominoes.tiles import tile_index
 
-if TYPE_CHECKING:  # pragma: no cover
-    from dominoes.observation import Observation
-    from dominoes.state import HandState
-
 __all__ = ["ActionCodec", "ObservationEncoder"]
+
+
+def _is_ruleset(_instance: object, _attribute: object, value: Any) -> None:
+    if not isinstance(value, Ruleset):
+        raise ArgumentTypeError(f"rules must be a Ruleset, got {value!r}", argument="rules")
 
 
 @attrs.frozen
@@ -40,8 +43,8 @@ class ActionCodec:
     Play(tile=Tile(4, 6), end=End.RIGHT)
     """
 
-    rules: Ruleset
-    """The ruleset whose moves are numbered."""
+    rules: Ruleset = attrs.field(validator=_is_ruleset)
+    """The ruleset whose moves are numbered (a `Ruleset`, else `ArgumentTypeError`)."""
 
     @property
     def tiles(self) -> int:
@@ -111,20 +114,32 @@ class ActionCodec:
             return PASS
         return play_for(action // 3)[action % 3]
 
-    def mask(self, moves: Sequence[Move]) -> list[bool]:
+    def mask(self, moves: Iterable[Move]) -> list[bool]:
         """A legal-action mask: ``True`` at the number of each move in ``moves``.
 
         Raises:
-            ArgumentTypeError: an entry of ``moves`` is not a move.
+            ArgumentTypeError: ``moves`` is not an iterable, or an entry is not a move.
             ArgumentValueError: a move's tile is not in the set.
         """
+        if not isinstance(moves, Iterable):
+            raise ArgumentTypeError(
+                f"moves must be an iterable of moves, got {moves!r}", argument="moves"
+            )
         out = [False] * self.size
         for move in moves:
             out[self._encode(move, "moves")] = True
         return out
 
     def legal_actions(self, state: HandState | Observation) -> list[int]:
-        """The numbers of the legal moves of a state (or of the observing seat), ascending."""
+        """The numbers of the legal moves of a state (or of the observing seat), ascending.
+
+        Raises:
+            ArgumentTypeError: ``state`` is neither a `HandState` nor an `Observation`.
+        """
+        if not isinstance(state, HandState | Observation):
+            raise ArgumentTypeError(
+                f"state must be a HandState or an Observation, got {state!r}", argument="state"
+            )
         return sorted(self.encode(m) for m in state.legal_moves())
 
 
@@ -145,8 +160,8 @@ class ObservationEncoder:
     9. turn: ``P`` values, one-hot of the seat to move.
     """
 
-    rules: Ruleset
-    """The ruleset of the observations encoded."""
+    rules: Ruleset = attrs.field(validator=_is_ruleset)
+    """The ruleset of the observations encoded (a `Ruleset`, else `ArgumentTypeError`)."""
 
     @property
     def size(self) -> int:
@@ -157,8 +172,26 @@ class ObservationEncoder:
         return n + 2 * (m + 2) + p * (m + 1) + p + 1 + n + p + p
 
     def encode(self, observation: Observation) -> list[float]:
-        """The feature vector as a list of floats."""
+        """The feature vector as a list of floats.
+
+        Raises:
+            ArgumentTypeError: ``observation`` is not an `Observation`.
+            ArgumentValueError: the observation is of a game with another set or another
+                number of seats than the encoder's ruleset.
+        """
         rules = self.rules
+        if not isinstance(observation, Observation):
+            raise ArgumentTypeError(
+                f"observation must be an Observation, got {observation!r}",
+                argument="observation",
+            )
+        seen = observation.rules
+        if seen is not rules and (seen.max_pip, seen.players) != (rules.max_pip, rules.players):
+            raise ArgumentValueError(
+                f"observation is of a double-{seen.max_pip} game for {seen.players} seats, "
+                f"but the encoder is for double-{rules.max_pip} and {rules.players} seats",
+                argument="observation",
+            )
         n = (rules.max_pip + 1) * (rules.max_pip + 2) // 2
         m = rules.max_pip
         p = rules.players
@@ -194,6 +227,7 @@ class ObservationEncoder:
 
         Raises:
             ModuleNotFoundError: numpy is not installed.
+            ArgumentTypeError, ArgumentValueError: as `encode`.
         """
         import numpy as np  # noqa: PLC0415 (optional dependency)
 

@@ -191,7 +191,7 @@ def rules_from_text(text: str) -> Ruleset:
             value that does not fit the field (the error names the field).
     """
     if not isinstance(text, str):
-        raise RulesetError(f"rules must be a string, got {text!r}", fields=("rules",))
+        raise RulesetError(f"text must be a rules_to_text string, got {text!r}", fields=("rules",))
     options: dict[str, Any] = {}
     for item in text.split(";"):
         name, sep, raw = item.strip().partition(":")
@@ -250,6 +250,10 @@ def rules_from_params(params: Mapping[str, Any]) -> tuple[Ruleset, Utility]:
             fault mode); the error names the field.
         UnknownPresetError: no preset has the name given as ``preset`` (a `KeyError`).
     """
+    if not isinstance(params, Mapping):
+        raise ArgumentTypeError(
+            f"params must be a mapping of game parameters, got {params!r}", argument="params"
+        )
     unknown = sorted(set(params) - set(_PARAMETERS))
     if unknown:
         verb = "is not a game parameter" if len(unknown) == 1 else "are not game parameters"
@@ -306,6 +310,11 @@ def check_supported(rules: Ruleset) -> None:
 
 
 # ----------------------------------------------------------------------- game sizes
+def _check_rules(rules: object) -> None:
+    if not isinstance(rules, Ruleset):
+        raise ArgumentTypeError(f"rules must be a Ruleset, got {rules!r}", argument="rules")
+
+
 def _set_size(rules: Ruleset) -> int:
     return (rules.max_pip + 1) * (rules.max_pip + 2) // 2
 
@@ -322,7 +331,11 @@ def max_moves(rules: Ruleset) -> int:
     Plays are at most the tiles that can reach a hand; draws at most the drawable
     boneyard; passes at most ``players - 1`` between two plays and ``players`` after the
     last one, plus (draw one then pass) one per draw.
+
+    Raises:
+        ArgumentTypeError: ``rules`` is not a `Ruleset`.
     """
+    _check_rules(rules)
     draws = _max_draws(rules)
     plays = min(_set_size(rules), rules.players * rules.hand_size + draws)
     passes = (rules.players - 1) * plays + 1
@@ -337,7 +350,11 @@ def utility_bound(rules: Ruleset) -> int:
     The sum of the heaviest ``k`` tiles of the set, ``k`` being the most tiles whose
     pips can count for one side (the opponents' hands, every hand, or the side's own,
     by scoring rule; the boneyard too with ``stock_pips``), plus the rounding slack.
+
+    Raises:
+        ArgumentTypeError: ``rules`` is not a `Ruleset`.
     """
+    _check_rules(rules)
     n = _set_size(rules)
     cap = rules.hand_size + _max_draws(rules)
     side = 2 if rules.partnership else 1
@@ -372,7 +389,20 @@ def returns_from_result(
     ...                     points=(0, 18, 0, 18))
     >>> returns_from_result(rules, result)
     [-18.0, 18.0, -18.0, 18.0]
+
+    Raises:
+        ArgumentTypeError: ``rules`` is not a `Ruleset` or ``result`` not a `HandResult`.
+        ArgumentValueError: ``result`` does not score one entry per seat of ``rules``.
     """
+    _check_rules(rules)
+    if not isinstance(result, HandResult):
+        raise ArgumentTypeError(f"result must be a HandResult, got {result!r}", argument="result")
+    if len(result.points) != rules.players:
+        raise ArgumentValueError(
+            f"result must score the {rules.players} seats of the ruleset, "
+            f"but it scores {len(result.points)}",
+            argument="result",
+        )
     sign = -1 if rules.scoring is Scoring.PENALTY else 1
     points = result.points
     if utility is Utility.POINTS:
@@ -607,6 +637,8 @@ class DominoesState(pyspiel.State):  # type: ignore[misc]
     """
 
     def __init__(self, game: DominoesGame) -> None:
+        if not isinstance(game, DominoesGame):
+            raise ArgumentTypeError(f"game must be a DominoesGame, got {game!r}", argument="game")
         super().__init__(game)
         self._dealt: tuple[tuple[int, ...], ...] = tuple(() for _ in range(game.rules.players))
         self._drawn: tuple[int, ...] = ()
@@ -779,7 +811,17 @@ class DominoesState(pyspiel.State):  # type: ignore[misc]
         return None if state is None else state.result
 
     def observation_of(self, seat: int) -> Observation | None:
-        """What ``seat`` knows (``None`` while dealing)."""
+        """What ``seat`` knows (``None`` while dealing).
+
+        Raises:
+            ArgumentValueError: ``seat`` is not a seat at the table.
+        """
+        players = self._g.rules.players
+        if type(seat) is not int or not 0 <= seat < players:
+            raise ArgumentValueError(
+                f"seat must be a seat at the table, 0 to {players - 1}; got {seat!r}",
+                argument="seat",
+            )
         state = self.hand_state
         return None if state is None else state.observation(seat)
 
