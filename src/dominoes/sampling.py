@@ -477,14 +477,35 @@ def _order(
             if best is None or cost < best[0]:
                 best = (cost, seat, after)
         assert best is not None
-        _, seat, done = best
-        order += blocks[seat]
+        _, seat, after = best
+        order += _inside(caps, masks, done, blocks[seat])
+        done = after
         rest.remove(seat)
     return order + last
 
 
+def _inside(caps: list[int], masks: list[int], done: int, block: list[int]) -> list[int]:
+    """The order of one seat's classes (``block``, oldest first): oldest first or
+    newest first, whichever keeps the estimate of the states summed over its steps
+    smaller. (Unseen tiles are allowed in a seat's classes from some birth on, so
+    they merge early when the oldest class goes first; a tile the seat played later
+    is allowed up to its play, and merges early the other way.)"""
+    best: tuple[int, list[int]] | None = None
+    for order in (block, block[::-1]):
+        cost = 0
+        filled = done
+        for c in order:
+            filled |= 1 << c
+            cost += _estimate(caps, masks, filled)
+        if best is None or cost < best[0]:
+            best = (cost, order)
+    assert best is not None
+    return best[1]
+
+
 def _estimate(caps: list[int], masks: list[int], done: int) -> int:
-    """A bound on the states once the classes in ``done`` are filled."""
+    """A bound on the states once the classes in ``done`` are filled: the product over
+    the groups of how many counts each can have left."""
     groups: dict[int, list[int]] = {}
     for mask in masks:
         f = mask & ~done
@@ -496,9 +517,11 @@ def _estimate(caps: list[int], masks: list[int], done: int) -> int:
                 g[0] += 1
                 g[1] |= mask & done
     out = 1
-    for n, touched in groups.values():
+    for f, (n, touched) in groups.items():
+        # between the items the classes filled could have taken and the room left
         taken = sum(caps[c] for c in bit_indices(touched))
-        out *= min(n, taken) + 1
+        room = sum(caps[c] for c in bit_indices(f))
+        out *= max(1, min(n, room) - max(0, n - taken) + 1)
     return out
 
 
