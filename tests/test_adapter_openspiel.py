@@ -37,6 +37,7 @@ from dominoes import (  # noqa: E402
     RulesetError,
     Scoring,
     Tile,
+    UnknownPresetError,
 )
 from dominoes.adapters import openspiel as adapter  # noqa: E402
 from dominoes.adapters.openspiel import (  # noqa: E402
@@ -322,8 +323,10 @@ def test_openspiel_an_unknown_preset_is_the_preset_tables_error() -> None:
         lambda: load_game("muggins"),
         lambda: rules_from_params({"preset": "muggins"}),
     ):
-        with pytest.raises(KeyError, match="muggins"):
+        with pytest.raises(UnknownPresetError, match="muggins") as e:
             call()
+        assert isinstance(e.value, KeyError)
+        assert e.value.name == "muggins"
 
 
 def test_openspiel_utility_argument_with_game_parameters() -> None:

@@ -30,6 +30,7 @@ from dominoes.errors import (
     IllegalMoveError,
     IllegalMoveReason,
     RulesetError,
+    UnknownPresetError,
 )
 from dominoes.observation import Observation
 from dominoes.rules import BlockTie, Scoring
@@ -646,8 +647,9 @@ def test_construction_errors() -> None:
     ) as t:
         pz.raw_env(_any(6))
     assert t.value.argument == "rules"
-    with pytest.raises(KeyError, match="chess"):  # UnknownPresetError, from the preset table
+    with pytest.raises(UnknownPresetError, match="chess") as k:  # the preset table's own
         pz.raw_env("chess")
+    assert isinstance(k.value, KeyError)
     with pytest.raises(
         ArgumentValueError, match=r"^render_mode must be None or one of ansi, got 'human'$"
     ) as v:
