@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import functools
 import math
+import operator
 import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -176,7 +177,8 @@ class Plan:
         if not self.feasible:
             self.counts.append({})
             return
-        layer: set[int] = {self.start}
+        mul = operator.mul
+        layer: dict[int, list[int]] = {self.start: list(self.sizes[0])}  # state -> its counts
         for i in range(m):
             choose, radix, sizes, onto = self.choose[i], self.radix[i], self.sizes[i], self.onto[i]
             span, cap, q = self.span[i], self.caps[i], len(choose)
@@ -184,11 +186,9 @@ class Plan:
             fronts: list[dict[int, tuple[int, int, tuple[int, ...]]]] = [{} for _ in choose]
             graph: list[dict[int, list[_Edge]]] = [{} for _ in choose]
             ends: set[int] = set()
-            for s in layer:
-                proj = 0
-                for g, n in enumerate(sizes):
-                    proj += s // radix[g] % (n + 1) * onto[g]
-                counts = [s // radix[g] % (sizes[g] + 1) for g in choose]
+            for s, digits in layer.items():
+                proj = sum(map(mul, digits, onto))
+                counts = [digits[g] for g in choose]
                 rest = sum(counts)
                 if cap > rest:
                     continue
@@ -249,14 +249,19 @@ class Plan:
                     graph[level][key] = edges
             # the next states: none with items that no later class allows, and none
             # with more items in a group than the classes still to fill can take
-            layer = set()
+            layer = {}
             span_next = self.span[i + 1]
-            sizes_next, radix_next, room = self.sizes[i + 1], self.radix[i + 1], self.room[i + 1]
+            bases, room = [n + 1 for n in self.sizes[i + 1]], self.room[i + 1]
+            le = operator.le
             for s in ends:
-                if s < span_next and all(
-                    s // radix_next[h] % (n + 1) <= room[h] for h, n in enumerate(sizes_next)
-                ):
-                    layer.add(s)
+                if s < span_next:
+                    digits = []
+                    x = s
+                    for base in bases:
+                        x, d = divmod(x, base)
+                        digits.append(d)
+                    if all(map(le, digits, room)):
+                        layer[s] = digits
             self.entries.append(entry)
             self.graph.append(graph)
         counts_at: list[dict[int, int]] = [{} for _ in range(m + 1)]
