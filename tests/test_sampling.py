@@ -48,10 +48,14 @@ from hypothesis import strategies as st
 from dominoes import (
     DRAW,
     BlockDetection,
+    BlockTie,
     Deal,
     DealError,
     Draw,
+    DrawnLead,
     DrawRule,
+    FaultMode,
+    FaultPenalty,
     HandState,
     IllegalMoveError,
     NoDoubleRule,
@@ -60,6 +64,7 @@ from dominoes import (
     Phase,
     Play,
     Ruleset,
+    Scoring,
     Tile,
     sampling,
 )
@@ -982,3 +987,92 @@ def test_a_state_from_a_position_has_unconstrained_worlds() -> None:
     sample = obs.sample(random.Random(0))
     assert sample.hand(0) == state.hand(0)
     assert sample.hand_sizes == state.hand_sizes
+
+
+# ====================================================================== cost
+#
+# No timing: the work of a first sample is the size of the counting's memo (its states
+# and nodes, `Plan.states`), which no machine changes.
+
+STRESS = Ruleset(
+    max_pip=8,
+    players=7,
+    hand_size=3,
+    drawing=DrawRule.ONE_THEN_PASS,
+    voluntary_draw=True,
+    no_double=NoDoubleRule.REDEAL,
+    block_detection=BlockDetection.IMMEDIATE,
+    block_tie=BlockTie.NON_BLOCKER_WINS,
+    scoring=Scoring.PENALTY,
+    fault_penalty=FaultPenalty.POINTS,
+    fault_points=1,
+    target=61,
+)
+"""The ruleset of the stress run's report: 81 seconds for a first sample."""
+
+STRESS_WORLDS = (
+    88236705890488320,
+    1450490313884590080,
+    30988230713100288,
+    5220674680352256,
+    22434458995630080,
+    10829154456119808,
+    23339746727474688,
+)
+"""Per observing seat, the worlds of the report's position, as the DP that went item
+by item (over 11 million memo entries for seat 1) counted them."""
+
+DRAW_D12 = Ruleset(
+    max_pip=12,
+    players=2,
+    hand_size=7,
+    drawing=DrawRule.UNTIL_PLAYABLE,
+    voluntary_draw=True,
+    opening=Opening.SEAT_ANY_TILE,
+    no_double=NoDoubleRule.DRAW_FOR_DOUBLE,
+    block_tie=BlockTie.NON_BLOCKER_WINS,
+    scoring=Scoring.CASCADE,
+    faults=FaultMode.TOLERANT,
+    fault_penalty=FaultPenalty.NONE,
+    fault_points=2,
+    drawn_lead=DrawnLead.OPENING_RULE,
+)
+"""A ruleset of `benchmarks/sample_worst.py`'s sweep: late in a long 2-player hand
+with voluntary drawing, the classes filled oldest first took minutes."""
+
+
+def random_position(rules: Ruleset, deal_seed: int, move_seed: int, moves: int) -> HandState:
+    """``moves`` uniformly random legal moves from ``Deal.random(rules, seed=deal_seed)``
+    (the way `benchmarks/sample_worst.py` writes a position)."""
+    state = HandState.start(rules, Deal.random(rules, seed=deal_seed))
+    rng = random.Random(move_seed)
+    for _ in range(moves):
+        legal = state.legal_moves()
+        state = state.apply(legal[rng.randrange(len(legal))])
+    return state
+
+
+@pytest.mark.parametrize("seat", range(STRESS.players))
+def test_the_stress_report_position_is_counted_with_a_small_memo(seat: int) -> None:
+    """Double-8, 7 players, draw one then pass with voluntary drawing, 58 random moves
+    from ``Deal.random(rules, seed=930023371)``: the count agrees with the old DP and
+    takes fewer than 10,000 memo entries (the old DP's 11 million took 81 seconds)."""
+    state = random_position(STRESS, 930023371, 930023371, 58)
+    obs = state.observation(seat)
+    plan = obs._model().plan
+    assert obs.count_worlds() == STRESS_WORLDS[seat]
+    assert plan.states < 10_000
+    assert obs.sample(random.Random(seat)).hand(seat) == state.hand(seat)
+
+
+@pytest.mark.parametrize("moves", [120, 159, 160])
+def test_a_long_two_player_hand_is_counted_with_a_small_memo(moves: int) -> None:
+    """Swept worst cases: a 2-player double-12 Draw hand late on (46 items, 16 classes
+    of one seat, most of them tiles it played since). Filling its classes newest first
+    merges the played tiles at once: under 1,000 memo entries, where oldest first
+    reached hundreds of thousands."""
+    state = random_position(DRAW_D12, 1141482034, 1174386269, moves)
+    obs = state.observation(0)
+    assert obs.count_worlds() >= 1
+    assert obs._model().plan.states < 1_000
+    obs.sample_deal(random.Random(0))
