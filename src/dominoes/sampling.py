@@ -420,9 +420,7 @@ def _plan(
     index = [{f: g for g, f in enumerate(k)} for k in keys]
     choose, onto, merge, room = [], [], [], []
     for i in range(m + 1):
-        room.append(
-            tuple(sum(caps_in_order[j] for j in range(i, m) if f >> j & 1) for f in keys[i])
-        )
+        room.append(tuple(sum(caps_in_order[j] for j in bit_indices(f)) for f in keys[i]))
     for i in range(m):
         bit = 1 << i
         choose.append(tuple(g for g, f in enumerate(keys[i]) if f & bit))
@@ -478,7 +476,7 @@ def _order(
         best: tuple[int, int, int] | None = None
         for seat in rest:
             after = done | sum(1 << c for c in blocks[seat])
-            cost = _estimate(caps, masks, after)
+            cost = _estimate(caps, masks, after) if len(rest) > 1 else 0
             if best is None or cost < best[0]:
                 best = (cost, seat, after)
         assert best is not None
@@ -495,6 +493,8 @@ def _inside(caps: list[int], masks: list[int], done: int, block: list[int]) -> l
     smaller. (Unseen tiles are allowed in a seat's classes from some birth on, so
     they merge early when the oldest class goes first; a tile the seat played later
     is allowed up to its play, and merges early the other way.)"""
+    if len(block) == 1:
+        return block
     best: tuple[int, list[int]] | None = None
     for order in (block, block[::-1]):
         cost = 0
