@@ -469,6 +469,8 @@ def _order(
         block.sort(key=lambda c: (birth_of[c], c))
     masks = [sum(1 << c for c in a if caps[c]) for a in allowed]
     last = blocks.pop(BONEYARD, [])
+    if len(set(masks)) <= _FEW:  # few groups at every step: any order keeps the states few
+        return [c for seat in sorted(blocks) for c in blocks[seat]] + last
     order: list[int] = []
     done = 0
     rest = sorted(blocks)
@@ -485,6 +487,11 @@ def _order(
         done = after
         rest.remove(seat)
     return order + last
+
+
+_FEW = 6
+"""With at most this many kinds of items (classes allowing them), `_order` does not
+estimate: there are at most that many groups at any step."""
 
 
 def _inside(caps: list[int], masks: list[int], done: int, block: list[int]) -> list[int]:
