@@ -11,8 +11,8 @@ legally: a seat that played a tile held it, and a seat that passed (or had to dr
 held nothing matching the open ends at that moment; the opening rule tells too
 (under the highest-double rule no hand held a higher double than the one led).
 `Observation.sample` draws a world **uniformly** among all consistent deals, exactly
-(counting with dynamic programming over slot classes, no rejection), and returns the
-`HandState` it leads to; `Observation.holders` and `Observation.voids` read the same
+(counting with dynamic programming over slot classes, below, no rejection), and returns
+the `HandState` it leads to; `Observation.holders` and `Observation.voids` read the same
 model.
 
 Two rulesets bind the hands in ways the slot model cannot say: with
@@ -28,6 +28,36 @@ those two rulesets they may list a seat that cannot hold a tile. An observation 
 state built from a position has no history to replay: its samples are uniform over
 the placements of the unseen tiles (under ``BlockDetection.IMMEDIATE`` that includes
 placements in which nobody could move, which the position does not rule out).
+
+Counting (`Plan`). A tile only one class allows is placed when the model is built. The
+other items are counted by filling the classes one after another: a seat's classes
+together, oldest first or newest first, seats in the order an estimate of the states
+prefers, the boneyard last. Before each class the items left fall into *groups*, the
+items that the classes still to fill allow alike, and a *state* is how many items of each
+group are left; a class takes ``k`` of the ``r`` items of a group it allows in
+``comb(r, k)`` ways, so the completions of a state are a sum of binomials times the
+completions of the next states, counted once for every state reachable from the start
+(the memo, `Plan.states`) and kept. `place` draws one number below the count and decodes
+the assignment it numbers: every number gives a different assignment, so the draw is
+uniform over them, and exact.
+
+What is guaranteed, and what is not:
+
+* Exactness, always: every consistent deal is equally likely (the tests check the
+  numbering one-to-one against brute force, and the distribution against enumerated
+  deals, on small sets).
+* Later samples of an observation cost one walk through the classes (less than a random
+  playout of the hand for the presets' games); the first pays for the count, whose work
+  is the memo.
+* The memo has no bound for every position. Counting the worlds is counting the perfect
+  matchings of a bipartite graph (items to slots), #P-hard in general; the memo grows
+  with the number of groups, the tiles that different seats' pasts tell apart, and with
+  seven to twelve seats in the middle of a hand it can reach millions of entries
+  (seconds). ``benchmarks/sample_worst.py`` sweeps random rulesets and positions for
+  such cases; docs/performance.md gives the figures. Nothing falls back on an
+  approximation.
+* The replaying sampler's acceptance rate has no bound either (it gives up with an
+  error after `MAX_TRIES` proposals).
 """
 
 from __future__ import annotations
