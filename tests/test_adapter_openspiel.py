@@ -21,6 +21,7 @@ from dominoes import (  # noqa: E402
     ArgumentTypeError,
     ArgumentValueError,
     BlockDetection,
+    ConcedeScoring,
     DominoesError,
     DrawRule,
     End,
@@ -641,6 +642,34 @@ def test_openspiel_returns_follow_the_hand_result(name: str) -> None:
             replay.apply_action(action)
         assert replay.returns() == [float(sign * p) for p in result.points]
         assert str(k) in "01234"
+
+
+# ----------------------------------------------------------------------- concession
+def test_openspiel_a_concession_is_not_an_action() -> None:
+    """The action space is the codec's, whatever the concession rules; they travel with
+    the ruleset, and a hand conceded on the engine state scores through
+    `returns_from_result`."""
+    rules = Ruleset.draw(concede_scoring=ConcedeScoring.POINTS, concede_points=25)
+    game = load_game(rules)
+    assert game.num_distinct_actions() == game.codec.size == load_game("draw").codec.size
+    assert pyspiel.load_game(str(game)).rules == rules
+    assert "concede_scoring:points;concede_points:25" in rules_to_text(rules)
+    rng = random.Random(12)
+    state = deal_all(game.new_initial_state(), rng)
+    for _ in range(4):
+        assert all(a < game.codec.size for a in state.legal_actions())
+        state.apply_action(rng.choice(state.legal_actions()))
+        deal_all(state, rng)
+    hs = state.hand_state
+    assert hs is not None
+    seat = state.current_player()
+    result = hs.concede(seat).result
+    assert result is not None
+    assert result.conceded_by == seat
+    returns = returns_from_result(rules, result, game.utility)
+    assert returns[seat] == -25.0
+    assert sum(returns) == 0.0
+    assert not state.is_terminal()  # the OpenSpiel state itself goes on
 
 
 # ----------------------------------------------------------------------------- bots

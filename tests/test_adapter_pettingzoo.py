@@ -625,6 +625,86 @@ def test_an_observation_bot_plays_from_infos_alone() -> None:
         assert table.unwrapped.hand_state.is_over
 
 
+# ---------------------------------------------------------------- concession
+@pytest.mark.parametrize("reward", list(pz.Reward))
+@pytest.mark.parametrize("name", ["block", "draw", "partnership"])
+def test_concede_ends_the_hand_for_every_agent(name: str, reward: pz.Reward) -> None:
+    """Any agent still in the hand may concede, whoever is selected: the hand ends
+    conceded by its seat, every agent is terminated with its reward from the result,
+    and then steps out with ``None``."""
+    env = pz.raw_env(name, reward=reward)
+    rng = random.Random(9)
+    for seed in range(2 * env.rules.players):
+        env.reset(seed=seed)
+        for _ in range(rng.randrange(6)):
+            env.step(_quick_action(env, rng))
+        seat = seed % env.rules.players
+        agent = env.possible_agents[seat]
+        before = env.hand_state
+        env.concede(agent)
+        state = env.hand_state
+        assert state == before.concede(seat)
+        result = state.result
+        assert result is not None
+        assert result.ending is Ending.CONCEDED
+        assert result.conceded_by == seat
+        expected = pz.hand_rewards(env.rules, result, reward)
+        assert [env.rewards[a] for a in env.possible_agents] == list(expected)
+        assert all(env.terminations.values())
+        assert not any(env.truncations.values())
+        assert env.agent_selection == env.possible_agents[(seat + 1) % env.rules.players]
+        for name_ in env.possible_agents:
+            seen = env.infos[name_]["observation"]
+            assert seen == state.observation(env.possible_agents.index(name_))
+            assert seen.result == result
+            assert not env.observe(name_)["action_mask"].any()
+        if reward is pz.Reward.MARGIN:
+            partners = [s for team in env.rules.teams if seat in team for s in team]
+            assert all(env.rewards[env.possible_agents[s]] <= 0 for s in partners)
+            assert sum(env.rewards.values()) == pytest.approx(0.0)
+        left = []
+        while env.agents:
+            agent_now = env.agent_selection
+            _obs, cumulative, terminated, _truncated, _info = env.last()
+            assert terminated
+            assert cumulative == env._cumulative_rewards[agent_now]
+            assert cumulative == expected[env.possible_agents.index(agent_now)]
+            left.append(agent_now)
+            env.step(None)
+        assert sorted(left) == env.possible_agents
+
+
+def test_concede_through_the_wrappers_and_its_errors() -> None:
+    for table in (pz.env("block", render_mode="ansi"), pz.env("block", illegal_reward=-200)):
+        table.reset(seed=3)
+        table.step(int(np.flatnonzero(table.observe(table.agent_selection)["action_mask"])[0]))
+        table.concede("seat_1")
+        assert table.rewards == {"seat_0": 35.0, "seat_1": -35.0}
+        assert all(table.terminations.values())
+        if table.render_mode == "ansi":
+            picture = str(table.render())
+            assert "over      conceded by seat_1; won by seat_0" in picture
+        with pytest.raises(IllegalMoveError, match=r"^seat_0 cannot concede: ") as e:
+            table.concede("seat_0")
+        assert e.value.reason is IllegalMoveReason.HAND_OVER
+        assert e.value.seat == 0
+        steps = 0
+        for _agent in table.agent_iter():
+            table.step(None)
+            steps += 1
+        assert steps == 2
+    env = pz.raw_env("block")
+    with pytest.raises(pz.EnvironmentStateError, match=r"call reset\(\) first"):
+        env.concede("seat_0")
+    env.reset(seed=0)
+    before = env.hand_state
+    with pytest.raises(ArgumentValueError, match=r"^agent must be one of") as v:
+        env.concede("seat_7")
+    assert v.value.argument == "agent"
+    assert env.hand_state == before
+    assert not any(env.terminations.values())
+
+
 # ---------------------------------------------------------------- construction
 def test_construction_from_a_preset_or_a_ruleset() -> None:
     env = pz.raw_env("partnership", target=None)

@@ -1558,3 +1558,18 @@ def test_from_position_refuses_an_unknown_opening_built_in_code() -> None:
     position = attrs.evolve(parse_position(state.position()), opening="sideways")
     with pytest.raises(NotationError, match=r"bad position \(phase\): unknown opening"):
         HandState.from_position(position, BLOCK)
+
+
+# ---------------------------------------------------------------- the grammar of pips
+@pytest.mark.parametrize("text", ["06-6", "6-06", "00-1", "01-3:L", "draw 0-03", "007-7"])
+def test_pips_with_a_leading_zero_are_refused_as_the_grammar_says(text: str) -> None:
+    # pips = "0" | nonzero , [ digit , [ digit ] ] (docs/notation.md)
+    with pytest.raises(NotationError):
+        parse_move(text)
+
+
+@pytest.mark.parametrize("text", ["0-0", "0-10", "10-100", "9-999", "0-1:L", "draw 0-30"])
+def test_pips_the_grammar_allows_are_read(text: str) -> None:
+    assert format_move(parse_move(text)).split(":")[0].replace("draw ", "") in {
+        "-".join(sorted(text.split(":", maxsplit=1)[0].replace("draw ", "").split("-"), key=int))
+    }

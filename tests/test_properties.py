@@ -52,8 +52,8 @@ R = IllegalMoveReason
 JUNK: tuple[object, ...] = (
     None,
     0,
-    "pass",
-    "0-0",
+    "passes",  # a string is read as a move token: these two are not tokens
+    "0-0:X",
     Tile(0, 0),
     (),
     [],

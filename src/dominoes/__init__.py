@@ -24,6 +24,7 @@ from dominoes.errors import (
     DealError,
     DealProblem,
     DominoesError,
+    EmptyLayoutError,
     IllegalMoveError,
     IllegalMoveReason,
     InvalidTileError,
@@ -31,12 +32,14 @@ from dominoes.errors import (
     NotationError,
     RecordError,
     RulesetError,
+    SamplingError,
+    UnknownAgentError,
     UnknownPresetError,
 )
 from dominoes.faults import Fault, FaultKind
 from dominoes.layout import Layout, diagram
 from dominoes.match import Match
-from dominoes.moves import DRAW, PASS, Draw, End, Move, Pass, Play
+from dominoes.moves import DRAW, PASS, Draw, End, Move, Pass, Play, Step
 from dominoes.observation import Observation
 from dominoes.presets import Preset, find_preset
 from dominoes.records import HandEntry, HandRecord, MatchRecord, Problem
@@ -44,6 +47,7 @@ from dominoes.rules import (
     BlockDetection,
     BlockTie,
     BlockWinner,
+    ConcedeScoring,
     DominoWinner,
     DrawnLead,
     DrawRule,
@@ -57,7 +61,7 @@ from dominoes.rules import (
     Scoring,
 )
 from dominoes.scoring import Ending, HandResult
-from dominoes.state import HandState, Phase, Step
+from dominoes.state import HandState, Phase
 from dominoes.tiles import Tile, TileSet
 from dominoes.verification import VerificationRound
 
@@ -75,6 +79,7 @@ __all__ = [
     "BlockDetection",
     "BlockTie",
     "BlockWinner",
+    "ConcedeScoring",
     "Deal",
     "DealError",
     "DealProblem",
@@ -83,6 +88,7 @@ __all__ = [
     "Draw",
     "DrawRule",
     "DrawnLead",
+    "EmptyLayoutError",
     "End",
     "Ending",
     "Fault",
@@ -118,11 +124,13 @@ __all__ = [
     "RecordError",
     "Ruleset",
     "RulesetError",
+    "SamplingError",
     "Scoring",
     "SearchAgent",
     "Step",
     "Tile",
     "TileSet",
+    "UnknownAgentError",
     "UnknownPresetError",
     "VerificationRound",
     "__version__",

@@ -134,6 +134,12 @@ class MatchError(DominoesError, ValueError):
     """
 
 
+class SamplingError(DominoesError, ValueError):
+    """An observation cannot be sampled: the hand is over (nothing is hidden), or the
+    observation has no history to go by (`Observation.sample_deal` of a state built
+    from a position)."""
+
+
 class AgentError(DominoesError):
     """A user's agent could not be loaded, or it answered with a move it may not make.
 

@@ -169,7 +169,15 @@ class Position:
 
 
 def format_position(position: Position) -> str:
-    """Write a `Position` as one line (the inverse of `parse_position`)."""
+    """Write a `Position` as one line (the inverse of `parse_position`).
+
+    Raises:
+        ArgumentTypeError: ``position`` is not a `Position`.
+    """
+    if not isinstance(position, Position):
+        raise ArgumentTypeError(
+            f"position must be a Position, got {type(position).__name__}", argument="position"
+        )
     p = position
     fields = [
         f"d{p.max_pip}",

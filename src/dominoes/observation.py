@@ -33,17 +33,28 @@ placements in which nobody could move, which the position does not rule out).
 
 from __future__ import annotations
 
+import enum
 import random
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 import attrs
 
 from dominoes import sampling
 from dominoes.deal import Deal
-from dominoes.errors import DealError, IllegalMoveError
-from dominoes.faults import Fault
+from dominoes.errors import (
+    ArgumentTypeError,
+    ArgumentValueError,
+    DealError,
+    IllegalMoveError,
+    NotationError,
+    RulesetError,
+    SamplingError,
+)
+from dominoes.faults import Fault, FaultKind
 from dominoes.layout import Layout
 from dominoes.moves import DRAW, Draw, Move, Step
+from dominoes.notation import Position, parse_move, parse_position
 from dominoes.rules import Ruleset
 from dominoes.scoring import Ending, HandResult
 from dominoes.tiles import Tile, bit_indices, tile_from_index
@@ -52,7 +63,9 @@ from dominoes.verification import VerificationRound
 if TYPE_CHECKING:  # pragma: no cover
     from dominoes.state import HandState
 
-__all__ = ["Observation"]
+__all__ = ["OBSERVATION_FORMAT", "OBSERVATION_VERSION", "Observation"]
+
+_E = TypeVar("_E", bound=enum.Enum)
 
 
 @attrs.frozen(kw_only=True)
@@ -104,6 +117,9 @@ class Observation:
     """The result once the hand is over (every hand is shown at the end)."""
     full_history: bool
     """Whether ``history`` starts at the deal (False for a state built from a position)."""
+    hands: tuple[tuple[Tile, ...], ...] | None = None
+    """Once the hand is over, every seat's hand (every hand is shown at the end);
+    ``None`` while the hand is being played."""
     _cache: dict[str, Any] = attrs.field(factory=dict, eq=False, repr=False, alias="_cache")
 
     # ------------------------------------------------------------------ reading
@@ -125,6 +141,99 @@ class Observation:
         """Whether the hand has ended."""
         return self.ending is not None
 
+    # ------------------------------------------------------------------ as data
+    def to_dict(self) -> dict[str, Any]:
+        """The observation as plain, JSON-ready data (what a server sends a seat).
+
+        Tiles are written ``"a-b"``, moves as notation tokens (docs/notation.md), the
+        ruleset as `Ruleset.to_dict` writes it. The keys: ``format``
+        (``"dominoes.observation"``) and ``version`` (1), then one key per field of the
+        observation: ``rules``, ``seat``, ``hand``, ``line`` (oriented pairs ``[a, b]``,
+        left to right), ``lead``, ``history`` (``{"seat": s, "move": token}``; another
+        seat's draw is ``"draw"``), ``hand_sizes``, ``boneyard_size``, ``turn``,
+        ``opening`` (a tile, ``"any"``, ``"draw"`` or ``null``), ``round``
+        (``[proposer, confirmed]`` or ``null``), ``drew``, ``last``, ``false_pass``,
+        ``faults`` (``{"seat", "kind", "move_number"}``), ``ending``, ``result`` (the
+        `HandResult` once the hand is over), ``hands`` (every hand once it is over) and
+        ``full_history``. `from_dict` reads it back.
+
+        >>> import json
+        >>> from dominoes import Deal, HandState, Ruleset
+        >>> rules = Ruleset.draw()
+        >>> state = HandState.start(rules, Deal.random(rules, seed=3)).apply_all("6-6")
+        >>> data = state.observation(0).to_dict()
+        >>> data["hand"][:3], data["line"], data["history"], data["boneyard_size"]
+        (['0-1', '2-2', '0-3'], [[6, 6]], [{'seat': 1, 'move': '6-6'}], 14)
+        >>> Observation.from_dict(json.loads(json.dumps(data))) == state.observation(0)
+        True
+        """
+        result = self.result
+        return {
+            "format": OBSERVATION_FORMAT,
+            "version": OBSERVATION_VERSION,
+            "rules": self.rules.to_dict(),
+            "seat": self.seat,
+            "hand": [str(t) for t in self.hand],
+            "line": [[a, b] for a, b in self.line],
+            "lead": self.lead,
+            "history": [{"seat": e.seat, "move": str(e.move)} for e in self.history],
+            "hand_sizes": list(self.hand_sizes),
+            "boneyard_size": self.boneyard_size,
+            "turn": self.turn,
+            "opening": None if self.opening is None else str(self.opening),
+            "round": None if self.round is None else list(self.round),
+            "drew": self.drew,
+            "last": self.last,
+            "false_pass": self.false_pass,
+            "faults": [_fault_data(f) for f in self.faults],
+            "ending": None if self.ending is None else self.ending.value,
+            "result": None if result is None else _result_data(result),
+            "hands": None if self.hands is None else [[str(t) for t in h] for h in self.hands],
+            "full_history": self.full_history,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Observation:
+        """The observation `to_dict` wrote: ``Observation.from_dict(obs.to_dict()) == obs``.
+
+        Every value is checked, and the position it describes must be one the rules
+        allow (the tiles, the line, the hand sizes, the phase); the history is taken as
+        given.
+
+        Raises:
+            ArgumentTypeError: ``data`` is not a mapping.
+            ArgumentValueError: a key is missing or holds a value it cannot (the message
+                names the key), or the position is impossible.
+            RulesetError: the ``rules`` entry is not a ruleset.
+        """
+        return _observation_from_data(data)
+
+    @classmethod
+    def from_position(cls, position: str, rules: Ruleset, *, seat: int) -> Observation:
+        """What ``seat`` knows of the position ``position`` describes, under ``rules``.
+
+        ``position`` is a position string as `HandState.position` writes it, with the
+        hands ``seat`` cannot see (and the boneyard) written as hidden counts (``#7``);
+        ``state.position(seat=k)`` writes one. Like the observation of a state built
+        from a position, it has no history (``full_history`` is false).
+
+        >>> from dominoes import Deal, HandState, Ruleset
+        >>> rules = Ruleset.draw()
+        >>> state = HandState.start(rules, Deal.random(rules, seed=3)).apply_all("6-6")
+        >>> text = state.position(seat=0)
+        >>> text.split()[1:3]
+        ['0-1,2-2,0-3,2-4,1-6,3-6,4-6/#6', '#14']
+        >>> obs = Observation.from_position(text, rules, seat=0)
+        >>> obs == HandState.from_position(state.position(), rules).observation(0)
+        True
+
+        Raises:
+            NotationError: the text is malformed, or does not fit ``rules`` and ``seat``
+                (``seat``'s own hand is hidden, or a finished hand hides tiles).
+            ArgumentValueError: there is no such seat.
+        """
+        return _observation_from_position(position, rules, seat)
+
     def legal_moves(self) -> tuple[Move, ...]:
         """The seat's legal moves when it is to move (else ``()``)."""
         if self.ending is not None or self.turn != self.seat:
@@ -133,17 +242,7 @@ class Observation:
         if moves is None:
             # the mover's legal moves depend only on its hand and public facts, so any
             # placement of the unseen tiles will do
-            seen = set(self.hand) | {Tile(a, b) for a, b in self.line}
-            unseen = [t for t in self.rules.tile_set if t not in seen]
-            hands: list[list[Tile]] = []
-            k = 0
-            for seat, count in enumerate(self.hand_sizes):
-                if seat == self.seat:
-                    hands.append(list(self.hand))
-                else:
-                    hands.append(unseen[k : k + count])
-                    k += count
-            moves = self._cache["legal"] = self._state_from(hands, unseen[k:]).legal_moves()
+            moves = self._cache["legal"] = self._filled().legal_moves()
         assert isinstance(moves, tuple)
         return moves
 
@@ -180,13 +279,15 @@ class Observation:
         observation (its history is empty; its position is the sampled world's).
 
         Raises:
-            TypeError: ``rng`` is not a `random.Random`.
-            ValueError: the hand is over (every hand has been shown: nothing is hidden).
+            ArgumentTypeError: ``rng`` is not a `random.Random`.
+            SamplingError: the hand is over (every hand has been shown: nothing is hidden).
         """
         if not isinstance(rng, random.Random):
-            raise TypeError(f"expected a random.Random, got {rng!r}")
+            raise ArgumentTypeError(
+                f"rng must be a random.Random, got {type(rng).__name__}", argument="rng"
+            )
         if self.ending is not None:
-            raise ValueError("the hand is over: there is nothing hidden to sample")
+            raise SamplingError("the hand is over: there is nothing hidden to sample")
         return self._sample_state(rng)
 
     def sample_deal(self, rng: random.Random) -> Deal:
@@ -199,16 +300,18 @@ class Observation:
         current position alone.
 
         Raises:
-            TypeError: ``rng`` is not a `random.Random`.
-            ValueError: the hand is over, or the observation has no history to go by
+            ArgumentTypeError: ``rng`` is not a `random.Random`.
+            SamplingError: the hand is over, or the observation has no history to go by
                 (its state was built from a position).
         """
         if not isinstance(rng, random.Random):
-            raise TypeError(f"expected a random.Random, got {rng!r}")
+            raise ArgumentTypeError(
+                f"rng must be a random.Random, got {type(rng).__name__}", argument="rng"
+            )
         if self.ending is not None:
-            raise ValueError("the hand is over: there is nothing hidden to sample")
+            raise SamplingError("the hand is over: there is nothing hidden to sample")
         if not self.full_history:
-            raise ValueError("the state was built from a position: its deal is unknown")
+            raise SamplingError("the state was built from a position: its deal is unknown")
         return sampling.consistent_deal(self, self._model(), rng, self._replay)[0]
 
     # ------------------------------------------------------------------ internals
@@ -268,11 +371,21 @@ class Observation:
             return None
         return state
 
+    def _filled(self) -> HandState:
+        """A state with this observation's public facts and the seat's hand (every hand,
+        once the hand is over), the unseen tiles placed in canonical order."""
+        groups: list[tuple[Tile, ...] | int]
+        if self.hands is not None:
+            groups = list(self.hands)
+        else:
+            groups = [self.hand if s == self.seat else n for s, n in enumerate(self.hand_sizes)]
+        hands, boneyard = _fill(
+            self.rules, groups, self.boneyard_size, self.line, self.opening, self.turn
+        )
+        return self._state_from([list(h) for h in hands], list(boneyard))
+
     def _state_from(self, hands: list[list[Tile]], boneyard: list[Tile]) -> HandState:
         """The state with these hands and boneyard and this observation's public facts."""
-        from dominoes.notation import Position  # noqa: PLC0415
-        from dominoes.state import HandState  # noqa: PLC0415 (state imports this module)
-
         position = Position(
             max_pip=self.rules.max_pip,
             hands=tuple(tuple(sorted(h)) for h in hands),
@@ -288,4 +401,322 @@ class Observation:
             false_pass=self.false_pass,
             faults=self.faults,
         )
-        return HandState.from_position(position, self.rules)
+        return _state_at(position, self.rules)
+
+
+def _fill(
+    rules: Ruleset,
+    groups: list[tuple[Tile, ...] | int],
+    boneyard: tuple[Tile, ...] | int,
+    line: tuple[tuple[int, int], ...],
+    opening: Tile | str | None,
+    turn: int,
+) -> tuple[tuple[tuple[Tile, ...], ...], tuple[Tile, ...]]:
+    """Hands and boneyard with every hidden group (a count) filled with unseen tiles.
+
+    The unseen tiles go out in canonical order, except that a forced opening tile no
+    group shows goes to the seat to lead (the rules say it holds it). For a placeholder
+    state that carries the public facts only.
+    """
+    seen = {t for g in groups if not isinstance(g, int) for t in g}
+    if not isinstance(boneyard, int):
+        seen.update(boneyard)
+    seen.update(Tile(a, b) for a, b in line if max(a, b) <= rules.max_pip)
+    unseen = [t for t in rules.tile_set if t not in seen]
+    if isinstance(opening, Tile) and opening in unseen and turn < len(groups):
+        unseen.remove(opening)
+        before = sum(g for g in groups[:turn] if isinstance(g, int))
+        unseen.insert(before, opening)
+    counts = [g for g in groups if isinstance(g, int)]
+    counts += [boneyard] if isinstance(boneyard, int) else []
+    if sum(counts) != len(unseen):
+        raise NotationError(
+            f"bad position (hands): {sum(counts)} hidden tiles, but the double-"
+            f"{rules.max_pip} set leaves {len(unseen)} tiles unseen",
+            text="",
+            what="position hands",
+        )
+    it = iter(unseen)
+    hands = tuple(
+        tuple(sorted(next(it, Tile(0, 0)) for _ in range(g))) if isinstance(g, int) else g
+        for g in groups
+    )
+    rest = (
+        tuple(next(it, Tile(0, 0)) for _ in range(boneyard))
+        if isinstance(boneyard, int)
+        else boneyard
+    )
+    return hands, rest
+
+
+def _state_at(position: Position, rules: Ruleset) -> HandState:
+    """`HandState.from_position`, for this module (the state module imports this one)."""
+    from dominoes.state import HandState  # noqa: PLC0415 (state imports this module)
+
+    return HandState.from_position(position, rules)
+
+
+OBSERVATION_FORMAT: Final = "dominoes.observation"
+"""The ``format`` key of `Observation.to_dict`."""
+OBSERVATION_VERSION: Final = 1
+"""The ``version`` key of `Observation.to_dict`."""
+
+
+def _fault_data(fault: Fault) -> dict[str, Any]:
+    return {"seat": fault.seat, "kind": fault.kind.value, "move_number": fault.move_number}
+
+
+def _result_data(result: HandResult) -> dict[str, Any]:
+    round_ = result.verification
+    return {
+        "ending": result.ending.value,
+        "winners": list(result.winners),
+        "pips": list(result.pips),
+        "points": list(result.points),
+        "domino_seat": result.domino_seat,
+        "blocked_by": result.blocked_by,
+        "verification": None if round_ is None else [round_.proposer, len(round_.confirmed)],
+        "faults": [_fault_data(f) for f in result.faults],
+        "penalties": list(result.penalties),
+        "conceded_by": result.conceded_by,
+    }
+
+
+class _Reader:
+    """Reads the values of `Observation.from_dict`, naming the key of a bad one."""
+
+    def __init__(self, data: object, where: str) -> None:
+        if not isinstance(data, Mapping):
+            raise ArgumentValueError(
+                f"{where} must be a mapping, got {type(data).__name__}", argument="data"
+            )
+        self.data = data
+        self.where = where
+
+    def bad(self, key: str, what: str) -> ArgumentValueError:
+        value = self.data.get(key, None) if key in self.data else "nothing"
+        shown = repr(value)
+        if len(shown) > 40:
+            shown = shown[:37] + "..."
+        return ArgumentValueError(
+            f"{self.where}[{key!r}] must be {what}, got {shown}", argument="data"
+        )
+
+    def raw(self, key: str) -> object:
+        if key not in self.data:
+            raise ArgumentValueError(f"{self.where} has no {key!r} key", argument="data")
+        return self.data[key]
+
+    def integer(self, key: str, *, optional: bool = False) -> Any:
+        value = self.raw(key)
+        if value is None and optional:
+            return None
+        if type(value) is not int or value < 0:
+            raise self.bad(key, "a whole number from 0" + (" or null" if optional else ""))
+        return value
+
+    def flag(self, key: str) -> bool:
+        value = self.raw(key)
+        if type(value) is not bool:
+            raise self.bad(key, "true or false")
+        return value
+
+    def sequence(self, key: str, *, optional: bool = False) -> Any:
+        value = self.raw(key)
+        if value is None and optional:
+            return None
+        if not isinstance(value, list | tuple):
+            raise self.bad(key, "a list" + (" or null" if optional else ""))
+        return value
+
+    def ints(self, key: str, *, optional: bool = False) -> Any:
+        items = self.sequence(key, optional=optional)
+        if items is None:
+            return None
+        if not all(type(v) is int and v >= 0 for v in items):
+            raise self.bad(key, "a list of whole numbers from 0")
+        return tuple(items)
+
+    def tiles(self, key: str, items: object = None) -> tuple[Tile, ...]:
+        items = self.sequence(key) if items is None else items
+        if not isinstance(items, list | tuple):
+            raise self.bad(key, 'a list of tiles such as "6-4"')
+        try:
+            return tuple(Tile.parse(t) for t in items)
+        except (NotationError, TypeError):
+            raise self.bad(key, 'a list of tiles such as "6-4"') from None
+
+    def enum(self, key: str, kind: type[_E], *, optional: bool = False) -> Any:
+        value = self.raw(key)
+        if value is None and optional:
+            return None
+        try:
+            return kind(value)
+        except (ValueError, TypeError):
+            allowed = ", ".join(repr(m.value) for m in kind)
+            raise self.bad(key, f"one of {allowed}") from None
+
+    def faults(self, key: str) -> tuple[Fault, ...]:
+        out = []
+        for k, item in enumerate(self.sequence(key)):
+            entry = _Reader(item, f"{self.where}[{key!r}][{k}]")
+            out.append(
+                Fault(
+                    seat=entry.integer("seat"),
+                    kind=entry.enum("kind", FaultKind),
+                    move_number=entry.integer("move_number"),
+                )
+            )
+        return tuple(out)
+
+
+def _observation_from_data(data: Mapping[str, Any]) -> Observation:
+    if not isinstance(data, Mapping):
+        raise ArgumentTypeError(
+            f"data must be a mapping (as Observation.to_dict writes), got {type(data).__name__}",
+            argument="data",
+        )
+    read = _Reader(data, "data")
+    if data.get("format") != OBSERVATION_FORMAT:
+        raise read.bad("format", repr(OBSERVATION_FORMAT))
+    if data.get("version") != OBSERVATION_VERSION:
+        raise read.bad("version", f"{OBSERVATION_VERSION} (the only version there is)")
+    rules_data = read.raw("rules")
+    if not isinstance(rules_data, Mapping):
+        raise read.bad("rules", "a mapping of ruleset fields")
+    try:
+        rules = Ruleset.from_dict(rules_data)
+    except RulesetError as error:
+        raise RulesetError(f"data['rules']: {error}", fields=error.fields) from None
+    line = []
+    for pair in read.sequence("line"):
+        if not (
+            isinstance(pair, list | tuple)
+            and len(pair) == 2
+            and all(type(v) is int and 0 <= v <= rules.max_pip for v in pair)
+        ):
+            raise read.bad("line", "a list of [a, b] pairs of pips in the set")
+        line.append((pair[0], pair[1]))
+    history = []
+    for k, item in enumerate(read.sequence("history")):
+        entry = _Reader(item, f"data['history'][{k}]")
+        try:
+            move = parse_move(entry.raw("move"))  # type: ignore[arg-type]
+        except (NotationError, TypeError):
+            raise entry.bad("move", 'a move token such as "6-4:L", "draw" or "pass"') from None
+        history.append(Step(seat=entry.integer("seat"), move=move))
+    opening_raw = read.raw("opening")
+    opening: Tile | str | None = opening_raw  # type: ignore[assignment]
+    if opening_raw not in (None, "any", "draw"):
+        opening = read.tiles("opening", [opening_raw])[0]
+    round_ = read.ints("round", optional=True)
+    if round_ is not None and len(round_) != 2:
+        raise read.bad("round", "[proposer, confirmed] or null")
+    ending = read.enum("ending", Ending, optional=True)
+    result_data = read.raw("result")
+    result = None
+    if result_data is not None:
+        entry = _Reader(result_data, "data['result']")
+        verification = entry.ints("verification", optional=True)
+        if verification is not None and len(verification) != 2:
+            raise entry.bad("verification", "[proposer, confirmed] or null")
+        result = HandResult(
+            ending=entry.enum("ending", Ending),
+            winners=entry.ints("winners"),
+            pips=entry.ints("pips"),
+            points=entry.ints("points"),
+            domino_seat=entry.integer("domino_seat", optional=True),
+            blocked_by=entry.integer("blocked_by", optional=True),
+            verification=None
+            if verification is None
+            else VerificationRound.after(verification[0], verification[1], rules.players),
+            faults=entry.faults("faults"),
+            penalties=entry.ints("penalties"),
+            conceded_by=entry.integer("conceded_by", optional=True),
+        )
+    hands_data = read.sequence("hands", optional=True)
+    hands = None
+    if hands_data is not None:
+        hands = tuple(read.tiles("hands", h) for h in hands_data)
+    obs = Observation(
+        rules=rules,
+        seat=read.integer("seat"),
+        hand=read.tiles("hand"),
+        line=tuple(line),
+        lead=read.integer("lead"),
+        history=tuple(history),
+        hand_sizes=read.ints("hand_sizes"),
+        boneyard_size=read.integer("boneyard_size"),
+        turn=read.integer("turn"),
+        opening=opening,
+        round=round_,
+        drew=read.integer("drew"),
+        last=read.integer("last", optional=True),
+        false_pass=read.flag("false_pass"),
+        faults=read.faults("faults"),
+        ending=ending,
+        result=result,
+        full_history=read.flag("full_history"),
+        hands=hands,
+    )
+    _check_position(obs)
+    return obs
+
+
+def _check_position(obs: Observation) -> None:
+    """Refuse an observation whose position the rules do not allow."""
+    rules = obs.rules
+    if not obs.seat < rules.players or len(obs.hand_sizes) != rules.players:
+        raise ArgumentValueError(
+            f"data['seat'] and data['hand_sizes'] must fit the {rules.players} seats",
+            argument="data",
+        )
+    if obs.hand_sizes[obs.seat] != len(obs.hand) or tuple(sorted(obs.hand)) != obs.hand:
+        raise ArgumentValueError(
+            "data['hand'] must list the seat's tiles in canonical order, as many as "
+            "data['hand_sizes'] says",
+            argument="data",
+        )
+    if (obs.ending is None) != (obs.result is None) or (obs.ending is None) != (obs.hands is None):
+        raise ArgumentValueError(
+            "data['ending'], data['result'] and data['hands'] must all be given once the "
+            "hand is over, and all be null before",
+            argument="data",
+        )
+    try:
+        filled = obs._filled()
+    except (NotationError, DealError) as error:
+        raise ArgumentValueError(
+            f"data describes an impossible position: {error}", argument="data"
+        ) from None
+    if filled.observation(obs.seat) != attrs.evolve(
+        obs, history=(), full_history=False, result=filled.result
+    ) or (obs.result is not None and obs.result != filled.result):
+        raise ArgumentValueError(
+            "data describes an impossible position: its fields do not agree",
+            argument="data",
+        )
+
+
+def _observation_from_position(position: str, rules: Ruleset, seat: int) -> Observation:
+    if not isinstance(rules, Ruleset):
+        raise ArgumentTypeError(f"rules must be a Ruleset, got {rules!r}", argument="rules")
+    if type(seat) is not int or not 0 <= seat < rules.players:
+        raise ArgumentValueError(
+            f"seat must be a seat at the table, 0 to {rules.players - 1}; got {seat!r}",
+            argument="seat",
+        )
+    p = parse_position(position)
+    text = position if isinstance(position, str) else ""
+    hidden = [isinstance(h, int) for h in p.hands] + [isinstance(p.boneyard, int)]
+    if len(p.hands) > seat and hidden[seat]:
+        raise NotationError(
+            f"bad position (hands): seat {seat}'s own hand is hidden", text=text, what="position"
+        )
+    if any(hidden) and p.ending is not None:
+        raise NotationError(
+            "bad position (hands): a finished hand shows every hand", text=text, what="position"
+        )
+    hands, boneyard = _fill(rules, list(p.hands), p.boneyard, p.line, p.opening, p.turn)
+    full = attrs.evolve(p, hands=hands, boneyard=boneyard)
+    return _state_at(full, rules).observation(seat)

@@ -10,6 +10,9 @@ naming the field(s) at fault.
 from __future__ import annotations
 
 import enum
+import functools
+import typing
+from collections.abc import Mapping
 from typing import Any
 
 import attrs
@@ -27,6 +30,7 @@ __all__ = [
     "BlockDetection",
     "BlockTie",
     "BlockWinner",
+    "ConcedeScoring",
     "DominoWinner",
     "DrawRule",
     "DrawnLead",
@@ -178,6 +182,19 @@ class FaultPenalty(enum.Enum):
     fault at the end of the hand."""
     NONE = "none"
     """Rule FAULT-4: the fault is recorded and play goes on; nobody scores for it."""
+
+
+class ConcedeScoring(enum.Enum):
+    """How a conceded hand is scored (rule CONCEDE-1)."""
+
+    AS_DOMINO = "as_domino"
+    """The winning side scores as if it had dominoed: its own tiles count as gone
+    out and the hand is scored as a domino under the other scoring rules. The winning
+    side is the one of the first seat after the conceding seat, in playing order, that
+    is not on the conceding side (the other side, when there are two)."""
+    POINTS = "points"
+    """Every side but the conceding one scores `Ruleset.concede_points`; under
+    `Scoring.PENALTY` the conceding side takes them as penalty points instead."""
 
 
 class NextLead(enum.Enum):
@@ -392,6 +409,14 @@ class Ruleset:
     fault_points: int = attrs.field(default=30, validator=_int_in(0, 10_000))
     """Points a fault gives each other side (rules FAULT-2 and FAULT-3); under
     `Scoring.PENALTY`, penalty points the offender's side takes instead."""
+    # -- concession
+    concede_scoring: ConcedeScoring = attrs.field(
+        default=ConcedeScoring.AS_DOMINO, validator=_enum(ConcedeScoring)
+    )
+    """Rule CONCEDE-1: how a conceded hand is scored."""
+    concede_points: int = attrs.field(default=0, validator=_int_in(0, 10_000))
+    """With `ConcedeScoring.POINTS`: the points every other side scores when a seat
+    concedes (under `Scoring.PENALTY`, the penalty the conceding side takes)."""
     # -- match play
     target: int | None = attrs.field(default=None, validator=_optional_int_in(1, 1_000_000))
     """Rule MATCH-1: the score that ends a match; ``None`` for the seed's default (100
@@ -550,12 +575,81 @@ class Ruleset:
             )
         return self.teams[seat % 2] if self.partnership else (seat,)
 
+    def to_dict(self) -> dict[str, Any]:
+        """Every field as a JSON-ready value: an enum by its value, a tile as ``"a-b"``.
+
+        >>> rules = Ruleset.block()
+        >>> data = rules.to_dict()
+        >>> data["players"], data["drawing"], data["opening_tile"]
+        (2, 'none', None)
+        >>> Ruleset.from_dict(data) == rules
+        True
+        """
+        out: dict[str, Any] = {}
+        for field in attrs.fields(Ruleset):
+            value = getattr(self, field.name)
+            if isinstance(value, enum.Enum):
+                value = value.value
+            elif isinstance(value, Tile):
+                value = str(value)
+            out[field.name] = value
+        return out
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Ruleset:
+        """The ruleset `to_dict` wrote (fields left out take their defaults).
+
+        Raises:
+            ArgumentTypeError: ``data`` is not a mapping.
+            RulesetError: ``data`` names an unknown field, leaves out
+                ``players`` or ``hand_size``, or holds a value its field cannot take
+                (the error names the field).
+        """
+        if not isinstance(data, Mapping):
+            raise ArgumentTypeError(
+                f"data must be a mapping of ruleset field names, got {type(data).__name__}",
+                argument="data",
+            )
+        kinds = _field_enums()
+        options: dict[str, Any] = {}
+        for name, raw in data.items():
+            value = raw
+            if name not in kinds:
+                shown = repr(name)[:60]
+                raise RulesetError(f"no such ruleset field: {shown}", fields=(str(name)[:60],))
+            kind = kinds[name]
+            if kind is not None and not isinstance(value, kind):
+                try:
+                    value = kind(value)
+                except (ValueError, TypeError):
+                    allowed = ", ".join(repr(m.value) for m in kind)
+                    raise RulesetError(
+                        f"{name} must be one of {allowed}, got {value!r:.60}", fields=(name,)
+                    ) from None
+            options[name] = value
+        for name in ("players", "hand_size"):
+            if name not in options:
+                raise RulesetError(f"ruleset data must give {name}", fields=(name,))
+        return cls(**options)
+
     @property
     def match_target(self) -> int:
         """The score that ends a match: `target`, or the seed's default (MATCH-1)."""
         if self.target is not None:
             return self.target
         return 100 if self.players == 2 or self.partnership else 61
+
+
+@functools.cache
+def _field_enums() -> dict[str, type[enum.Enum] | None]:
+    """Each `Ruleset` field's enum class, or ``None`` for a field that is not an enum."""
+    hints = typing.get_type_hints(Ruleset)
+    return {
+        f.name: hints[f.name]
+        if isinstance(hints[f.name], type) and issubclass(hints[f.name], enum.Enum)
+        else None
+        for f in attrs.fields(Ruleset)
+    }
 
 
 def _preset(

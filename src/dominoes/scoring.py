@@ -19,6 +19,7 @@ from dominoes.faults import Fault
 from dominoes.rules import (
     BlockTie,
     BlockWinner,
+    ConcedeScoring,
     DominoWinner,
     FaultPenalty,
     PartnerPips,
@@ -44,6 +45,8 @@ class Ending(enum.Enum):
     FALSE_BLOCK = "false_block"
     """A verification round was completed through a false pass: the block is not real
     and the hand ends as a fault (rule FAULT-5)."""
+    CONCEDED = "conceded"
+    """A seat conceded the hand (rule CONCEDE-1); `HandResult.conceded_by` says which."""
 
 
 @attrs.frozen(kw_only=True)
@@ -70,6 +73,8 @@ class HandResult:
     """For a hand blocked through a verification round, the round."""
     faults: tuple[Fault, ...] = ()
     """Every fault committed in the hand (tolerant mode)."""
+    conceded_by: int | None = None
+    """For a conceded hand, the seat that conceded (rule CONCEDE-1)."""
     penalties: tuple[int, ...] = ()
     """The part of ``points`` that comes from other seats' faults, per seat."""
 
@@ -89,12 +94,14 @@ def score_hand(
     verification: VerificationRound | None = None,
     faults: Sequence[Fault] = (),
     stock: int = 0,
+    conceded_by: int | None = None,
 ) -> HandResult:
     """Score a finished hand from the pips left in each hand.
 
     ``ending`` defaults to `Ending.DOMINO` when ``domino_seat`` is given and to
     `Ending.BLOCKED` otherwise. ``stock`` is the pips left in the boneyard (rule
-    POINTS-5). The rules applied are those selected by ``rules``.
+    POINTS-5). ``conceded_by`` is the seat that conceded, for `Ending.CONCEDED` (rule
+    CONCEDE-1). The rules applied are those selected by ``rules``.
 
     Raises:
         ArgumentTypeError: ``rules`` is not a `Ruleset` or ``ending`` not an `Ending`.
@@ -104,6 +111,9 @@ def score_hand(
     pips = tuple(pips)
     faults = tuple(faults)
     _check_hand(rules, pips, ending, domino_seat, blocked_by, faults, stock)
+    if ending is Ending.CONCEDED:
+        assert conceded_by is not None
+        return _score_concession(rules, pips, conceded_by, faults, stock)
     if ending is None:
         ending = Ending.DOMINO if domino_seat is not None else Ending.BLOCKED
     teams, side_of = _sides(rules)
@@ -155,6 +165,40 @@ def score_hand(
         verification=verification,
         faults=faults,
         penalties=tuple(penalty[side_of[s]] for s in range(len(pips))) if faults else (),
+    )
+
+
+def _score_concession(
+    rules: Ruleset, pips: tuple[int, ...], seat: int, faults: tuple[Fault, ...], stock: int
+) -> HandResult:
+    """Score a hand that ``seat`` conceded (rule CONCEDE-1)."""
+    teams, side_of = _sides(rules)
+    loser = side_of[seat]
+    if rules.concede_scoring is ConcedeScoring.AS_DOMINO:
+        n = rules.players
+        winner = next((seat + k) % n for k in range(1, n) if side_of[(seat + k) % n] != loser)
+        out = [0 if side_of[s] == side_of[winner] else p for s, p in enumerate(pips)]
+        domino = score_hand(rules, out, domino_seat=winner, faults=faults, stock=stock)
+        winners = tuple(teams[side_of[winner]])
+        points = domino.points
+        penalties = domino.penalties
+    else:
+        winners = tuple(sorted(s for s in range(rules.players) if side_of[s] != loser))
+        extra = score_hand(rules, [0] * rules.players, ending=Ending.FORFEIT, faults=faults)
+        penalty = rules.scoring is Scoring.PENALTY
+        points = tuple(
+            p + (rules.concede_points if (side_of[s] == loser) == penalty else 0)
+            for s, p in enumerate(extra.points)
+        )
+        penalties = extra.penalties
+    return HandResult(
+        ending=Ending.CONCEDED,
+        winners=winners,
+        pips=pips,
+        points=points,
+        faults=faults,
+        penalties=penalties,
+        conceded_by=seat,
     )
 
 

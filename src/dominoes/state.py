@@ -151,6 +151,8 @@ _RFALSE: Final = 17  # whether the open verification round holds a false pass
 _ANY_TILE: Final = -1  # _OPEN: the leader may lead any tile
 _DRAW_FOR_DOUBLE: Final = -2  # _OPEN: players draw in turn until a double appears
 
+_MOVER: Final = object()  # _refuse: the move was tried by the seat to move
+
 _POSITION_ROOT: Final[tuple[()]] = ()  # the history root of a state built from a position
 
 _LEFT_END = End.LEFT
@@ -246,21 +248,38 @@ class HandState:
             position = parse_position(position)  # refuses anything but text
         return _make(cls, _core_from_position(_ctx_for(rules), position))
 
-    def position(self) -> str:
+    def position(self, seat: int | None = None) -> str:
         """The one-line position string of this state (see docs/notation.md).
 
-        >>> from dominoes import Ruleset, Deal
+        With ``seat``, the position as that seat may know it: the other hands and the
+        boneyard are written as hidden counts (``#7``) while the hand is being played
+        (once it is over every hand is shown, so nothing is hidden), and
+        `Observation.from_position` reads it back into that seat's observation.
+
+        >>> from dominoes import Deal
         >>> rules = Ruleset.block()
         >>> state = HandState.start(rules, Deal.random(rules, seed=3))
         >>> HandState.from_position(state.position(), rules) == state
         True
+        >>> state.position(seat=1).split()[1:3]
+        ['#7/0-2,3-3,0-4,3-4,4-4,2-6,6-6', '#14']
+
+        Raises:
+            ArgumentValueError: there is no such seat.
         """
         c = self._core
+        hands: tuple[tuple[Tile, ...] | int, ...] = self.hands
+        boneyard: tuple[Tile, ...] | int = self.boneyard
+        if seat is not None:
+            seat = self._seat(seat)
+            if c[_RESULT] is None:
+                hands = tuple(h if k == seat else len(h) for k, h in enumerate(self.hands))
+                boneyard = len(c[_BONE])
         return format_position(
             Position(
                 max_pip=c[_CTX].rules.max_pip,
-                hands=self.hands,
-                boneyard=self.boneyard,
+                hands=hands,
+                boneyard=boneyard,
                 line=self.layout.line,
                 lead=_lead_index(c),
                 turn=c[_TURN],
@@ -411,6 +430,7 @@ class HandState:
             verification=_final_round(c),
             faults=c[_FAULTS],
             stock=sum(ctx.pips[i] for i in bone) if ctx.rules.stock_pips else 0,
+            conceded_by=c[_TURN] if c[_RESULT] is Ending.CONCEDED else None,
         )
 
     def observation(self, seat: int) -> Observation:
@@ -449,6 +469,7 @@ class HandState:
             ending=c[_RESULT],
             result=self.result,
             full_history=node is None,
+            hands=None if c[_RESULT] is None else self.hands,
         )
 
     # ---------------------------------------------------------------- moves
@@ -492,7 +513,12 @@ class HandState:
         return (PASS,)
 
     def is_legal(self, move: object) -> bool:
-        """Whether ``move`` is legal here (never raises)."""
+        """Whether ``move`` (a `Move` or a move token) is legal here (never raises)."""
+        if move.__class__ is str:
+            try:
+                move = parse_move(move)
+            except NotationError:
+                return False
         return self._problem(move) is None
 
     def check(self, move: Move | str, *, seat: int | None = None) -> None:
@@ -501,12 +527,13 @@ class HandState:
         Raises:
             IllegalMoveError: the move is not legal here; its ``reason`` says why.
         """
-        if seat is not None and seat != self._core[_TURN]:
+        if seat is not None and (seat.__class__ is not int or seat != self._core[_TURN]):
             self._check_seat(move, seat)
-        move = self._parsed(move, seat)
+        who = _MOVER if seat is None else seat
+        move = self._parsed(move, who)
         reason = self._problem(move)
         if reason is not None:
-            self._refuse(move, reason, seat)
+            self._refuse(move, reason, who)
 
     def check_as(self, seat: int, move: Move | str) -> None:
         """Check ``move`` as `apply_as` would take it, without applying it.
@@ -585,7 +612,7 @@ class HandState:
         """
         c = self._core
         t = c[_TURN]
-        if seat is not None and seat != t:
+        if seat is not None and (seat.__class__ is not int or seat != t):
             self._check_seat(move, seat)
         cls = move.__class__
         if cls is Play and c[_LEFT] >= 0 and c[_RESULT] is None:
@@ -658,6 +685,35 @@ class HandState:
                 return new
         return self._apply_slow(move)
 
+    def concede(self, seat: int) -> HandState:
+        """The hand after ``seat`` concedes it (rule CONCEDE-1): a player leaves, a
+        clock runs out.
+
+        Any seat at the table may concede at any time before the hand ends, whoever is
+        to move. The hand ends with `Ending.CONCEDED`; its result names the seat
+        (`HandResult.conceded_by`) and is scored by `Ruleset.concede_scoring`. The
+        concession is not a move: the history is unchanged, and `turn` of the finished
+        state is the conceding seat.
+
+        >>> from dominoes import Deal, Ruleset
+        >>> rules = Ruleset.block()
+        >>> state = HandState.start(rules, Deal.random(rules, seed=3)).apply_all("6-6")
+        >>> result = state.concede(1).result
+        >>> result.ending.name, result.conceded_by, result.winners, result.points
+        ('CONCEDED', 1, (0,), (35, 0))
+
+        Raises:
+            IllegalMoveError: ``seat`` is not at the table (`IllegalMoveReason.NO_SUCH_SEAT`)
+                or the hand is over (`IllegalMoveReason.HAND_OVER`).
+        """
+        c = self._core
+        if type(seat) is not int or not 0 <= seat < c[_CTX].players:
+            self._refuse("concede", IllegalMoveReason.NO_SUCH_SEAT, seat)
+        if c[_RESULT] is not None:
+            self._refuse("concede", IllegalMoveReason.HAND_OVER, seat)
+        core = (*c[:_TURN], seat, -1, 0, Ending.CONCEDED, *c[_DREW:])
+        return _make(HandState, core)
+
     # ---------------------------------------------------------------- internals
     def _check_seat(self, move: object, seat: object) -> None:
         """Refuse a move for ``seat`` when there is no such seat, or (in a hand still
@@ -667,12 +723,12 @@ class HandState:
         if self._core[_RESULT] is None and seat != self._core[_TURN]:
             self._refuse(move, IllegalMoveReason.NOT_YOUR_TURN, seat)
 
-    def _parsed(self, move: object, seat: object = None) -> Any:
+    def _parsed(self, move: object, seat: object = _MOVER) -> Any:
         """``move`` itself, or the move a token names (refused as not a move if none)."""
         if move.__class__ is not str:
             return move
         try:
-            return parse_move(move)  # type: ignore[arg-type]
+            return parse_move(move)
         except NotationError:
             self._refuse(move, IllegalMoveReason.NOT_A_MOVE, seat)
 
@@ -690,7 +746,8 @@ class HandState:
         return move
 
     def _apply_slow(self, move: Any) -> HandState:
-        move = self._parsed(move)
+        if move.__class__ is str:
+            return self.apply(self._parsed(move))
         reason = self._problem(move)
         fault = None
         if reason is not None:
@@ -842,9 +899,9 @@ class HandState:
             return FaultKind.FORBIDDEN_DRAW
         return None
 
-    def _refuse(self, move: object, reason: IllegalMoveReason, seat: object = None) -> Any:
+    def _refuse(self, move: object, reason: IllegalMoveReason, seat: object = _MOVER) -> Any:
         turn = self._core[_TURN]
-        who = turn if seat is None else seat
+        who = turn if seat is _MOVER else seat
         text = f"illegal move {move!s} by seat {who!r}: {reason.text}"
         if reason is IllegalMoveReason.NOT_YOUR_TURN:
             text += f"; seat {turn} is to move"

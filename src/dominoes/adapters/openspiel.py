@@ -14,7 +14,9 @@ and overrides of its main options) or straight from a `Ruleset` with `load_game`
   verification round) are decision nodes with a single legal action; an action is taken
   as the seat to move knows it (`HandState.apply_as`: the draw names no tile, and what
   is refused never depends on a tile the seat cannot see);
-* **returns** come from the `HandResult` (see `returns_from_result`);
+* **returns** come from the `HandResult` (see `returns_from_result`); a concession
+  (`HandState.concede`) is not an action, so a hand is always played out (concede on the
+  engine state, ``state.hand_state.concede(seat)``, to score one outside the game);
 * **observations** are `dominoes.codec.ObservationEncoder` vectors; the information
   state adds the seat's dealt hand and the whole public history (with the seat's own
   draws), so it has perfect recall. The layouts are documented on

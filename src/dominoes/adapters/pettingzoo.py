@@ -21,6 +21,8 @@ brings PettingZoo, Gymnasium and NumPy. One episode is one hand.
 - **Terminations** are set for every agent when the hand ends; **truncations** never
   (a hand always ends: every move either lays or draws a tile, or passes towards a
   verification round that ends it).
+- **Concession**: `DominoesEnv.concede` ends the hand conceded by an agent's seat (not an
+  action: the action space is the same).
 
 An action is taken as the seat knows it (`HandState.apply_as`): the draw action names
 no tile, and what is refused never depends on a tile the seat cannot see. An illegal
@@ -428,6 +430,38 @@ class DominoesEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hin
         self._cumulative_rewards[agent] = 0.0
         self._finish_step(after, seat)
 
+    def concede(self, agent: str) -> None:
+        """End the hand: ``agent``'s seat concedes it (rule CONCEDE-1; a player leaves,
+        a clock runs out).
+
+        Any agent still in the hand may concede, whoever is selected; it is not an
+        action, so the action space is unchanged. The hand ends with
+        `Ending.CONCEDED` (`HandResult.conceded_by` names the seat, and
+        `Ruleset.concede_scoring` scores it); every agent is terminated and receives its
+        reward from that result, as when a move ends the hand, and steps out with
+        ``None``. The agent selected next is the one after the conceding seat.
+
+        Raises:
+            ArgumentValueError: there is no such agent.
+            EnvironmentStateError: `reset` has not been called yet.
+            IllegalMoveError: the hand is already over (reason ``HAND_OVER``); the
+                environment is unchanged.
+        """
+        name = self._name(agent)
+        state = self._require_state()
+        seat = self._seat_of[name]
+        try:
+            after = state.concede(seat)
+        except IllegalMoveError as refused:
+            raise IllegalMoveError(
+                f"{name} cannot concede: {refused}",
+                move=refused.move,
+                state=state,
+                reason=refused.reason,
+                seat=refused.seat,
+            ) from refused
+        self._finish_step(after, seat)
+
     def _finish_step(self, after: HandState, seat: int) -> None:
         """Move to ``after`` (reached by ``seat``'s move or concession): observations,
         rewards, terminations and the next agent."""
@@ -556,7 +590,10 @@ def _picture(state: HandState) -> str:
         rows.append(("turn", f"{agent_name(state.turn)} {verb}"))
     else:
         winners = ", ".join(agent_name(s) for s in result.winners) or "nobody (drawn)"
-        rows.append(("over", f"{result.ending.value}; won by {winners}"))
+        ending = result.ending.value
+        if result.conceded_by is not None:
+            ending += f" by {agent_name(result.conceded_by)}"
+        rows.append(("over", f"{ending}; won by {winners}"))
         rows.append(("pips", " ".join(map(str, result.pips))))
         rows.append(("points", " ".join(map(str, result.points))))
     return "\n".join(f"{label:<10}{text}" for label, text in rows)

@@ -411,7 +411,8 @@ def simulate(
     units = _units(rules, tuple(agents), seed, mode, count, workers, progress)
     hands = [hand for unit in units for hand in unit.hands]
     teams = rules.teams
-    endings = tuple((ending, sum(h.ending is ending for h in hands)) for ending in Ending)
+    played = [e for e in Ending if e is not Ending.CONCEDED]  # agents never concede
+    endings = tuple((ending, sum(h.ending is ending for h in hands)) for ending in played)
     shares = tuple(Rate.of([h.ending is ending for h in hands]) for ending, _ in endings)
     report = SimulationReport(
         rules=rules,
