@@ -47,6 +47,7 @@ from types import FrameType
 import attrs
 
 from dominoes import Deal, HandState, Ruleset, Tile
+from dominoes import rules as rules_module
 from dominoes.agents import rollout
 from dominoes.errors import RulesetError
 from dominoes.rules import (
@@ -54,7 +55,6 @@ from dominoes.rules import (
     BlockDetection,
     BlockTie,
     BlockWinner,
-    ConcedeScoring,
     DominoWinner,
     DrawnLead,
     DrawRule,
@@ -167,10 +167,12 @@ def random_rules(rng: random.Random, max_pip: int) -> Ruleset:
             "faults": pick(FaultMode),
             "fault_penalty": pick(FaultPenalty),
             "fault_points": rng.randint(0, 50),
-            "concede_scoring": pick(ConcedeScoring),
-            "next_lead": pick(NextLead),
-            "drawn_lead": pick(DrawnLead),
         }
+        concede = getattr(rules_module, "ConcedeScoring", None)  # (newer rulesets)
+        if concede is not None:
+            fields["concede_scoring"] = pick(concede)
+        fields["next_lead"] = pick(NextLead)
+        fields["drawn_lead"] = pick(DrawnLead)
         if fields["no_double"] is NoDoubleRule.DRAW_FOR_DOUBLE and not draws:
             continue
         try:
