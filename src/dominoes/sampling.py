@@ -72,7 +72,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import attrs
 
 from dominoes.deal import Deal
-from dominoes.errors import ArgumentValueError
+from dominoes.errors import SamplingError
 from dominoes.faults import FaultKind
 from dominoes.moves import Draw, Pass, Play
 from dominoes.rules import BlockDetection, DrawRule, NoDoubleRule, Opening, Ruleset
@@ -619,9 +619,7 @@ def consistent_deal(
         state = replay(deal)
         if state is not None:
             return deal, state
-    raise ArgumentValueError(
-        "no deal consistent with this observation was found", argument="observation"
-    )
+    raise SamplingError("no deal consistent with this observation was found")
 
 
 def _propose(obs: Observation, model: Model, placed: list[list[int]], rng: random.Random) -> Deal:
@@ -706,16 +704,14 @@ def place(model: Model, rng: random.Random) -> list[list[int]]:
     single world), and takes the assignment that number stands for.
 
     Raises:
-        ArgumentValueError: no world is consistent with the observation.
+        SamplingError: no world is consistent with the observation.
     """
     placed: list[list[int]] = [[] for _ in model.classes]
     for item, j in model.fixed:
         placed[j].append(item)
     total = model.plan.count()
     if not total:
-        raise ArgumentValueError(
-            "no deal consistent with this observation was found", argument="observation"
-        )
+        raise SamplingError("no deal consistent with this observation was found")
     model.plan.place(rng.randrange(total) if total > 1 else 0, placed)
     return placed
 
