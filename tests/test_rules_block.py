@@ -93,6 +93,14 @@ def test_block_2_nobody_draws_the_sleeping_tiles() -> None:
     assert after.hand(1) == state.hand(1)
 
 
+def test_block_2_a_draw_is_refused_as_cannot_draw_even_when_the_seat_can_play() -> None:
+    state = play_moves(HandState.start(Ruleset.block(), DEAL_B), "6-6 pass")
+    assert state.turn == 0
+    assert any(isinstance(m, Play) for m in state.legal_moves())
+    # not MUST_PLAY: in the Block game nobody ever draws, whatever the hand holds
+    assert refusal(state, DRAW) == IllegalMoveReason.CANNOT_DRAW
+
+
 def test_block_2_boneyard_untouched_for_the_whole_hand() -> None:
     start = HandState.start(Ruleset.block(), DEAL_B)
     state = start

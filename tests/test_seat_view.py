@@ -109,7 +109,7 @@ def test_apply_as_refuses_a_draw_that_names_a_tile_whatever_the_tile() -> None:
     nxt = state.boneyard[0]
     for move in (Draw(nxt), f"draw {nxt}", Draw(Tile(0, 0))):
         with pytest.raises(IllegalMoveError) as info:
-            state.apply_as(state.turn, move)  # type: ignore[arg-type]
+            state.apply_as(state.turn, move)
         assert info.value.reason is IllegalMoveReason.DRAW_NAMES_TILE
     after = state.apply_as(state.turn, "draw")
     assert after.hand(state.turn) == tuple(sorted((*state.hand(state.turn), nxt)))

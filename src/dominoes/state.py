@@ -521,7 +521,7 @@ class HandState:
                 return False
         return self._problem(move) is None
 
-    def check(self, move: Move | str, *, seat: int | None = None) -> None:
+    def check(self, move: object, *, seat: int | None = None) -> None:
         """Check ``move`` without applying it (``move`` and ``seat`` as in `apply`).
 
         Raises:
