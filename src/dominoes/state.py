@@ -373,7 +373,7 @@ class HandState:
         out = []
         node = self._core[_HIST]
         while node:
-            out.append(Step(seat=node[1], move=node[2]))
+            out.append(_step(node[1], node[2]))
             node = node[0]
         out.reverse()
         return tuple(out)
@@ -447,7 +447,7 @@ class HandState:
             move = node[2]
             if node[1] != seat and move.__class__ is Draw:
                 move = DRAW
-            history.append(Step(seat=node[1], move=move))
+            history.append(_step(node[1], move))
             node = node[0]
         history.reverse()
         return Observation(
@@ -939,6 +939,17 @@ class HandState:
 
 _NEW = object.__new__
 _SET_CORE = HandState.__dict__["_core"].__set__
+_SET_SEAT = Step.__dict__["seat"].__set__
+_SET_MOVE = Step.__dict__["move"].__set__
+
+
+def _step(seat: int, move: Move) -> Step:
+    """``Step(seat=seat, move=move)``, built without the constructor's checks (the
+    history holds only checked seats and moves); the history readers build many."""
+    step: Step = _NEW(Step)
+    _SET_SEAT(step, seat)
+    _SET_MOVE(step, move)
+    return step
 
 
 def _make(cls: type[HandState], core: tuple[Any, ...]) -> HandState:
