@@ -460,6 +460,11 @@ CASES: dict[str, tuple[Bad, ...]] = {
         _v("not a move", lambda: _match().apply(5), "move"),
         _v("no such seat", lambda: _match().apply(PASS, seat=9), "seat"),
     ),
+    "dominoes.match.Match.concede": (
+        _v("no such seat", lambda: _match().concede(9), "seat"),
+        _t("match as an int", lambda: _match().concede(0, match=1), "match"),
+        _v("the match is over", lambda: _match().concede(0, match=True).concede(1), "match"),
+    ),
     "dominoes.match.Match.next_hand": (
         _v("the hand is not over", lambda: _match().next_hand(), "hand"),
         _t("deal as a str", lambda: _match().next_hand(deal="6-6"), "deal"),

@@ -164,6 +164,16 @@ def test_faults_are_listed_with_their_seat_kind_and_move() -> None:
     assert rows(diagram(ended))["turn"].startswith("over (forfeit), won by seat 0")
 
 
+def test_a_conceded_hand_names_the_seat_that_conceded() -> None:
+    rules = Ruleset(max_pip=3, players=3, hand_size=2)
+    deal = Deal(
+        hands=[["3-3", "0-1"], ["0-2", "1-2"], ["1-1", "2-2"]],
+        boneyard=["0-0", "0-3", "1-3", "2-3"],
+    )
+    state = play_moves(HandState.start(rules, deal), "3-3").concede(2)
+    assert rows(diagram(state))["turn"] == "over (conceded by seat 2), won by seat 0; points 11 0 0"
+
+
 def test_no_line_has_trailing_spaces_and_every_label_fits_its_column() -> None:
     rng = random.Random(11)
     for players, partnership in ((2, False), (3, False), (4, True)):

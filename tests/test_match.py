@@ -1,4 +1,5 @@
-"""Scenario tests for match play, MATCH-1 to MATCH-6 (docs/rules/match.md).
+"""Scenario tests for match play, MATCH-1 to MATCH-6 (docs/rules/match.md), and for
+conceding in a match, CONCEDE-1 and CONCEDE-2 (docs/rules/concede.md).
 
 The hands whose outcome matters are built by hand: the current hand of a match is replaced
 with ``attrs.evolve(match, state=HandState.start(rules, deal))`` (see `with_hand`), or a
@@ -19,6 +20,7 @@ import pytest
 from dominoes import (
     PASS,
     BlockTie,
+    ConcedeScoring,
     Deal,
     DrawnLead,
     DrawRule,
@@ -31,6 +33,7 @@ from dominoes import (
     Match,
     Move,
     NextLead,
+    NoDoubleRule,
     Opening,
     Phase,
     Play,
@@ -640,3 +643,178 @@ def test_match_6_partnership_penalty_scores_are_side_totals() -> None:
     assert result.points == (4, 3, 4, 3)
     assert match.scores == (4, 3, 4, 3)
     assert match.winner == (1, 3)
+
+
+# ---------------------------------------------------------------- conceding (CONCEDE-1, -2)
+def test_concede_1_in_a_match_the_points_are_added_and_the_match_goes_on() -> None:
+    match = play(with_hand(Match.start(Ruleset.block(), seed=5), DEAL_C), "6-6")
+    conceded = match.concede(1)  # seat 1 gives up the hand while it is to move
+    result = conceded.results[-1]
+    assert result.ending is Ending.CONCEDED
+    assert result.conceded_by == 1
+    assert result == conceded.state.result
+    assert conceded.scores == result.points == (27 + 11, 0)  # seat 1 still holds 5-6
+    assert conceded.conceded_by is None
+    assert not conceded.is_over
+    assert conceded.winner is None
+    assert conceded.next_hand().hand_number == 1
+    assert conceded.hand_number == 0
+    with pytest.raises(IllegalMoveError) as info:
+        conceded.concede(0)  # the hand is over: only the match can be conceded now
+    assert info.value.reason is IllegalMoveReason.HAND_OVER
+
+
+def test_concede_1_a_conceded_hand_can_end_the_match() -> None:
+    match = Match(
+        rules=Ruleset.block(),
+        seed=0,
+        state=HandState.start(Ruleset.block(), DEAL_C),
+        scores=(70, 90),
+    )
+    match = play(match, "6-6").concede(1)
+    assert match.scores == (108, 90)
+    assert match.is_over
+    assert match.winner == (0,)
+    assert match.conceded_by is None
+
+
+def test_concede_2_the_match_is_over_at_once_and_the_other_side_wins() -> None:
+    rules = Ruleset.block()
+    match = Match(rules=rules, seed=0, state=HandState.start(rules, DEAL_C), scores=(20, 95))
+    match = play(match, "6-6")
+    # seat 1 leads on points but leaves: the unfinished hand ends conceded first
+    done = match.concede(1, match=True)
+    assert done.conceded_by == 1
+    assert done.results[-1].ending is Ending.CONCEDED
+    assert done.scores == (58, 95)
+    assert done.is_over
+    assert done.winner == (0,)
+    with pytest.raises(MatchError, match="the match is over"):
+        done.next_hand()
+    with pytest.raises(MatchError, match="the match is over"):
+        done.concede(0, match=True)
+    with pytest.raises(MatchError, match="the match is over"):
+        done.concede(0)
+    with pytest.raises(IllegalMoveError) as info:
+        done.apply(PASS)
+    assert info.value.reason is IllegalMoveReason.HAND_OVER
+
+
+def test_concede_2_between_hands_no_hand_is_conceded() -> None:
+    match = play(with_hand(Match.start(Ruleset.block(), seed=5), DEAL_B), MOVES_B)
+    assert match.state.is_over
+    assert match.scores == (15, 0)
+    done = match.concede(0, match=True)  # seat 0 is ahead, and leaves between hands
+    assert done.results == match.results
+    assert done.state is match.state
+    assert done.scores == (15, 0)
+    assert done.is_over
+    assert done.winner == (1,)
+    assert done == attrs.evolve(match, conceded_by=0)
+
+
+def test_concede_2_partnership_the_opposing_side_wins() -> None:
+    rules = Ruleset.block(4, partnership=True)
+    match = with_hand(Match.start(rules, seed=0), DEAL_E)
+    done = match.concede(3, match=True)
+    result = done.results[-1]
+    assert result.winners == (0, 2)
+    assert done.winner == (0, 2)
+    assert done.scores == result.points
+
+
+@pytest.mark.parametrize(
+    ("scores", "winner"),
+    [
+        ((10, 40, 30), (1,)),  # the best of the others, seat 1
+        ((50, 20, 30), (2,)),  # the conceding seat's own score does not count
+        ((50, 30, 30), None),  # the others are level: no winner, as in MATCH-1
+    ],
+)
+def test_concede_2_three_sides_the_best_score_among_the_others(
+    scores: tuple[int, int, int], winner: tuple[int, ...] | None
+) -> None:
+    rules = THREE
+    state = play(Match.start(rules, seed=2, deal=DEAL_3), MOVES_3).state  # a finished hand
+    match = Match(rules=rules, seed=2, state=state, scores=scores)
+    assert not match.is_over
+    done = match.concede(0, match=True)
+    assert done.winner == winner
+    penalty = attrs.evolve(rules, scoring=Scoring.PENALTY)
+    lowest = Match(rules=penalty, seed=2, state=state, scores=scores).concede(0, match=True)
+    others = {s: p for s, p in enumerate(scores) if s != 0}
+    best = [s for s, p in others.items() if p == min(others.values())]
+    assert lowest.winner == (tuple(best) if len(best) == 1 else None)
+
+
+def test_concede_2_refusals() -> None:
+    match = Match.start(Ruleset.block(), seed=0)
+    for seat in (2, -1, "1", True):
+        with pytest.raises(IllegalMoveError, match="there is no such seat") as info:
+            match.concede(seat, match=True)  # type: ignore[arg-type]
+        assert info.value.reason is IllegalMoveReason.NO_SUCH_SEAT
+        assert info.value.seat == seat
+        assert info.value.state is match.state
+    with pytest.raises(ArgumentTypeError, match="match must be True or False") as bad:
+        match.concede(0, match=1)  # type: ignore[arg-type]
+    assert bad.value.argument == "match"
+
+
+# -------------------------------------------- who leads after a conceded hand (MATCH-2..4)
+def test_match_2_a_hand_conceded_before_its_lead_counts_the_seat_to_lead() -> None:
+    rules = Ruleset.block()
+    match = with_hand(Match.start(rules, seed=5), DEAL_C)
+    assert match.state.turn == 0  # seat 0 holds 6-6 and is to lead
+    # whoever concedes, seat 0 counts as the leader: seat 1 leads the next hand
+    for seat in (0, 1):
+        conceded = match.concede(seat)
+        assert conceded.state.history == ()
+        assert conceded.state.turn == seat
+        assert conceded.next_hand().state.turn == 1
+    # after the lead, the seat that laid it
+    assert play(match, "6-6").concede(1).next_hand().state.turn == 1
+
+
+def test_match_2_under_lead_5_the_first_seat_to_draw_counts() -> None:
+    rules = Ruleset.draw(3, no_double=NoDoubleRule.DRAW_FOR_DOUBLE, opening_seat=1)
+    deal = Deal(
+        hands=[["0-1", "0-2"], ["0-3", "1-2"], ["1-3", "2-3"]],
+        boneyard=["0-0", "1-1", "2-2", "3-3"],
+    )
+    three = attrs.evolve(rules, max_pip=3, hand_size=2)
+    match = Match.start(three, seed=1, deal=deal)
+    assert match.state.turn == 1  # nobody holds a double: seat 1 draws first
+    for moves, conceder in (("", 0), ("draw", 2)):
+        # seat 1 draws 0-0 (a double) with the first draw; concede before it is led
+        conceded = play(match, moves).concede(conceder)
+        assert not any(isinstance(step.move, Play) for step in conceded.state.history)
+        assert conceded.next_hand().state.turn == 2
+
+
+@pytest.mark.parametrize("scoring", list(ConcedeScoring))
+def test_match_3_after_a_concession_the_first_winning_seat_after_the_conceder_leads(
+    scoring: ConcedeScoring,
+) -> None:
+    rules = Ruleset.block(3, next_lead=NextLead.WINNER, concede_scoring=scoring, target=500)
+    match = Match.start(rules, seed=4)
+    for conceder in range(3):
+        conceded = match.concede(conceder)
+        winners = conceded.results[-1].winners
+        first = next((conceder + k) % 3 for k in range(1, 3) if (conceder + k) % 3 in winners)
+        assert conceded.next_hand().state.turn == first == (conceder + 1) % 3
+        assert lead_any_tile(conceded.next_hand().state)
+    # in partnership the next opponent of the conceding seat leads
+    pairs = Ruleset.block(4, partnership=True, next_lead=NextLead.WINNER)
+    match = with_hand(Match.start(pairs, seed=0), DEAL_E)
+    assert match.concede(2).next_hand().state.turn == 3
+    assert match.concede(3).next_hand().state.turn == 0
+
+
+@pytest.mark.parametrize("drawn_lead", list(DrawnLead))
+def test_match_4_a_conceded_hand_always_has_a_winner(drawn_lead: DrawnLead) -> None:
+    rules = Ruleset.block(drawn_lead=drawn_lead, concede_scoring=ConcedeScoring.POINTS)
+    match = with_hand(Match.start(rules, seed=5), DEAL_C)
+    conceded = match.concede(1)
+    assert conceded.results[-1].winners == (0,)
+    assert conceded.results[-1].points == (0, 0)  # concede_points is 0: no points, a winner
+    assert conceded.next_hand().state.turn == 1  # MATCH-2 rotation, not drawn_lead

@@ -170,6 +170,8 @@ def diagram(state: HandState) -> str:
         won = f"won by {_seats(result.winners)}" if result.winners else "no winner"
         points = " ".join(map(str, result.points))
         ending = result.ending.value.replace("_", " ")
+        if result.conceded_by is not None:
+            ending += f" by seat {result.conceded_by}"
         rows.append(("turn", f"over ({ending}), {won}; points {points}"))
     return "\n".join(f"{label:<10}{text}".rstrip() for label, text in rows)
 

@@ -3,7 +3,8 @@
 A `Match` is immutable like `HandState`. Moves go to the current hand through
 `Match.apply`; when a hand ends its points are added to the scores at once, and
 `Match.next_hand` deals the next one. Every hand's deal comes from one seed, so a
-whole match is reproducible from ``(rules, seed)`` and the moves.
+whole match is reproducible from ``(rules, seed)`` and the moves. `Match.concede`
+ends the current hand conceded, or the whole match (rules CONCEDE-1 and CONCEDE-2).
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import random
 import attrs
 
 from dominoes.deal import Deal
-from dominoes.errors import ArgumentTypeError, MatchError
+from dominoes.errors import ArgumentTypeError, IllegalMoveError, IllegalMoveReason, MatchError
 from dominoes.moves import Move, Play
 from dominoes.rules import BlockTie, DrawnLead, NextLead, Opening, Ruleset, Scoring
 from dominoes.scoring import Ending, HandResult
@@ -66,6 +67,9 @@ class Match:
     """The results of the finished hands, in order (the current hand's once it ends)."""
     scores: tuple[int, ...]
     """Cumulative points per seat."""
+    conceded_by: int | None = None
+    """The seat that conceded the whole match (rule CONCEDE-2), or ``None``. A conceded
+    match is over at once, and its `winner` is never the conceding side."""
 
     @classmethod
     def start(cls, rules: Ruleset, *, seed: int = 0, deal: Deal | None = None) -> Match:
@@ -106,7 +110,10 @@ class Match:
 
     @property
     def is_over(self) -> bool:
-        """Whether the match has ended: a side reached the target, or the hand limit."""
+        """Whether the match has ended: a side reached the target, or the hand limit, or a
+        seat conceded the match (rule CONCEDE-2)."""
+        if self.conceded_by is not None:
+            return True
         if not self.state.is_over:
             return False
         if max(self.scores) >= self.target:
@@ -119,11 +126,16 @@ class Match:
         """The winning side's seats once the match is over; ``None`` before, or on a tie.
 
         The highest score wins (under `Scoring.PENALTY`, the lowest), so when both
-        sides pass the target in the same hand the higher one wins (rule MATCH-1).
+        sides pass the target in the same hand the higher one wins (rule MATCH-1). In a
+        match a seat conceded (rule CONCEDE-2) the conceding side never wins: with two
+        sides the other one wins, whatever the scores; with more, the best score among
+        the others (``None`` if several share it).
         """
         if not self.is_over:
             return None
         sides = self.rules.teams
+        if self.conceded_by is not None:
+            sides = tuple(team for team in sides if self.conceded_by not in team)
         totals = [self.scores[team[0]] for team in sides]
         best = min(totals) if self.rules.scoring is Scoring.PENALTY else max(totals)
         leaders = [team for team, total in zip(sides, totals, strict=True) if total == best]
@@ -145,6 +157,58 @@ class Match:
         assert result is not None
         scores = tuple(s + p for s, p in zip(self.scores, result.points, strict=True))
         return attrs.evolve(self, state=state, results=(*self.results, result), scores=scores)
+
+    def concede(self, seat: int, *, match: bool = False) -> Match:
+        """The match after ``seat`` concedes the current hand, or with ``match=True`` the
+        whole match (rules CONCEDE-1 and CONCEDE-2): a player leaves, a clock runs out.
+
+        Conceding the hand ends it with `Ending.CONCEDED` (`HandState.concede`): its
+        points are added to the scores as for any hand, and the match goes on with
+        `next_hand` unless that hand ended it. Conceding the match first concedes the
+        current hand if it is not over (its points are added), then ends the match at
+        once, whatever the scores: `conceded_by` names the seat, and the `winner` is the
+        other side (with three or more sides, the best score among the others). Any seat
+        may concede, whoever is to move; between hands only the match can be conceded.
+
+        >>> from dominoes import Ruleset
+        >>> m = Match.start(Ruleset.block(), seed=3)
+        >>> m = m.concede(1)  # seat 1, to lead, concedes the first hand
+        >>> m.results[-1].ending.name, m.scores, m.is_over
+        ('CONCEDED', (39, 0), False)
+        >>> m = m.next_hand().concede(0, match=True)  # seat 0 leaves the match
+        >>> m.conceded_by, m.is_over, m.winner, m.scores
+        (0, True, (1,), (39, 39))
+
+        Raises:
+            IllegalMoveError: ``seat`` is not at the table (`IllegalMoveReason.NO_SUCH_SEAT`),
+                or the hand is over and only the hand is conceded
+                (`IllegalMoveReason.HAND_OVER`).
+            MatchError: the match is over (a `ValueError`).
+            ArgumentTypeError: ``match`` is not a ``bool`` (a `TypeError`).
+        """
+        if type(match) is not bool:
+            raise ArgumentTypeError(
+                f"match must be True or False, got {_shown(match)}", argument="match"
+            )
+        if type(seat) is not int or not 0 <= seat < self.rules.players:
+            raise IllegalMoveError(
+                f"illegal move concede by seat {seat!r}: "
+                f"{IllegalMoveReason.NO_SUCH_SEAT.text} (seats are 0 to {self.rules.players - 1})",
+                move="concede",
+                state=self.state,
+                reason=IllegalMoveReason.NO_SUCH_SEAT,
+                seat=seat,
+            )
+        if self.is_over:
+            raise MatchError("the match is over")
+        done = self
+        if not self.state.is_over or not match:
+            state = self.state.concede(seat)  # refuses a hand that is over
+            result = state.result
+            assert result is not None
+            scores = tuple(s + p for s, p in zip(self.scores, result.points, strict=True))
+            done = attrs.evolve(self, state=state, results=(*self.results, result), scores=scores)
+        return attrs.evolve(done, conceded_by=seat) if match else done
 
     def next_hand(self, deal: Deal | None = None) -> Match:
         """The match with the next hand dealt, led as `Ruleset.next_lead` says.
@@ -183,11 +247,16 @@ def _deal(rules: Ruleset, seed: int, number: int, deal: Deal | None) -> HandStat
 
 
 def _leader(state: HandState) -> int:
-    """The seat that laid the first tile of a hand."""
+    """The seat that laid the first tile of a hand. A hand conceded before its lead
+    (rule CONCEDE-1) has none: its leader is the seat that was first to move in it,
+    the one its opening rule called on (the seat to lead, or under LEAD-5 the first to
+    draw for a double)."""
     for step in state.history:
         if isinstance(step.move, Play):
             return step.seat
-    raise AssertionError("unreachable: a finished hand has a lead")  # pragma: no cover
+    if state.history:  # LEAD-5: the draws for a double, and no lead yet
+        return state.history[0].seat
+    return HandState.start(state.rules, Deal(hands=state.hands, boneyard=state.boneyard)).turn
 
 
 def _next_leader(rules: Ruleset, last: HandState) -> int | None:
