@@ -29,6 +29,8 @@ from dominoes import (
     DominoesError,
     Draw,
     Ending,
+    FaultMode,
+    FaultPenalty,
     HandState,
     IllegalMoveError,
     IllegalMoveReason,
@@ -209,6 +211,73 @@ def test_concede_1_with_three_sides_the_next_seat_wins() -> None:
     assert result is not None
     assert result.winners == (0,)
     assert result.points == (state.pips(1) + state.pips(2), 0, 0)
+
+
+def test_concede_1_with_three_sides_and_points_every_other_side_scores() -> None:
+    rules = Ruleset(
+        max_pip=3,
+        players=3,
+        hand_size=2,
+        concede_scoring=ConcedeScoring.POINTS,
+        concede_points=25,
+    )
+    deal = Deal(
+        hands=[["3-3", "0-1"], ["0-2", "1-2"], ["1-1", "2-2"]],
+        boneyard=["0-0", "0-3", "1-3", "2-3"],
+    )
+    for seat in range(3):
+        result = HandState.start(rules, deal).apply_all("3-3").concede(seat).result
+        assert result is not None
+        assert result.winners == tuple(s for s in range(3) if s != seat)
+        assert result.points == tuple(0 if s == seat else 25 for s in range(3))
+    penalty = attrs.evolve(rules, scoring=Scoring.PENALTY)
+    result = HandState.start(penalty, deal).concede(1).result  # before the lead
+    assert result is not None
+    assert result.points == (0, 25, 0)
+
+
+def test_concede_1_as_a_domino_under_the_other_scoring_options() -> None:
+    state = concede_state(Ruleset.block())
+    assert (state.pips(0), state.pips(1), sum(t.pips for t in state.boneyard)) == (40, 35, 81)
+    # POINTS-4: rounded to 5, as a domino would be
+    rounded = concede_state(Ruleset.block(round_to=5)).concede(1).result
+    assert rounded is not None
+    assert rounded.points == (35, 0)
+    rounded = concede_state(Ruleset.block(round_to=10)).concede(0).result
+    assert rounded is not None
+    assert rounded.points == (0, 40)
+    # POINTS-5: the boneyard's pips go to the winners
+    stock = concede_state(Ruleset.block(stock_pips=True)).concede(1).result
+    assert stock is not None
+    assert stock.points == (35 + 81, 0)
+    # POINTS-1 and POINTS-2 count the winners' own pips: their tiles count as gone out
+    for scoring in (Scoring.OPPONENTS_MINUS_OWN, Scoring.ALL_PIPS):
+        result = concede_state(Ruleset.block(scoring=scoring)).concede(1).result
+        assert result is not None
+        assert result.points == (35, 0)
+
+
+def test_concede_1_fault_penalties_are_still_added() -> None:
+    rules = Ruleset(
+        max_pip=3,
+        players=2,
+        hand_size=4,
+        faults=FaultMode.TOLERANT,
+        fault_penalty=FaultPenalty.POINTS,
+        fault_points=30,
+    )
+    deal = Deal(
+        hands=[["3-3", "0-0", "1-2", "2-3"], ["0-1", "1-1", "2-2", "1-3"]],
+        boneyard=["0-2", "0-3"],
+    )
+    state = HandState.start(rules, deal).apply_all("3-3 pass")  # seat 1's false pass
+    assert len(state.faults) == 1
+    result = state.concede(1).result
+    assert result is not None
+    assert result.winners == (0,)
+    assert result.points == (state.pips(1) + 30, 0)
+    assert result.penalties == (30, 0)
+    assert result.faults == state.faults
 
 
 def test_concede_1_a_fixed_number_of_points() -> None:
