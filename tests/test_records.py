@@ -1039,7 +1039,7 @@ def test_json_records_and_their_lines() -> None:
         line_of(unknown, "colour"),
         'unknown key "colour"; the keys '
         "are format, version, ruleset, rules, names, seed, deal, "
-        "moves, event",
+        "moves, conceded_by, event",
     )
     nested = dumps(loads(MATCH), format="json").replace('"1 3-5"', '"1 3-5:R"')
     assert error(nested).line == line_of(nested, "1 3-5:R")
@@ -1363,3 +1363,279 @@ def test_record_errors_survive_pickling() -> None:
         err.move_number,
         err.reason,
     )
+
+
+# --------------------------------------------------------------------------- concession
+@FAST
+@given(variant_hands(), st.data(), st.sampled_from(["toml", "json"]))
+def test_round_trip_hands_conceded_at_random_moments(
+    hand: VariantHand, data: st.DataObject, form: str
+) -> None:
+    """Any unfinished state of a random hand, conceded by any seat (rule CONCEDE-1),
+    is recorded with its seed or its deal and replays to the same state and result."""
+    unfinished = [state for state in hand.states if not state.is_over]
+    state = data.draw(st.sampled_from(unfinished), label="moment")
+    seat = data.draw(st.integers(0, hand.rules.players - 1), label="seat")
+    conceded = state.concede(seat)
+    for record in (
+        HandRecord.from_state(conceded),
+        HandRecord.from_state(conceded, seed=hand.seed),
+    ):
+        assert record.conceded_by == seat
+        assert record.moves == tuple((step.seat, step.move) for step in state.history)
+        text = dumps(record, format=form)  # type: ignore[arg-type]
+        assert validate(text) == []
+        again = loads(text)
+        assert again == record
+        assert isinstance(again, HandRecord)
+        assert again.final == conceded
+        assert again.final.result == conceded.result
+        assert list(again.replay()) == [*hand.states[: len(state.history) + 1], conceded]
+        assert dumps(again, format=form) == text  # type: ignore[arg-type]
+
+
+@FAST
+@given(variant_matches(max_hands=3), st.data(), st.sampled_from(["toml", "json"]))
+def test_round_trip_matches_conceded_at_random_moments(
+    played: PlayedMatch, data: st.DataObject, form: str
+) -> None:
+    """A random match whose hand is conceded at a random moment (rule CONCEDE-1), and
+    then perhaps the whole match (CONCEDE-2), replays to the same match."""
+    hand = data.draw(st.sampled_from(played.hands), label="hand")
+    k = data.draw(st.integers(0, len(hand.moves)), label="moves")
+    match = hand.before
+    for move in hand.moves[:k]:
+        match = match.apply(move)
+    players = played.rules.players
+    seat = data.draw(st.integers(0, players - 1), label="seat")
+    whole = data.draw(st.booleans(), label="the match")
+    if match.is_over:
+        return
+    if not match.state.is_over:
+        match = match.concede(seat, match=whole)
+    elif whole:
+        match = match.concede(seat, match=True)
+    else:
+        return
+    record = MatchRecord.from_match(match)
+    assert record.conceded_by == match.conceded_by == (seat if whole else None)
+    last = match.state.result
+    assert last is not None
+    # a hand conceded by the seat that concedes the match is written as the match's alone
+    alone = whole and last.conceded_by == seat
+    assert record.hands[-1].conceded_by == (None if alone else last.conceded_by)
+    text = dumps(record, format=form)  # type: ignore[arg-type]
+    assert validate(text) == []
+    again = loads(text)
+    assert again == record
+    assert isinstance(again, MatchRecord)
+    assert again.final == match
+    assert again.final.results == match.results
+    assert again.final.winner == match.winner
+    assert list(again.replay())[-1] == match
+
+
+def test_a_conceded_hand_in_the_record_format() -> None:
+    rules = Ruleset.block()
+    played = HandState.start(rules, Deal.random(rules, seed=3)).apply_all("6-6")
+    record = HandRecord.from_state(played.concede(0), seed=3)
+    assert dumps(record) == (
+        'format = "dominoes-hand"\n'
+        "version = 1\n"
+        'ruleset = "block"\n'
+        "seed = 3\n"
+        "moves = [\n"
+        '  "1 6-6",\n'
+        "]\n"
+        "conceded_by = 0\n"
+    )
+    assert json.loads(dumps(record, format="json"))["conceded_by"] == 0
+    assert record.final.result is not None
+    assert record.final.result.points == (0, 40)
+    states = list(record.replay())
+    assert len(states) == len(record.moves) + 2
+    assert states[-1].history == states[-2].history
+    # a hand conceded before its first move
+    before = HandRecord(rules=rules, seed=3, conceded_by=1)
+    assert before.final == HandState.start(rules, Deal.random(rules, seed=3)).concede(1)
+    assert loads(dumps(before, format="json")) == before
+
+
+def test_a_conceded_match_in_the_record_format() -> None:
+    rules = Ruleset.block(target=200)
+    match = Match.start(rules, seed=4).concede(1).next_hand()
+    match = match.apply(match.state.legal_moves()[0]).concede(0, match=True)
+    record = MatchRecord.from_match(match)
+    text = dumps(record)
+    assert text.split("[[hands]]")[0].endswith(
+        "seed = 4\nconceded_by = 0\n\n[rules]\ntarget = 200\n\n"
+    )
+    assert [entry.conceded_by for entry in record.hands] == [1, None]  # the match's alone
+    assert "moves = []\nconceded_by = 1\n" in text
+    assert loads(text).final == match
+    # between hands: the last hand was not conceded, only the match
+    between = Match.start(rules, seed=4).concede(1).concede(0, match=True)
+    record = MatchRecord.from_match(between)
+    assert (record.hands[0].conceded_by, record.conceded_by) == (1, 0)
+    assert record.final == between
+    assert loads(dumps(record, format="json")) == record
+    # the same seat conceding the hand, then the match: the same match as conceding the
+    # match during the hand, and recorded that way
+    same = Match.start(rules, seed=4).concede(1).concede(1, match=True)
+    assert same == Match.start(rules, seed=4).concede(1, match=True)
+    record = MatchRecord.from_match(same)
+    assert (record.hands[0].conceded_by, record.conceded_by) == (None, 1)
+    assert record.final == same
+    # written with both keys, it reads the same match
+    both = attrs.evolve(record, hands=[HandEntry(conceded_by=1)])
+    assert both.final == same
+    # a hand conceded on its own that reaches the target ends the match: nothing to concede
+    short = Ruleset.block(target=10)
+    ended = Match.start(short, seed=4).concede(1)
+    assert ended.is_over
+    assert MatchRecord.from_match(ended).conceded_by is None
+    assert MatchRecord.from_match(Match.start(short, seed=4).concede(1, match=True)).final == (
+        Match.start(short, seed=4).concede(1, match=True)
+    )
+
+
+CONCEDED_HAND = swap(
+    BASE, '  "0 1-1:R",  # 13: the round is void, and Ana is out\n]\n', "]\nconceded_by = 1\n"
+)
+CONCEDED_MATCH = swap(
+    swap(MATCH, "seed = 8\n", "seed = 8\nconceded_by = 0\n"),
+    '"1 1-6:L",  # 5: ends 6 and 6\n  "0 pass",   # 6\n  "1 pass",   # 7: blocked\n]',
+    '"1 1-6:L",\n]',
+)
+
+
+def test_conceded_records_are_valid() -> None:
+    hand = loads(CONCEDED_HAND)
+    assert isinstance(hand, HandRecord)
+    assert hand.final.result is not None
+    assert hand.final.result.ending is Ending.CONCEDED
+    assert hand.final.result.winners == (0,)
+    assert hand.final.result.points == (12, 0)  # Ben's 0-5 and 2-5 (docs/notation.md)
+    match = loads(CONCEDED_MATCH)
+    assert isinstance(match, MatchRecord)
+    assert match.final.conceded_by == 0
+    assert match.final.winner == (1,)
+
+
+@pytest.mark.parametrize(
+    ("text", "old", "new", "needle", "message", "reason"),
+    [
+        (
+            CONCEDED_HAND,
+            "conceded_by = 1",
+            "conceded_by = 2",
+            "conceded_by",
+            "conceded_by 2 is not a seat: the seats are 0 to 1",
+            IllegalMoveReason.NO_SUCH_SEAT,
+        ),
+        (
+            CONCEDED_HAND,
+            "conceded_by = 1",
+            "conceded_by = -1",
+            "conceded_by",
+            "conceded_by -1 is not a seat",
+            IllegalMoveReason.NO_SUCH_SEAT,
+        ),
+        (
+            CONCEDED_HAND,
+            "conceded_by = 1",
+            'conceded_by = "1"',
+            "conceded_by",
+            "conceded_by must be an integer (a seat), not a string",
+            None,
+        ),
+        (
+            CONCEDED_HAND,
+            "conceded_by = 1",
+            "conceded_by = true",
+            "conceded_by",
+            "conceded_by must be an integer (a seat), not a boolean",
+            None,
+        ),
+        (
+            BASE,
+            "]\n\n[deal]",
+            "]\nconceded_by = 1\n\n[deal]",
+            "conceded_by",
+            "conceded_by 1: the hand is already over (it ended at move 13), so it cannot be "
+            "conceded",
+            IllegalMoveReason.HAND_OVER,
+        ),
+        (
+            CONCEDED_MATCH,
+            "seed = 8\nconceded_by = 0",
+            "seed = 8\nconceded_by = 4",
+            "conceded_by = 4",
+            "conceded_by 4 is not a seat: the seats are 0 to 1",
+            IllegalMoveReason.NO_SUCH_SEAT,
+        ),
+        (
+            CONCEDED_MATCH,
+            '"1 1-6:L",\n]',
+            '"1 1-6:L",\n]\nconceded_by = 2',
+            "conceded_by = 2",
+            "hand 2: conceded_by 2 is not a seat",
+            IllegalMoveReason.NO_SUCH_SEAT,
+        ),
+        (
+            MATCH,
+            "seed = 8\n",
+            "seed = 8\nconceded_by = 1\n",
+            "conceded_by",
+            "conceded_by 1: the match is already over (after hand 2), so it cannot be conceded",
+            None,
+        ),
+        (
+            MATCH,
+            '"1 pass",   # 7: blocked\n]',
+            '"1 pass",   # 7: blocked\n]\nconceded_by = 1',
+            "conceded_by",
+            "hand 2: conceded_by 1: the hand is already over (it ended at move 7)",
+            IllegalMoveReason.HAND_OVER,
+        ),
+        (
+            swap(MATCH, "\ntarget = 20", "\ntarget = 10"),  # seat 1's 12 pips end the match
+            '  "1 0-3:R", "0 0-4:R", "1 2-4:R", "0 1-2:R", "1 pass", "0 1-1:R",\n]',
+            '  "1 0-3:R", "0 0-4:R", "1 2-4:R", "0 1-2:R", "1 pass",\n]\nconceded_by = 1',
+            "[[hands]]#2",
+            "hand 2 starts after the end of the match (after hand 1)",
+            None,
+        ),
+    ],
+)
+def test_concession_errors(
+    text: str, old: str, new: str, needle: str, message: str, reason: IllegalMoveReason | None
+) -> None:
+    bad = swap(text, old, new)
+    found = validate(bad)
+    assert found, "expected a problem"
+    assert message in found[0].message, found
+    assert found[0].line == line_of(bad, needle), found
+    assert found[0].reason is reason
+    err = error(bad)
+    assert str(err) == str(found[0])
+    assert (err.line, err.reason) == (found[0].line, found[0].reason)
+
+
+def test_concession_errors_in_code() -> None:
+    rules = Ruleset.block()
+    with pytest.raises(ArgumentTypeError, match="conceded_by must be a seat") as info:
+        HandRecord(rules=rules, seed=3, conceded_by="1")
+    assert info.value.argument == "conceded_by"
+    with pytest.raises(ArgumentTypeError, match="conceded_by must be a seat"):
+        HandEntry(conceded_by=1.0)
+    with pytest.raises(RecordError, match="conceded_by 2 is not a seat") as bad:
+        HandRecord(rules=rules, seed=3, conceded_by=2)
+    assert bad.value.reason is IllegalMoveReason.NO_SUCH_SEAT
+    with pytest.raises(RecordError, match="hand 1: conceded_by 5 is not a seat"):
+        MatchRecord(rules=rules, seed=3, hands=[HandEntry(conceded_by=5)])
+    with pytest.raises(RecordError, match="conceded_by -1 is not a seat"):
+        MatchRecord(rules=rules, seed=3, hands=[HandEntry()], conceded_by=-1)
+    record = MatchRecord(rules=rules, seed=3, hands=[HandEntry()], conceded_by=0)
+    assert record.final == Match.start(rules, seed=3).concede(0, match=True)
+    assert len(list(record.replay())) == 2

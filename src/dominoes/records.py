@@ -91,9 +91,30 @@ _MATCH_FORMAT: Final = "dominoes-match"
 _SEED_MIN: Final = -(2**63)
 _SEED_MAX: Final = 2**63 - 1
 
-_HAND_KEYS = ("format", "version", "ruleset", "rules", "names", "seed", "deal", "moves", "event")
-_MATCH_KEYS = ("format", "version", "ruleset", "rules", "names", "seed", "hands", "event")
-_ENTRY_KEYS = ("seed", "deal", "moves")
+_HAND_KEYS = (
+    "format",
+    "version",
+    "ruleset",
+    "rules",
+    "names",
+    "seed",
+    "deal",
+    "moves",
+    "conceded_by",
+    "event",
+)
+_MATCH_KEYS = (
+    "format",
+    "version",
+    "ruleset",
+    "rules",
+    "names",
+    "seed",
+    "conceded_by",
+    "hands",
+    "event",
+)
+_ENTRY_KEYS = ("seed", "deal", "moves", "conceded_by")
 _DEAL_KEYS = ("hands", "boneyard")
 
 _MOVE_RE = re.compile(r"(0|[1-9][0-9]?) (.+)")
@@ -459,6 +480,16 @@ def _deal(value: object) -> Deal | None:
     )
 
 
+def _conceded(value: object) -> int | None:
+    """A ``conceded_by`` seat (checked against the table when the record is replayed)."""
+    if value is None or type(value) is int:
+        return value
+    raise ArgumentTypeError(
+        f"conceded_by must be a seat (an int) or None, got {_shown_value(value)}",
+        argument="conceded_by",
+    )
+
+
 # --------------------------------------------------------------------------- records
 _REPLAYED: contextvars.ContextVar[bool] = contextvars.ContextVar("_REPLAYED", default=False)
 """Set while `loads` builds a record whose moves it has just checked by replaying them."""
@@ -491,13 +522,16 @@ class HandRecord(_Overrides):
 
     ``moves`` may be given as ``(seat, move)`` pairs, `Step` values, or ``"SEAT TOKEN"``
     strings such as ``"0 6-6"``, ``"1 5-6:R"``, ``"0 draw"``, ``"0 draw 2-3"`` or
-    ``"1 pass"``; a draw without a tile takes the next tile of the boneyard.
+    ``"1 pass"``; a draw without a tile takes the next tile of the boneyard. A hand that
+    a seat conceded (rule CONCEDE-1) names that seat in ``conceded_by``: the concession
+    comes after the last move, and the moves must leave the hand unfinished.
 
     Raises:
         RecordError: the record is inconsistent: an unknown preset, a preset that
             cannot express the rules, neither seed nor deal, a deal that does not fit
             the rules or disagrees with the seed, names that do not match the seats,
-            or an illegal move (its ``move_number`` and ``reason`` say which and why).
+            an illegal move (its ``move_number`` and ``reason`` say which and why), or a
+            ``conceded_by`` that is not a seat or concedes a hand already over.
         NotationError: a move string is malformed.
         ArgumentTypeError: a field has the wrong type (a `TypeError`).
     """
@@ -517,6 +551,8 @@ class HandRecord(_Overrides):
     """The deal, or ``None`` when the seed gives it."""
     moves: _Pairs = attrs.field(default=(), converter=_moves)
     """Every move, in order, as ``(seat, move)`` pairs."""
+    conceded_by: int | None = attrs.field(default=None, converter=_conceded)
+    """The seat that conceded the hand after the last move (rule CONCEDE-1), or ``None``."""
     event: tuple[tuple[str, str], ...] = attrs.field(default=(), converter=_event)
     """Metadata (``name``, ``site``, ``date``, ``round``, ``note``...) as ``(key, value)``
     pairs, in order; ``dict(record.event)`` reads them as a mapping."""
@@ -526,7 +562,9 @@ class HandRecord(_Overrides):
         _check_preset(self.rules, self.preset)
         _check_names(self.rules, self.names, sink, ())
         if not _REPLAYED.get():  # the reader has just replayed these very values
-            _check_hand(self.rules, self.seed, self.deal, self.moves, sink, ())
+            _check_hand(
+                self.rules, self.seed, self.deal, self.moves, sink, (), conceded_by=self.conceded_by
+            )
 
     @property
     def dealt(self) -> Deal:
@@ -539,24 +577,31 @@ class HandRecord(_Overrides):
         return HandState.start(self.rules, self.dealt)
 
     def replay(self) -> Iterator[HandState]:
-        """Every state of the hand: the start, then the state after each move in turn.
+        """Every state of the hand: the start, then the state after each move in turn,
+        and last, when the hand was conceded, the conceded hand.
 
         Yields:
-            `HandState` values, ``len(moves) + 1`` of them (each state's ``history``
-            holds the moves so far).
+            `HandState` values, ``len(moves) + 1`` of them, one more for a conceded hand
+            (each state's ``history`` holds the moves so far; a concession is not a move,
+            so the conceded hand's history is the one before it).
         """
         state = self.start
         yield state
         for seat, move in self.moves:
             state = state.apply(move, seat=seat)
             yield state
+        if self.conceded_by is not None:
+            yield state.concede(self.conceded_by)
 
     @property
     def final(self) -> HandState:
-        """The state after the last move (the start when there is no move)."""
+        """The state after the last move (the start when there is no move), conceded
+        when `conceded_by` names a seat."""
         state = self.start
         for seat, move in self.moves:
             state = state.apply(move, seat=seat)
+        if self.conceded_by is not None:
+            state = state.concede(self.conceded_by)
         return state
 
     @classmethod
@@ -583,7 +628,8 @@ class HandRecord(_Overrides):
             preset: the preset to write the rules from; by default the best one.
 
         Returns:
-            A record whose `final` state equals ``state``.
+            A record whose `final` state equals ``state`` (a conceded hand is recorded
+            with its `conceded_by`).
 
         Raises:
             RecordError: ``deal`` or ``seed`` is not the deal the hand started from, or
@@ -610,6 +656,7 @@ class HandRecord(_Overrides):
             seed=seed,
             deal=deal,
             moves=state.history,
+            conceded_by=_conceding_seat(state),
             event=event,
         )
         if record.final != state:  # pragma: no cover - the history and the deal give the state
@@ -632,6 +679,8 @@ class HandEntry:
     moves: _Pairs = attrs.field(default=(), converter=_moves)
     """The hand's moves, in order, as ``(seat, move)`` pairs (strings are accepted, as
     for `HandRecord`)."""
+    conceded_by: int | None = attrs.field(default=None, converter=_conceded)
+    """The seat that conceded the hand after its last move (rule CONCEDE-1), or ``None``."""
 
 
 def _entries(value: Iterable[Any]) -> tuple[HandEntry, ...]:
@@ -654,13 +703,18 @@ class MatchRecord(_Overrides):
 
     Replaying goes through `Match`: ``Match.start(rules, seed=..., deal=...)`` for the
     first hand and ``next_hand(deal=...)`` for the others, so later hands are led as
-    the rules say. Every hand but the last must be over, and no hand may follow the
-    end of the match; the last hand may be unfinished.
+    the rules say; a hand's `HandEntry.conceded_by` is ``Match.concede(seat)`` after its
+    last move. Every hand but the last must be over, and no hand may follow the end of
+    the match; the last hand may be unfinished. A match a seat conceded (rule
+    CONCEDE-2) names it in `conceded_by`: ``Match.concede(seat, match=True)`` after the
+    last hand's moves (and its own concession, if it has one), which concedes that hand
+    too if it is not over.
 
     Raises:
         RecordError: the record is inconsistent (as for `HandRecord`; also no hands, a
             hand that starts before the previous one is over or after the match is
-            over, or a hand with no deal or seed when the match has no seed).
+            over, a hand with no deal or seed when the match has no seed, or a match
+            conceded by a seat not at the table or after its end).
         NotationError: a move string is malformed.
         ArgumentTypeError: a field has the wrong type (a `TypeError`).
     """
@@ -678,6 +732,9 @@ class MatchRecord(_Overrides):
     from it. ``None`` when every hand has its own; the replayed match then has seed 0."""
     hands: tuple[HandEntry, ...] = attrs.field(default=(), converter=_entries)
     """Every hand, in order (at least one)."""
+    conceded_by: int | None = attrs.field(default=None, converter=_conceded)
+    """The seat that conceded the whole match (rule CONCEDE-2), or ``None``: during the
+    last hand if that hand is unfinished after its moves, else after it."""
     event: tuple[tuple[str, str], ...] = attrs.field(default=(), converter=_event)
     """Metadata, as for `HandRecord.event`."""
 
@@ -686,16 +743,16 @@ class MatchRecord(_Overrides):
         _check_preset(self.rules, self.preset)
         _check_names(self.rules, self.names, sink, ())
         if not _REPLAYED.get():  # the reader has just replayed these very values
-            _check_match(self.rules, self.seed, self.hands, sink, ())
+            _check_match(self.rules, self.seed, self.hands, sink, (), self.conceded_by)
 
     def replay(self) -> Iterator[Match]:
         """Every state of the match, in order.
 
         Yields:
-            The match at the start, after each move, and as each later hand is dealt
-            (before its first move).
+            The match at the start, after each move and each concession, and as each
+            later hand is dealt (before its first move).
         """
-        yield from _replay_match(self.rules, self.seed, self.hands)
+        yield from _replay_match(self.rules, self.seed, self.hands, self.conceded_by)
 
     @property
     def final(self) -> Match:
@@ -720,9 +777,12 @@ class MatchRecord(_Overrides):
         current one (`Match.state`) give the deals and the moves.
 
         A hand dealt from the match seed is written without its tiles; any other deal is
-        written in full. The record's `final` match is the match again, so saving and
-        resuming a match is one call each way:
-        ``dumps(MatchRecord.from_match(match))``, then ``loads(text).final``.
+        written in full. A conceded hand is written with its `HandEntry.conceded_by`, and
+        a conceded match with `conceded_by`; when the seat that conceded the match also
+        conceded the last hand, the match concession alone is written (it concedes that
+        hand). The record's `final` match is the match again, so saving and resuming a
+        match is one call each way: ``dumps(MatchRecord.from_match(match))``, then
+        ``loads(text).final``.
 
         Args:
             match: the match as far as it was played.
@@ -782,15 +842,23 @@ class MatchRecord(_Overrides):
                     current = current.next_hand(deal=own)
                 for step in state.history:
                     current = current.apply(step.move, seat=step.seat)
+                conceded = _conceding_seat(state)
+                if number == len(states) and conceded == match.conceded_by:
+                    conceded = None  # the match was conceded during this hand
+                if conceded is not None:
+                    current = current.concede(conceded)
             except (DealError, IllegalMoveError) as error:
                 raise RecordError(f"hand {number} does not belong to this match: {error}") from None
-            entries.append(HandEntry(deal=own, moves=state.history))
+            entries.append(HandEntry(deal=own, moves=state.history, conceded_by=conceded))
+        if current is not None and match.conceded_by is not None:
+            current = current.concede(match.conceded_by, match=True)
         record = cls(
             rules=match.rules,
             preset=preset if preset is not None else _best_preset(match.rules),
             names=names,
             seed=match.seed,
             hands=entries,
+            conceded_by=match.conceded_by,
             event=event,
         )
         # the record replays exactly as ``current`` was built; hands given as ``earlier``
@@ -835,6 +903,12 @@ def _initial_deal(state: HandState) -> Deal:
         hands=[sorted(h, key=lambda t: t.index) for h in hands],
         boneyard=[*drawn, *state.boneyard],
     )
+
+
+def _conceding_seat(state: HandState) -> int | None:
+    """The seat that conceded a finished hand, or ``None``."""
+    result = state.result
+    return None if result is None else result.conceded_by
 
 
 def _check_names(rules: Ruleset, names: tuple[str, ...], sink: _Sink, path: _Path) -> None:
@@ -896,13 +970,67 @@ def _check_hand(
     sink: _Sink,
     path: _Path,
     hand: int | None = None,
+    *,
+    conceded_by: int | None = None,
 ) -> HandState | None:
-    """Check a hand's deal and replay its moves; the final state, or ``None`` if stopped."""
+    """Check a hand's deal and replay its moves (and its concession); the final state, or
+    ``None`` if stopped."""
     state = _start(rules, seed, deal, sink, path, hand)
     if state is None:
         return None
     final: HandState | None = _check_moves(state, moves, sink, path, hand)
+    if final is not None and conceded_by is not None:
+        final = _check_concession(final, conceded_by, sink, path, hand)
     return final
+
+
+def _check_concession(state: Any, seat: int, sink: _Sink, path: _Path, hand: int | None) -> Any:
+    """``state`` (a `HandState` or a `Match`) after ``seat`` concedes the hand in
+    progress, or ``None`` after reporting why it cannot (rule CONCEDE-1)."""
+    where = (*path, "conceded_by")
+    hand_state: HandState = state if isinstance(state, HandState) else state.state
+    players = hand_state.rules.players
+    if not 0 <= seat < players:
+        sink.report(
+            f"conceded_by {seat} is not a seat: the seats are 0 to {players - 1}",
+            where,
+            hand=hand,
+            reason=IllegalMoveReason.NO_SUCH_SEAT,
+        )
+        return None
+    if hand_state.is_over:
+        moves = len(hand_state.history)
+        sink.report(
+            f"conceded_by {seat}: the hand is already over (it ended at move {moves}), "
+            "so it cannot be conceded",
+            where,
+            hand=hand,
+            reason=IllegalMoveReason.HAND_OVER,
+        )
+        return None
+    return state.concede(seat)
+
+
+def _check_match_concession(match: Match, seat: int, sink: _Sink, path: _Path) -> Match | None:
+    """``match`` after ``seat`` concedes it (rule CONCEDE-2), or ``None`` (reported)."""
+    where = (*path, "conceded_by")
+    players = match.rules.players
+    number = match.hand_number + 1
+    if not 0 <= seat < players:
+        sink.report(
+            f"conceded_by {seat} is not a seat: the seats are 0 to {players - 1}",
+            where,
+            reason=IllegalMoveReason.NO_SUCH_SEAT,
+        )
+        return None
+    if match.is_over:
+        sink.report(
+            f"conceded_by {seat}: the match is already over (after hand {number}), "
+            "so it cannot be conceded",
+            where,
+        )
+        return None
+    return match.concede(seat, match=True)  # concedes the hand too, if it is not over
 
 
 def _check_moves(
@@ -1020,6 +1148,7 @@ def _check_match(
     hands: Sequence[HandEntry | None],
     sink: _Sink,
     path: _Path,
+    conceded_by: int | None = None,
 ) -> Match | None:
     """Replay a match's hands through `Match`, reporting problems."""
     if not hands:
@@ -1071,6 +1200,8 @@ def _check_match(
             else match.next_hand(deal=own)
         )
         match = _check_moves(match, entry.moves, sink, where, number)
+        if match is not None and entry.conceded_by is not None:
+            match = _check_concession(match, entry.conceded_by, sink, where, number)
         if match is None:
             if number < len(hands):
                 sink.report(
@@ -1080,10 +1211,14 @@ def _check_match(
                     hand=number + 1,
                 )
             return None
+    if match is not None and conceded_by is not None:
+        match = _check_match_concession(match, conceded_by, sink, path)
     return match
 
 
-def _replay_match(rules: Ruleset, seed: int | None, hands: Sequence[HandEntry]) -> Iterator[Match]:
+def _replay_match(
+    rules: Ruleset, seed: int | None, hands: Sequence[HandEntry], conceded_by: int | None
+) -> Iterator[Match]:
     match: Match | None = None
     for entry in hands:
         if match is None:
@@ -1096,6 +1231,11 @@ def _replay_match(rules: Ruleset, seed: int | None, hands: Sequence[HandEntry]) 
         for seat, move in entry.moves:
             match = match.apply(move, seat=seat)
             yield match
+        if entry.conceded_by is not None:
+            match = match.concede(entry.conceded_by)
+            yield match
+    if match is not None and conceded_by is not None:
+        yield match.concede(conceded_by, match=True)
 
 
 def _entry_deal(rules: Ruleset, entry: HandEntry) -> Deal | None:
@@ -1127,28 +1267,32 @@ def _data(record: Record) -> dict[str, Any]:
         data["names"] = list(record.names)
     if record.seed is not None:
         data["seed"] = record.seed
+    if isinstance(record, MatchRecord) and record.conceded_by is not None:
+        data["conceded_by"] = record.conceded_by
     if isinstance(record, HandRecord):
-        data.update(_hand_data(record.deal, record.moves))
+        data.update(_hand_data(record.deal, record.moves, record.conceded_by))
     if record.event:
         data["event"] = dict(record.event)
     if isinstance(record, MatchRecord):
         data["hands"] = [
             {
                 **({"seed": entry.seed} if entry.seed is not None else {}),
-                **_hand_data(entry.deal, entry.moves),
+                **_hand_data(entry.deal, entry.moves, entry.conceded_by),
             }
             for entry in record.hands
         ]
     return data
 
 
-def _hand_data(deal: Deal | None, moves: _Pairs) -> dict[str, Any]:
+def _hand_data(deal: Deal | None, moves: _Pairs, conceded_by: int | None) -> dict[str, Any]:
     data: dict[str, Any] = {}
     if deal is not None:
         data["deal"] = {"hands": [[str(t) for t in hand] for hand in deal.hands]}
         if deal.boneyard:
             data["deal"]["boneyard"] = [str(t) for t in deal.boneyard]
     data["moves"] = [f"{seat} {format_move(move)}" for seat, move in moves]
+    if conceded_by is not None:
+        data["conceded_by"] = conceded_by
     return data
 
 
@@ -1467,30 +1611,49 @@ def _read(text: str | bytes, sink: _Sink) -> Record | None:
     event = _read_event(data.get("event", _MISSING), sink)
     if is_match:
         entries = _read_entries(data.get("hands", _MISSING), sink)
+        conceded = _read_conceded(data.get("conceded_by", _MISSING), ("conceded_by",), sink)
         if rules is not None and not isinstance(seed, _Bad) and entries is not None:
-            _check_match(rules, seed, entries, sink, ())
+            if isinstance(conceded, _Bad):
+                conceded = None  # reported; the hands are still checked
+            _check_match(rules, seed, entries, sink, (), conceded)
     else:
         deal = _read_deal(data.get("deal", _MISSING), ("deal",), sink)
         moves = _read_moves(data.get("moves", _MISSING), ("moves",), sink)
+        conceded = _read_conceded(data.get("conceded_by", _MISSING), ("conceded_by",), sink)
         if seed is None and deal is None:
             sink.report("a hand record needs a seed or a deal ([deal])")
         elif rules is not None and not isinstance(seed, _Bad) and not isinstance(deal, _Bad):
-            _check_hand(rules, seed, deal, moves, sink, ())
+            given = None if isinstance(conceded, _Bad) else conceded
+            _check_hand(rules, seed, deal, moves, sink, (), conceded_by=given)
     if len(sink.problems) > before or rules is None or preset is None:
         return None
     assert isinstance(names, tuple)
     assert isinstance(event, tuple)
     assert not isinstance(seed, _Bad)
+    assert not isinstance(conceded, _Bad)
     token = _REPLAYED.set(True)
     try:
         if is_match:
             assert entries is not None
             return MatchRecord(
-                rules=rules, preset=preset, names=names, seed=seed, hands=entries, event=event
+                rules=rules,
+                preset=preset,
+                names=names,
+                seed=seed,
+                hands=entries,
+                conceded_by=conceded,
+                event=event,
             )
         assert not isinstance(deal, _Bad)
         return HandRecord(
-            rules=rules, preset=preset, names=names, seed=seed, deal=deal, moves=moves, event=event
+            rules=rules,
+            preset=preset,
+            names=names,
+            seed=seed,
+            deal=deal,
+            moves=moves,
+            conceded_by=conceded,
+            event=event,
         )
     finally:
         _REPLAYED.reset(token)
@@ -1571,6 +1734,15 @@ def _read_seed(raw: object, path: _Path, sink: _Sink) -> int | _Bad | None:
         return _BAD
     if not _SEED_MIN <= raw <= _SEED_MAX:
         sink.report(f"seed {raw} is outside the 64-bit range of a TOML integer", path)
+        return _BAD
+    return raw
+
+
+def _read_conceded(raw: object, path: _Path, sink: _Sink) -> int | _Bad | None:
+    if raw is _MISSING:
+        return None
+    if type(raw) is not int:
+        sink.report(f"conceded_by must be an integer (a seat), not {_type_name(raw)}", path)
         return _BAD
     return raw
 
@@ -1702,7 +1874,7 @@ def _read_entries(raw: object, sink: _Sink) -> list[HandEntry | None] | None:
         for key in table:
             if key not in _ENTRY_KEYS:
                 sink.report(
-                    f"unknown key {_quote(key)}; the keys of a hand are seed, deal, moves",
+                    f"unknown key {_quote(key)}; the keys of a hand are " + ", ".join(_ENTRY_KEYS),
                     (*path, key),
                     hand=i + 1,
                 )
@@ -1710,10 +1882,20 @@ def _read_entries(raw: object, sink: _Sink) -> list[HandEntry | None] | None:
         seed = _read_seed(table.get("seed", _MISSING), (*path, "seed"), sink)
         deal = _read_deal(table.get("deal", _MISSING), (*path, "deal"), sink)
         moves = _read_moves(table.get("moves", _MISSING), (*path, "moves"), sink)
-        if not ok or isinstance(seed, _Bad) or isinstance(deal, _Bad) or None in moves:
+        conceded = _read_conceded(table.get("conceded_by", _MISSING), (*path, "conceded_by"), sink)
+        bad = isinstance(seed, _Bad) or isinstance(deal, _Bad) or isinstance(conceded, _Bad)
+        if not ok or bad or None in moves:
             entries.append(None)
             continue
-        entries.append(HandEntry(seed=seed, deal=deal, moves=[m for m in moves if m is not None]))
+        assert not isinstance(conceded, _Bad)
+        entries.append(
+            HandEntry(
+                seed=seed,
+                deal=deal,
+                moves=[m for m in moves if m is not None],
+                conceded_by=conceded,
+            )
+        )
     return entries
 
 
