@@ -190,6 +190,73 @@ def test_play_through_a_pipe() -> None:
     assert "\x1b[" not in out  # no colour codes when stdout is not a terminal
 
 
+# ---------------------------------------------------------------------- conceding
+def test_concede_the_hand_through_a_pipe() -> None:
+    """``concede`` at the prompt (rule CONCEDE-1): the result is shown, every hand is
+    shown only then, and the game has been played to its end (status 0)."""
+    done = subprocess.run(
+        [sys.executable, "-m", "dominoes", "play", "--preset", "block", "--seed", "4"],
+        input="concede\n",
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+        env={**os.environ, "COLUMNS": "80"},
+    )
+    assert done.returncode == 0, done.stderr
+    out = done.stdout.splitlines()
+    rules = Ruleset.block()
+    match = Match.start(rules, seed=4)
+    match = match.apply(match.state.legal_moves()[0])  # seat 1 leads 6-6, forced
+    conceded = match.concede(0)
+    result = conceded.state.result
+    assert result is not None
+    assert "Your move [1-2, q to quit]: concede" in out
+    assert "seat 0 (you) concedes the hand" in out
+    at = out.index("Result: seat 0 conceded the hand (rule CONCEDE-1).")
+    assert out[at + 1 :] == [
+        f"Pips left: seat 0: {result.pips[0]}, seat 1: {result.pips[1]}.",
+        f"Winner: seat 1, scoring {result.points[1]} points.",
+        *out[at + 3 : -1],  # the tiles left in every hand (wrapped)
+        "You lose the hand.",
+    ]
+    hidden = set(conceded.state.hand(1))
+    assert not any(tiles_in(line) & hidden for line in out[:at])
+    assert hidden <= set().union(*(tiles_in(line) for line in out[at:]))
+
+
+def test_concede_the_match() -> None:
+    """``concede match`` with --match (rule CONCEDE-2): the hand ends conceded, and the
+    match is over at once, won by the other side."""
+    result = play("--preset", "block", "--seed", "4", "--match", answers="CONCEDE\nconcede match\n")
+    assert result.exit_code == 0, result.output
+    rules = Ruleset.block()
+    match = Match.start(rules, seed=4)
+    match = match.apply(match.state.legal_moves()[0]).concede(0).next_hand()
+    assert match.state.turn == 0  # seat 0 leads the second hand: asked at once
+    match = match.concede(0, match=True)
+    assert match.winner == (1,)
+    out = result.output
+    assert "seat 0 (you) concedes the hand\n" in out
+    assert "seat 0 (you) concedes the match\n" in out
+    assert out.count("Result: seat 0 conceded the hand (rule CONCEDE-1).") == 2
+    scores = f"seat 0 (you): {match.scores[0]}, seat 1 (greedy): {match.scores[1]}"
+    assert out.endswith(
+        f"Scores: {scores} (target 100).\nYou conceded the match: seat 1 (greedy) won the match.\n"
+    )
+    assert "Hand 3" not in out
+
+
+def test_concede_match_needs_a_match() -> None:
+    result = play("--preset", "block", "--seed", "4", answers="concede match\n  Concede \n")
+    assert result.exit_code == 0
+    out = result.output
+    assert "Your move [1-2, q to quit]: concede match\n" in out
+    assert "You are playing a single hand: type concede to concede it.\n" in out
+    assert "seat 0 (you) concedes the hand\n" in out
+    assert len(prompts(result)) == 2
+
+
 # ---------------------------------------------------------------------- what the player sees
 
 TILE = re.compile(r"(?<![\w-])(\d+)-(\d+)(?![\w-])|\[(\d+)\|(\d+)\]")

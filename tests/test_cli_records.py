@@ -9,14 +9,17 @@ import attrs
 import pytest
 
 from dominoes import (
+    ConcedeScoring,
     Deal,
     FaultMode,
     FaultPenalty,
     HandEntry,
     HandRecord,
     HandState,
+    Match,
     MatchRecord,
     Ruleset,
+    Scoring,
     Step,
     Tile,
 )
@@ -192,6 +195,67 @@ def test_replay_partnership_match_winners() -> None:
         names=record.names,
     )
     assert replay_lines(match)[-1] == "Match over: seat 1 (East) and seat 3 (West) win."
+
+
+def test_replay_a_conceded_hand(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(capsys, "replay", str(DATA / "conceded.toml"))
+    assert (status, err) == (0, [])
+    assert out[-6:] == [
+        "  4. seat 1 (Ben) plays 3-5 on the left   [3|5][5|6][6|6][6|3]",
+        "     seat 1 (Ben) concedes                [3|5][5|6][6|6][6|3]",
+        "",
+        "Result: seat 1 (Ben) conceded the hand (rule CONCEDE-1).",
+        "Pips left: seat 0: 22, seat 1: 31.",
+        "Winner: seat 0, scoring 31 points.",
+    ]
+    # conceded before the first move, and under penalty points
+    rules = Ruleset.block(concede_scoring=ConcedeScoring.POINTS, concede_points=50)
+    penalty = attrs.evolve(rules, scoring=Scoring.PENALTY)
+    for ruleset, verdict in (
+        (rules, ["Winner: seat 0, scoring 50 points."]),
+        (
+            penalty,
+            ["Winner: seat 0 (fewest penalty points).", "Penalty points: seat 0: 0, seat 1: 50."],
+        ),
+    ):
+        lines = replay_lines(HandRecord(rules=ruleset, seed=3, conceded_by=1))
+        at = lines.index("     seat 1 concedes  (empty)")
+        assert lines[at + 1 : at + 4] == [
+            "",
+            "Result: seat 1 conceded the hand (rule CONCEDE-1).",
+            "Pips left: seat 0: 40, seat 1: 47.",
+        ]
+        assert lines[at + 4 :] == verdict
+
+
+def test_replay_a_conceded_match(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """Hand 1 conceded before its first move, hand 2 in its middle with the match."""
+    rules = Ruleset.block()
+    match = Match.start(rules, seed=4).concede(1).next_hand()
+    match = match.apply(match.state.legal_moves()[0]).concede(0, match=True)
+    record = MatchRecord.from_match(match, names=["Ana", "Ben"])
+    path = write(tmp_path, "conceded.toml", dumps(record))
+    status, out, err = run(capsys, "replay", path)
+    assert (status, err) == (0, [])
+    assert out == replay_lines(record)
+    text = "\n".join(out)
+    assert text.count("concedes") == 2
+    assert "Hand 1\n\nDeal (from the match seed 4):" in text
+    assert "Result: seat 1 (Ben) conceded the hand (rule CONCEDE-1)." in out
+    assert "Result: seat 0 (Ana) conceded the hand (rule CONCEDE-1)." in out
+    scores = ", ".join(f"seat {s}: {p}" for s, p in enumerate(match.scores))
+    assert out[-3:] == [
+        f"Scores: {scores}.",
+        "",
+        "Match over (seat 0 (Ana) conceded the match): seat 1 (Ben) wins.",
+    ]
+    # conceded between hands, by the other seat: the last hand is shown as it ended
+    between = Match.start(rules, seed=4).concede(1).concede(0, match=True)
+    lines = replay_lines(MatchRecord.from_match(between))
+    assert "\n".join(lines).count("concedes") == 1
+    assert lines[-1] == "Match over (seat 0 conceded the match): seat 1 wins."
+    status, out, err = run(capsys, "validate", path)
+    assert (status, out, err) == (0, [f"{path}: ok"], [])
 
 
 def test_replay_json(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

@@ -1,8 +1,10 @@
 """``dominoes play``: a game at the terminal against the built-in agents.
 
 The player types the number of a legal move, or the move itself as a token (``4-6:R``,
-``draw``, ``pass``). Forced moves (a draw or a pass that is the only legal move) are
-made automatically and shown, so the player is only asked when there is a choice.
+``draw``, ``pass``), or ``concede`` to concede the hand (and, in a match, ``concede
+match`` to concede the match; rules CONCEDE-1 and CONCEDE-2). Forced moves (a draw or
+a pass that is the only legal move) are made automatically and shown, so the player is
+only asked when there is a choice.
 Input is read line by line from standard input, so the game also runs over a pipe;
 when standard input is not a terminal each answer read is echoed after the prompt,
 so the transcript reads like a session.
@@ -49,8 +51,18 @@ __all__ = ["choice_text", "play"]
 QUIT_WORDS = frozenset({"q", "quit", "exit"})
 """Answers that end the game at the move prompt."""
 
+CONCEDE_WORD = "concede"
+"""The answer that concedes the hand (``concede match``: the match) at the move prompt."""
+
 choice_text = describe_choice
 """A legal move as offered to the player (`dominoes.words.describe_choice`)."""
+
+
+class _Concede:
+    """The player's answer ``concede`` (``match`` False) or ``concede match`` (True)."""
+
+    def __init__(self, match: bool) -> None:
+        self.match = match
 
 
 class _Stop(Exception):
@@ -83,8 +95,10 @@ class _Table:
         agents: tuple[Agent | None, ...],
         seed: int,
         width: int,
+        to_match: bool = False,
     ) -> None:
         self.match = match
+        self.to_match = to_match
         self.me = me
         self.names = names
         self.agents = agents
@@ -128,9 +142,9 @@ class _Table:
         hand = " ".join(str(t) for t in view.hand)
         self.say(f"Your hand: {hand}", "bold")
 
-    def ask(self, moves: tuple[Move, ...]) -> Move:
+    def ask(self, moves: tuple[Move, ...]) -> Move | _Concede:
         """The move the player chooses: a number from the list, or a move token taken as
-        the seat knows it; asks again after a bad answer."""
+        the seat knows it, or a concession; asks again after a bad answer."""
         count = len(moves)
         example = str(moves[0])
         while True:
@@ -144,6 +158,14 @@ class _Table:
                 click.echo(_printable(text))
             if text.lower() in QUIT_WORDS:
                 raise _Stop(eof=False)
+            words = text.lower().split()
+            if words == [CONCEDE_WORD]:
+                return _Concede(match=False)
+            if words == [CONCEDE_WORD, "match"]:
+                if self.to_match:
+                    return _Concede(match=True)
+                self.say("You are playing a single hand: type concede to concede it.")
+                continue
             if not text:
                 self.say(f"Type the number of a move, from 1 to {count} (q quits).")
                 continue
@@ -171,7 +193,7 @@ class _Table:
                 continue
             return move
 
-    def choose(self, view: Observation) -> Move:
+    def choose(self, view: Observation) -> Move | _Concede:
         moves = view.legal_moves()
         if len(moves) == 1 and not isinstance(moves[0], Play):
             return moves[0]  # a forced draw or pass: made for the player, and shown
@@ -208,6 +230,11 @@ class _Table:
             seat = self.match.state.turn
             view = self.match.state.observation(self.me)
             move = self.choose(view) if seat == self.me else self.agent_move(seat)
+            if isinstance(move, _Concede):  # CONCEDE-1, CONCEDE-2: not a move
+                self.match = self.match.concede(self.me, match=move.match)
+                what = "the match" if move.match else "the hand"
+                self.say(f"{self.who(self.me)} concedes {what}")
+                break
             self.match = self.match.apply(move, seat=seat)
             step = self.match.state.observation(self.me).history[-1]
             self.say(f"{self.who(seat)} {describe_move(step.move, view)}")
@@ -238,8 +265,9 @@ class _Table:
     "  dominoes play --opponents my_bots.py:MyAgent\n"
     "  printf '1\\n2\\n' | dominoes play --seed 3\n\n"
     "\b\nAt the prompt type the number of a move, or the move (4-6:R, draw, pass), or q\n"
-    "to quit. Forced draws and passes are made for you and shown. Exit status: 0 the\n"
-    "game was played to the end (or you typed q), 1 the input ended before the game\n"
+    "to quit; concede concedes the hand, and with --match concede match the match.\n"
+    "Forced draws and passes are made for you and shown. Exit status: 0 the game was\n"
+    "played to the end (or you typed q or conceded), 1 the input ended before the game\n"
     "did, 2 a usage error, or an agent that failed or chose an illegal move.",
 )
 @ruleset_options("draw")
@@ -290,7 +318,9 @@ def play(
     agents: tuple[Agent | None, ...] = (*built[:seat], None, *built[seat:])
     if seed is None:
         seed = random.SystemRandom().randrange(1_000_000)
-    table = _Table(Match.start(rules, seed=seed), seat, names, agents, seed, terminal_width())
+    table = _Table(
+        Match.start(rules, seed=seed), seat, names, agents, seed, terminal_width(), to_match
+    )
     mode = " in partnership (seats 0+2 v 1+3)" if rules.partnership else ""
     table.say(
         f"{game_name(rules)} game ({preset}), {rules.players} players{mode}, "
@@ -317,13 +347,14 @@ def play(
             table.say(f"Scores: {scores} (target {match.target}).")
             if match.is_over:
                 winner = match.winner
+                over = "Match over" if match.conceded_by is None else "You conceded the match"
                 if winner is None:
-                    table.say("Match over: a tie.", "bold")
+                    table.say(f"{over}: a tie.", "bold")
                 elif seat in winner:
-                    table.say("Match over: you win the match!", "bold green")
+                    table.say(f"{over}: you win the match!", "bold green")
                 else:
                     who = " and ".join(table.who(s) for s in winner)
-                    table.say(f"Match over: {who} won the match.", "bold red")
+                    table.say(f"{over}: {who} won the match.", "bold red")
                 return
             table.match = match.next_hand()
     except AgentError as error:

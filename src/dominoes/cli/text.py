@@ -291,7 +291,8 @@ def _tiles(tiles: Iterable[object]) -> str:
 
 
 def outcome_lines(rules: Ruleset, result: HandResult, names: Sequence[str] = ()) -> list[str]:
-    """The result of a hand, for every ending (forfeits and false blocks too), with its faults.
+    """The result of a hand, for every ending (forfeits, false blocks and concessions too),
+    with its faults.
 
     Args:
         rules: The hand's rules.
@@ -306,6 +307,10 @@ def outcome_lines(rules: Ruleset, result: HandResult, names: Sequence[str] = ())
     else:
         if result.ending is Ending.FORFEIT:
             lines = ["Result: forfeit: a fault ended the hand (rule FAULT-2)."]
+        elif result.ending is Ending.CONCEDED:
+            assert result.conceded_by is not None
+            who = _seat(result.conceded_by, names)
+            lines = [f"Result: {who} conceded the hand (rule CONCEDE-1)."]
         else:
             rnd = result.verification
             assert rnd is not None
@@ -345,6 +350,12 @@ def _hand_lines(states: Sequence[HandState], names: Sequence[str], dealt: str) -
     lines.append("")
     moves = []
     for n, (before, after) in enumerate(itertools.pairwise(states), 1):
+        if after.history == before.history:  # not a move: the hand was conceded
+            assert after.result is not None
+            assert after.result.conceded_by is not None
+            who = _seat(after.result.conceded_by, names)
+            moves.append((f"     {who} concedes", after.layout))
+            continue
         step = after.history[-1]
         text = describe_move(step.move, before)
         if len(after.faults) > len(before.faults):
@@ -416,9 +427,16 @@ def replay_lines(record: Record) -> list[str]:
     rules = record.rules
     lines.append(f"Target: {plural(rules.match_target, 'point')}.")
     matches = list(record.replay())
-    hand_starts = [i for i, m in enumerate(matches) if not m.state.history]
-    for number, (entry, first) in enumerate(zip(record.hands, hand_starts, strict=True), 1):
-        states = [m.state for m in matches[first : first + len(entry.moves) + 1]]
+    first = 0
+    for number, entry in enumerate(record.hands, 1):
+        size = len(entry.moves) + 1 + (entry.conceded_by is not None)
+        after = matches[first + size - 1]
+        states = [m.state for m in matches[first : first + size]]
+        first += size
+        if number == len(record.hands) and record.conceded_by is not None:
+            after = matches[-1]  # the match concession, which concedes an unfinished hand
+            if after.state != states[-1]:
+                states.append(after.state)
         if entry.deal is not None:
             dealt = "as recorded"
         elif entry.seed is not None:
@@ -427,7 +445,6 @@ def replay_lines(record: Record) -> list[str]:
             dealt = f"from the match seed {record.seed}"
         lines.extend(("", f"Hand {number}", ""))
         lines.extend(_hand_lines(states, names, dealt))
-        after = matches[first + len(entry.moves)]
         if after.state.is_over:
             lines.append(
                 "Scores: " + ", ".join(f"seat {s}: {p}" for s, p in enumerate(after.scores)) + "."
@@ -435,11 +452,14 @@ def replay_lines(record: Record) -> list[str]:
     final = matches[-1]
     lines.append("")
     if final.is_over:
+        over = "Match over"
+        if final.conceded_by is not None:
+            over += f" ({_seat(final.conceded_by, names)} conceded the match)"
         if final.winner is None:
-            lines.append("Match over: a tie.")
+            lines.append(f"{over}: a tie.")
         else:
             who = " and ".join(_seat(s, names) for s in final.winner)
-            lines.append(f"Match over: {who} {'wins' if len(final.winner) == 1 else 'win'}.")
+            lines.append(f"{over}: {who} {'wins' if len(final.winner) == 1 else 'win'}.")
     else:
         lines.append("The match is not over.")
     return lines
