@@ -490,6 +490,7 @@ CASES: dict[str, tuple[Bad, ...]] = {
         _t("a str seed", lambda: records.HandEntry(seed="1"), "seed"),
         _t("an int move", lambda: records.HandEntry(moves=[1]), "moves"),
         _t("deal as an int", lambda: records.HandEntry(deal=5), "deal"),
+        _t("conceded_by as a str", lambda: records.HandEntry(conceded_by="1"), "conceded_by"),
     ),
     "dominoes.records.HandRecord": (
         _t("rules as a str", lambda: records.HandRecord(rules="block", seed=1), "rules"),
@@ -525,6 +526,13 @@ CASES: dict[str, tuple[Bad, ...]] = {
         _t("hands as a str", lambda: records.MatchRecord(rules=RULES, seed=1, hands="x"), "hands"),
         _t("an int hand", lambda: records.MatchRecord(rules=RULES, seed=1, hands=[1]), "hands"),
         _v("no hands", lambda: records.MatchRecord(rules=RULES, seed=1), "hands"),
+        _v(
+            "conceded by no seat",
+            lambda: records.MatchRecord(
+                rules=RULES, seed=1, hands=[records.HandEntry()], conceded_by=5
+            ),
+            "conceded_by",
+        ),
     ),
     "dominoes.records.MatchRecord.from_match": (
         _t("not a match", lambda: records.MatchRecord.from_match("x"), "match"),

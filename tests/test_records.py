@@ -1584,6 +1584,22 @@ def test_conceded_records_are_valid() -> None:
             IllegalMoveReason.NO_SUCH_SEAT,
         ),
         (
+            CONCEDED_MATCH,
+            "seed = 8\nconceded_by = 0",
+            'seed = 8\nconceded_by = "seat 0"',
+            "conceded_by",
+            "conceded_by must be an integer (a seat), not a string",
+            None,
+        ),
+        (
+            CONCEDED_MATCH,
+            '"1 1-6:L",\n]',
+            '"1 1-6:L",\n]\nconceded_by = 1.0',
+            "conceded_by = 1.0",
+            "hand 2: conceded_by must be an integer (a seat), not a float",
+            None,
+        ),
+        (
             MATCH,
             "seed = 8\n",
             "seed = 8\nconceded_by = 1\n",
