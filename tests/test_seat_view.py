@@ -471,3 +471,16 @@ def test_a_finished_hand_shows_every_hand() -> None:
     text = done.position().replace(done.position().split()[2], "#14")
     with pytest.raises(NotationError, match="a finished hand shows every hand"):
         Observation.from_position(text, rules, seat=0)
+
+
+def test_concede_1_a_hand_conceded_before_the_lead_reads_back() -> None:
+    rules = Ruleset.block()
+    done = HandState.start(rules, Deal.random(rules, seed=3)).concede(0)
+    assert done.position().split()[3:] == ["-", "0", "over:conceded"]
+    back = HandState.from_position(done.position(), rules)
+    assert back == done
+    assert back.result == done.result
+    for seat in range(2):
+        obs = done.observation(seat)
+        assert obs.opening is None
+        assert Observation.from_dict(obs.to_dict()) == obs

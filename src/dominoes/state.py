@@ -711,7 +711,11 @@ class HandState:
             self._refuse("concede", IllegalMoveReason.NO_SUCH_SEAT, seat)
         if c[_RESULT] is not None:
             self._refuse("concede", IllegalMoveReason.HAND_OVER, seat)
-        core = (*c[:_TURN], seat, -1, 0, Ending.CONCEDED, *c[_DREW:])
+        # before the lead the opening is moot once the hand is over (so that the position
+        # reads back: a finished hand's position names no opening)
+        opening = _ANY_TILE if c[_LEFT] < 0 else c[_OPEN]
+        core = (*c[:_OPEN], opening, *c[_OPEN + 1 : _TURN], seat, -1, 0, Ending.CONCEDED)
+        core += c[_DREW:]
         return _make(HandState, core)
 
     # ---------------------------------------------------------------- internals
@@ -1141,7 +1145,12 @@ def _core_from_position(ctx: _Ctx, p: Position) -> tuple[Any, ...]:
     lead: tuple[int, int] | None = None
     lchain: Any = None
     rchain: Any = None
-    if not p.line:
+    if not p.line and p.ending is Ending.CONCEDED:  # conceded before the lead
+        if p.opening is not None or p.last is not None:
+            raise bad("phase", "a hand conceded before the lead has no opening and no last")
+        opening = _ANY_TILE
+        left = right = -1
+    elif not p.line:
         if p.ending is not None or p.opening is None:
             raise bad("phase", "before the lead the phase is lead:<tile>, lead:any or lead:draw")
         if p.last is not None:
@@ -1208,8 +1217,9 @@ def _lead_index(c: tuple[Any, ...]) -> int:
 
 
 def _opening_of(c: tuple[Any, ...]) -> Tile | str | None:
-    """Before the lead: the forced opening tile, ``"any"`` or ``"draw"``; else ``None``."""
-    if c[_LEFT] >= 0:
+    """Before the lead: the forced opening tile, ``"any"`` or ``"draw"``; else (and once
+    the hand is over) ``None``."""
+    if c[_LEFT] >= 0 or c[_RESULT] is not None:
         return None
     opening: int = c[_OPEN]
     if opening >= 0:
