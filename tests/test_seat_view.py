@@ -484,3 +484,12 @@ def test_concede_1_a_hand_conceded_before_the_lead_reads_back() -> None:
         obs = done.observation(seat)
         assert obs.opening is None
         assert Observation.from_dict(obs.to_dict()) == obs
+
+
+def test_a_long_client_text_is_not_echoed_at_length() -> None:
+    rules = Ruleset.block()
+    state = HandState.start(rules, Deal.random(rules, seed=3))
+    with pytest.raises(IllegalMoveError) as info:
+        state.apply_as(1, "x" * 5000)
+    assert info.value.reason is IllegalMoveReason.NOT_A_MOVE
+    assert len(str(info.value)) < 200

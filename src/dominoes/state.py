@@ -906,7 +906,10 @@ class HandState:
     def _refuse(self, move: object, reason: IllegalMoveReason, seat: object = _MOVER) -> Any:
         turn = self._core[_TURN]
         who = turn if seat is _MOVER else seat
-        text = f"illegal move {move!s} by seat {who!r}: {reason.text}"
+        shown = str(move)
+        if len(shown) > 40:  # a client's text is echoed, never at length
+            shown = shown[:37] + "..."
+        text = f"illegal move {shown} by seat {who!r}: {reason.text}"
         if reason is IllegalMoveReason.NOT_YOUR_TURN:
             text += f"; seat {turn} is to move"
         elif reason is IllegalMoveReason.NO_SUCH_SEAT:
