@@ -353,3 +353,72 @@ def test_rollout_finishes_a_round_that_holds_a_false_pass() -> None:
     assert final == state.apply(PASS)
     assert final.result is not None
     assert final.result.ending is Ending.FALSE_BLOCK
+
+
+# ----------------------------------------------------------------- the sampling budget
+
+STRESS = Ruleset(
+    max_pip=8,
+    players=7,
+    hand_size=3,
+    drawing=DrawRule.ONE_THEN_PASS,
+    voluntary_draw=True,
+    no_double=NoDoubleRule.REDEAL,
+    scoring=Scoring.PENALTY,
+)
+"""Seven seats, draw one then pass with voluntary drawing: deep in a hand the exact
+count needs thousands of states."""
+
+
+def _deep_position() -> HandState:
+    """The first position of a seeded random STRESS hand whose mover's observation needs
+    more than 300 counting states (found by counting, not by timing)."""
+    state = HandState.start(STRESS, Deal.random(STRESS, seed=930023371))
+    rng = random.Random(930023371)
+    while not state.is_over:
+        if len(state.legal_moves()) > 1:
+            obs = state.observation(state.turn)
+            if obs._model().plan.states > 300:
+                return state
+        legal = state.legal_moves()
+        state = state.apply(legal[rng.randrange(len(legal))])
+    raise AssertionError("no deep position in the seeded hand")  # pragma: no cover
+
+
+def test_search_agent_falls_back_on_greedy_past_its_sample_budget() -> None:
+    state = _deep_position()
+    obs = state.observation(state.turn)
+    agent = SearchAgent(worlds=2, rollouts=1, sample_budget=100)
+    rng = random.Random(5)
+    move = agent.choose(obs, rng)
+    assert move in state.legal_moves()
+    assert move == GreedyAgent().choose(obs, random.Random(0))
+    assert obs._model().plan.effort[0] <= 100  # it gave up within the budget
+    # unbounded, the same agent samples and searches (and the observation counts exactly)
+    unbounded = attrs.evolve(agent, sample_budget=None)
+    assert unbounded.choose(obs, random.Random(5)) in state.legal_moves()
+    assert obs._model().plan.counts
+
+
+def test_search_agent_has_a_default_sample_budget() -> None:
+    from dominoes.agents import SEARCH_SAMPLE_BUDGET
+
+    assert SearchAgent().sample_budget == SEARCH_SAMPLE_BUDGET
+    # on a 2-4 player game the default budget is room enough: the agent searches
+    rules = Ruleset.draw(players=4)
+    state = HandState.start(rules, Deal.random(rules, seed=11))
+    rng = random.Random(2)
+    while not state.is_over:
+        obs = state.observation(state.turn)
+        obs.sample(random.Random(0), budget=SEARCH_SAMPLE_BUDGET)  # never gives up here
+        legal = state.legal_moves()
+        state = state.apply(legal[rng.randrange(len(legal))])
+
+
+@pytest.mark.parametrize(
+    ("value", "error"), [(0, ValueError), (-1, ValueError), (True, TypeError), ("9", TypeError)]
+)
+def test_search_agent_validates_its_sample_budget(value: Any, error: type[Exception]) -> None:
+    with pytest.raises(error, match="sample_budget") as caught:
+        SearchAgent(sample_budget=value)
+    assert caught.value.argument == "sample_budget"  # type: ignore[attr-defined]

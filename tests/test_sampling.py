@@ -1076,3 +1076,96 @@ def test_a_long_two_player_hand_is_counted_with_a_small_memo(moves: int) -> None
     assert obs.count_worlds() >= 1
     assert obs._model().plan.states < 1_000
     obs.sample_deal(random.Random(0))
+
+
+# ====================================================================== the budget
+#
+# ``budget`` bounds the states the first count may build; past it, SamplingError. Work is
+# counted in memo entries (`Plan.effort`, `Plan.states`), never timed.
+
+
+def _stress_observation(seat: int = 0) -> Observation:
+    return random_position(STRESS, 930023371, 930023371, 58).observation(seat)
+
+
+def test_a_budget_too_small_gives_up_after_building_at_most_the_budget() -> None:
+    from dominoes.errors import SamplingError
+
+    needed = _stress_observation()._model().plan.states
+    assert needed > 1_000  # the position needs more states than the budget below
+    obs = _stress_observation()
+    plan = obs._model().plan
+    with pytest.raises(SamplingError, match="too large for the budget"):
+        obs.count_worlds(budget=1_000)
+    assert 0 < plan.effort[0] <= 1_000
+    assert not plan.entries
+    assert not plan.graph
+    assert not plan.counts
+    assert not plan.tally
+    with pytest.raises(SamplingError, match="budget=500"):
+        obs.sample(random.Random(0), budget=500)  # a smaller budget gives up at once
+    with pytest.raises(SamplingError):
+        obs.sample_deal(random.Random(0), budget=1_000)
+    # nothing half-built was kept: unbounded, the count is exact
+    assert obs.count_worlds() == STRESS_WORLDS[0]
+    assert plan.effort[0] == plan.states == needed
+    # once counted, any budget answers
+    assert obs.count_worlds(budget=1) == STRESS_WORLDS[0]
+    assert obs.sample(random.Random(1), budget=1).hand(0) == obs.hand
+
+
+def test_a_larger_budget_after_giving_up_counts_exactly() -> None:
+    from dominoes.errors import SamplingError
+
+    obs = _stress_observation(1)
+    with pytest.raises(SamplingError):
+        obs.sample(random.Random(0), budget=100)
+    needed = _stress_observation(1)._model().plan.states
+    assert obs.count_worlds(budget=needed) == STRESS_WORLDS[1]  # exactly enough is enough
+    assert obs._model().plan.states == needed
+    assert obs.sample_deal(random.Random(0)) is not None
+
+
+@pytest.mark.parametrize("case", list(CASES))
+def test_a_budget_that_suffices_changes_nothing(case: str) -> None:
+    """With room enough, a budgeted observation counts and samples as an unbounded one
+    (same count, same draw from the same seed), and the states it counted as it went
+    are the memo's size."""
+    rules, pick, limit = CASES[case]
+    for scenario in scenarios(rules, pick, limit):
+        obs = Observation.from_dict(scenario.obs.to_dict())
+        other = Observation.from_dict(scenario.obs.to_dict())
+        total = other.count_worlds()
+        states = other._model().plan.states
+        assert obs.count_worlds(budget=max(1, states)) == total
+        assert obs._model().plan.effort[0] == states
+        a = obs.sample(random.Random(7), budget=max(1, states))
+        b = other.sample(random.Random(7))
+        assert a.hands == b.hands
+        assert a.boneyard == b.boneyard
+
+
+@pytest.mark.parametrize(
+    ("budget", "error"),
+    [
+        (0, "ArgumentValueError"),
+        (-3, "ArgumentValueError"),
+        (True, "ArgumentTypeError"),
+        (2.5, "ArgumentTypeError"),
+        ("9", "ArgumentTypeError"),
+    ],
+)
+def test_the_budget_must_be_a_positive_int_or_none(budget: Any, error: str) -> None:
+    from dominoes import errors
+
+    obs = _stress_observation()
+    kind = getattr(errors, error)
+    for call in (
+        lambda: obs.count_worlds(budget=budget),
+        lambda: obs.sample(random.Random(0), budget=budget),
+        lambda: obs.sample_deal(random.Random(0), budget=budget),
+    ):
+        with pytest.raises(kind, match="budget") as caught:
+            call()
+        assert caught.value.argument == "budget"
+    assert not obs._model().plan.counts  # nothing was counted

@@ -25,7 +25,7 @@ from typing import Any, Protocol, runtime_checkable
 import attrs
 
 from dominoes import errors as _errors
-from dominoes.errors import AgentError, ArgumentTypeError, IllegalMoveError
+from dominoes.errors import AgentError, ArgumentTypeError, IllegalMoveError, SamplingError
 from dominoes.moves import Draw, Move, Pass, Play
 from dominoes.notation import parse_move
 from dominoes.observation import Observation
@@ -35,6 +35,7 @@ from dominoes.state import HandState, random_playout
 from dominoes.tiles import _shown as _shown_value
 
 __all__ = [
+    "SEARCH_SAMPLE_BUDGET",
     "Agent",
     "GreedyAgent",
     "LoadedAgent",
@@ -203,6 +204,28 @@ def _a_bool(_inst: object, attribute: attrs.Attribute[bool], value: bool) -> Non
         )
 
 
+SEARCH_SAMPLE_BUDGET = 1000
+"""`SearchAgent`'s default ``sample_budget``: the most states the first sample's count
+may build. Measured (docs/bots.md, the built-in agents): no position measured in random
+hands of the 2-4 player presets needed more than 866, and within it the first sample of
+99% of 2-4 player positions costs at most 33 random playouts of the hand (the worst,
+about 95, is the model's construction, which no budget bounds)."""
+
+
+def _a_budget(_inst: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    if value is None:
+        return
+    if type(value) is not int:
+        raise _errors.ArgumentTypeError(
+            f"{attribute.name} must be an int or None, got {_shown_value(value)}",
+            argument=attribute.name,
+        )
+    if value < 1:
+        raise _errors.ArgumentValueError(
+            f"{attribute.name} must be 1 or more, got {value}", argument=attribute.name
+        )
+
+
 @attrs.frozen(kw_only=True)
 class SearchAgent:
     """Perfect-information Monte Carlo search over sampled worlds.
@@ -212,6 +235,16 @@ class SearchAgent:
     world; random moves by default, or greedy ones); the move with the best mean
     margin (``side_margin``) wins. The
     budget is ``worlds * rollouts * (number of legal moves)`` playouts.
+
+    Worlds are drawn exactly uniformly (`Observation.sample`), with a bound on the work:
+    the first sample may build at most ``sample_budget`` states of the sampler's count
+    (`SEARCH_SAMPLE_BUDGET` by default, about the time of 50 random playouts or less on
+    2-4 player games). Where the exact count would need more (positions with many
+    seats, deep in a hand), sampling gives up with a `SamplingError` and the agent
+    falls back on the greedy choice (`GreedyAgent`: the heaviest playable tile, else
+    the forced move), so a decision never stalls on the sampler. It falls back the same
+    way on any other `SamplingError` (a replaying model that found no consistent deal).
+    ``sample_budget=None`` lifts the bound: exact worlds always, at any cost.
     """
 
     worlds: int = attrs.field(default=8, validator=_at_least_one)
@@ -220,6 +253,8 @@ class SearchAgent:
     """Playouts per move and world."""
     greedy_rollouts: bool = attrs.field(default=False, validator=_a_bool)
     """Finish the playouts with the greedy policy instead of uniformly random moves."""
+    sample_budget: int | None = attrs.field(default=SEARCH_SAMPLE_BUDGET, validator=_a_budget)
+    """The most states the first sample's count may build (None: no bound)."""
 
     def choose(self, observation: Observation, rng: random.Random) -> Move:
         """The move with the best mean margin over the sampled worlds.
@@ -236,7 +271,10 @@ class SearchAgent:
         seat = observation.seat
         totals = [0.0] * len(moves)
         for _ in range(self.worlds):
-            world = observation.sample(rng)
+            try:
+                world = observation.sample(rng, budget=self.sample_budget)
+            except SamplingError:
+                return heaviest(moves)  # the fallback (see the class docs)
             for k, move in enumerate(moves):
                 after = world.apply(move)
                 for _ in range(self.rollouts):

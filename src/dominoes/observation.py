@@ -247,15 +247,27 @@ class Observation:
         return moves
 
     # ------------------------------------------------------------------ inference
-    def count_worlds(self) -> int:
+    def count_worlds(self, *, budget: int | None = None) -> int:
         """The number of consistent worlds in the sampler's model.
 
         A world assigns every unseen tile (and every tile another seat has played) to a
         class of interchangeable slots (a seat's dealt tiles and draws that allow the
         same tiles form one class; so do the boneyard's places). Every world stands for
         the same number of deals, so drawing worlds uniformly draws deals uniformly.
+
+        ``budget`` bounds the work of the first count (the one `sample` and
+        `sample_deal` share): the most states of the counting's memo it may build
+        (None: no bound). Once counted, the observation answers at once, whatever the
+        budget.
+
+        Raises:
+            ArgumentTypeError: ``budget`` is not an int or None.
+            ArgumentValueError: ``budget`` is below 1.
+            SamplingError: counting needs more states than ``budget``; nothing of it is
+                kept, so a later call with a larger budget (or none) counts exactly.
         """
-        return sampling.count_worlds(self._model())
+        budget = sampling.check_budget(budget)
+        return sampling.count_worlds(self._model(), budget)
 
     def holders(self) -> dict[Tile, tuple[int, ...]]:
         """For every tile the seat cannot see, the seats that may hold it now.
@@ -274,45 +286,59 @@ class Observation:
         """
         return sampling.voids(self, self._model())
 
-    def sample(self, rng: random.Random) -> HandState:
+    def sample(self, rng: random.Random, *, budget: int | None = None) -> HandState:
         """A complete `HandState` drawn uniformly among the deals consistent with this
         observation (its history is empty; its position is the sampled world's).
 
+        The first sample counts the worlds (see `count_worlds`); ``budget`` is the most
+        states of the counting's memo it may build. Past it, sampling gives up with a
+        `SamplingError` rather than return a sample that is not uniform; None (the
+        default) means no bound, and the first sample of some positions with many
+        seats then takes seconds.
+
         Raises:
-            ArgumentTypeError: ``rng`` is not a `random.Random`.
-            SamplingError: the hand is over (every hand has been shown: nothing is hidden).
+            ArgumentTypeError: ``rng`` is not a `random.Random`, or ``budget`` not an
+                int or None.
+            ArgumentValueError: ``budget`` is below 1.
+            SamplingError: the hand is over (every hand has been shown: nothing is
+                hidden), or counting the worlds needs more states than ``budget``.
         """
         if not isinstance(rng, random.Random):
             raise ArgumentTypeError(
                 f"rng must be a random.Random, got {type(rng).__name__}", argument="rng"
             )
+        budget = sampling.check_budget(budget)
         if self.ending is not None:
             raise SamplingError("the hand is over: there is nothing hidden to sample")
-        return self._sample_state(rng)
+        return self._sample_state(rng, budget)
 
-    def sample_deal(self, rng: random.Random) -> Deal:
+    def sample_deal(self, rng: random.Random, *, budget: int | None = None) -> Deal:
         """A deal drawn uniformly among those consistent with this observation.
 
         The hands as dealt and the boneyard in draw order: replaying the public
         history from it (each draw taking the next boneyard tile) reaches a state this
         seat cannot tell from the real one. This is what a search that needs whole
         histories (OpenSpiel's information-set MCTS, say) resamples; `sample` gives the
-        current position alone.
+        current position alone. ``budget`` bounds the first count as in `sample`.
 
         Raises:
-            ArgumentTypeError: ``rng`` is not a `random.Random`.
-            SamplingError: the hand is over, or the observation has no history to go by
-                (its state was built from a position).
+            ArgumentTypeError: ``rng`` is not a `random.Random`, or ``budget`` not an
+                int or None.
+            ArgumentValueError: ``budget`` is below 1.
+            SamplingError: the hand is over, the observation has no history to go by
+                (its state was built from a position), or counting the worlds needs
+                more states than ``budget``.
         """
         if not isinstance(rng, random.Random):
             raise ArgumentTypeError(
                 f"rng must be a random.Random, got {type(rng).__name__}", argument="rng"
             )
+        budget = sampling.check_budget(budget)
         if self.ending is not None:
             raise SamplingError("the hand is over: there is nothing hidden to sample")
         if not self.full_history:
             raise SamplingError("the state was built from a position: its deal is unknown")
-        return sampling.consistent_deal(self, self._model(), rng, self._replay)[0]
+        return sampling.consistent_deal(self, self._model(), rng, self._replay, budget)[0]
 
     # ------------------------------------------------------------------ internals
     def _model(self) -> sampling.Model:
@@ -322,14 +348,14 @@ class Observation:
         assert isinstance(model, sampling.Model)
         return model
 
-    def _sample_state(self, rng: random.Random) -> HandState:
+    def _sample_state(self, rng: random.Random, budget: int | None = None) -> HandState:
         model = self._model()
         if model.replay:
-            _, state = sampling.consistent_deal(self, model, rng, self._replay)
+            _, state = sampling.consistent_deal(self, model, rng, self._replay, budget)
             assert state is not None
             core = state._core
             return self._world(list(core[2]), list(core[3]))
-        masks, boneyard = sampling.sample_world(self, model, rng)
+        masks, boneyard = sampling.sample_world(self, model, rng, budget)
         return self._world(masks, boneyard)
 
     def _world(self, masks: list[int], boneyard: list[int]) -> HandState:

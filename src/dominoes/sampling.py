@@ -56,6 +56,15 @@ What is guaranteed, and what is not:
   (seconds). ``benchmarks/sample_worst.py`` sweeps random rulesets and positions for
   such cases; docs/performance.md gives the figures. Nothing falls back on an
   approximation.
+* A budget bounds the count instead: ``budget`` (of `Observation.sample`, ``sample_deal``
+  and ``count_worlds``; `Plan.count`) is the most memo entries (states and nodes, as
+  `Plan.states` counts them) the first count may build. The count tallies them as it
+  builds, stops when one more would pass the budget (so its work stays proportional to
+  the budget) and raises `SamplingError`, keeping nothing of its memo: a later call with
+  a larger budget, or ``None`` (no bound, the default), counts afresh and exactly, and
+  one with the same budget or a smaller one gives up at once (`Plan.effort`). Exact and
+  bounded at once is impossible in general, so a budget trades the sample away, never
+  its uniformity. Building the model before the count is polynomial and not budgeted.
 * The replaying sampler's acceptance rate has no bound either (it gives up with an
   error after `MAX_TRIES` proposals).
 """
@@ -66,13 +75,14 @@ import functools
 import math
 import operator
 import random
+import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import attrs
 
 from dominoes.deal import Deal
-from dominoes.errors import SamplingError
+from dominoes.errors import ArgumentTypeError, ArgumentValueError, SamplingError
 from dominoes.faults import FaultKind
 from dominoes.moves import Draw, Pass, Play
 from dominoes.rules import BlockDetection, DrawRule, NoDoubleRule, Opening, Ruleset
@@ -86,6 +96,7 @@ __all__ = [
     "MAX_TRIES",
     "Model",
     "build_model",
+    "check_budget",
     "consistent_deal",
     "count_worlds",
     "deal_of",
@@ -189,6 +200,9 @@ class Plan:
     tally: list[list[dict[int, int]]] = attrs.field(factory=list)
     #   per step, per sub-level, node key -> completions
     counts: list[dict[int, int]] = attrs.field(factory=list)  # per step, state -> completions
+    effort: list[int] = attrs.field(factory=lambda: [0, 0])
+    #   the memo entries the last counting built (also one that gave up), and the largest
+    #   budget a counting gave up at (0: none did)
 
     @property
     def states(self) -> int:
@@ -196,17 +210,42 @@ class Plan:
         self.count()
         return sum(len(e) for e in self.entries) + sum(len(d) for v in self.graph for d in v)
 
-    def count(self) -> int:
-        """The number of assignments (counted once, then kept)."""
+    def count(self, budget: int | None = None) -> int:
+        """The number of assignments (counted once, then kept).
+
+        ``budget`` is the most memo entries (states and nodes, `states`) the counting
+        may build; None: no bound. Once the model is counted, any budget will do.
+
+        Raises:
+            SamplingError: counting needs more than ``budget`` entries. It stops as the
+                memo passes the budget (its work is proportional to the budget) and
+                keeps nothing of it, so a later call with a larger budget, or none,
+                counts afresh; a later call with this budget or a smaller one gives up
+                at once.
+        """
         if not self.counts:
-            self._fill()
+            if budget is not None and budget <= self.effort[1]:
+                raise _too_large(budget)
+            try:
+                self._fill(budget)
+            except _OverBudget:
+                self.entries.clear()
+                self.graph.clear()
+                self.tally.clear()
+                self.counts.clear()
+                assert budget is not None
+                self.effort[1] = max(self.effort[1], budget)
+                raise _too_large(budget) from None
         return self.counts[0].get(self.start, 0)
 
-    def _fill(self) -> None:
+    def _fill(self, budget: int | None) -> None:
         m = len(self.order)
+        self.effort[0] = 0
         if not self.feasible:
             self.counts.append({})
             return
+        # memo entries built so far, and how many may be: one more raises _OverBudget
+        built, most = 0, sys.maxsize if budget is None else budget
         mul = operator.mul
         layer: dict[int, list[int]] = {self.start: list(self.sizes[0])}  # state -> its counts
         for i in range(m):
@@ -222,6 +261,10 @@ class Plan:
                 rest = sum(counts)
                 if cap > rest:
                     continue
+                built += 2  # its entry, and its node at sub-level 0
+                if built > most:
+                    self.effort[0] = built - 2
+                    raise _OverBudget
                 key = entry[s] = s + cap * span
                 if cap == rest:  # the class takes every item it allows
                     to = proj - sum(r * onto[g] for r, g in zip(counts, choose, strict=True))
@@ -247,6 +290,11 @@ class Plan:
                         tail[level] = tail[level + 1] + counts[level] * onto[choose[level]]
                     fronts[0][key] = (proj, rest, tuple(tail))
             for level in range(q):  # the room left is shared out one group at a time
+                if level:  # (the nodes of sub-level 0 are counted with their states)
+                    built += len(fronts[level])
+                    if built > most:
+                        self.effort[0] = built - len(fronts[level])
+                        raise _OverBudget
                 for key, (proj, rest, ahead) in fronts[level].items():
                     left, code = divmod(key, span)
                     at = level
@@ -294,6 +342,7 @@ class Plan:
                         layer[s] = digits
             self.entries.append(entry)
             self.graph.append(graph)
+        self.effort[0] = built
         counts_at: list[dict[int, int]] = [{} for _ in range(m + 1)]
         counts_at[m] = dict.fromkeys(layer, 1)  # the only state of the end is 0: nothing left
         tally: list[list[dict[int, int]]] = [[] for _ in range(m)]
@@ -348,6 +397,18 @@ class Plan:
                 lists[src[0]] if len(src) == 1 else [t for h in src for t in lists[h]]
                 for src in self.merge[i]
             ]
+
+
+class _OverBudget(Exception):
+    """The counting's memo would pass its budget (`Plan.count` turns it into a
+    `SamplingError`)."""
+
+
+def _too_large(budget: int) -> SamplingError:
+    return SamplingError(
+        f"the exact model of this observation is too large for the budget: counting its "
+        f"worlds needs more than budget={budget} states"
+    )
 
 
 _Edge = tuple[tuple[tuple[int, int], ...], int, int, int]
@@ -570,9 +631,28 @@ def _estimate(caps: list[int], masks: list[int], done: int) -> int:
 # ---------------------------------------------------------------- what Observation calls
 
 
-def count_worlds(model: Model) -> int:
-    """The number of worlds of ``model`` (see `Observation.count_worlds`)."""
-    return model.plan.count()
+def check_budget(budget: object) -> int | None:
+    """``budget`` as `Observation.sample` takes it: a positive int, or None (no bound).
+
+    Raises:
+        ArgumentTypeError: ``budget`` is not an int (``bool`` is refused) or None.
+        ArgumentValueError: ``budget`` is below 1.
+    """
+    if budget is None:
+        return None
+    if type(budget) is not int:
+        raise ArgumentTypeError(
+            f"budget must be an int or None, got {type(budget).__name__}", argument="budget"
+        )
+    if budget < 1:
+        raise ArgumentValueError(f"budget must be 1 or more, got {budget}", argument="budget")
+    return budget
+
+
+def count_worlds(model: Model, budget: int | None = None) -> int:
+    """The number of worlds of ``model`` (see `Observation.count_worlds`), counted
+    within ``budget`` memo entries (see `Plan.count`)."""
+    return model.plan.count(budget)
 
 
 def holders(model: Model) -> dict[Tile, tuple[int, ...]]:
@@ -607,13 +687,14 @@ def consistent_deal(
     model: Model,
     rng: random.Random,
     replay: Callable[[Deal], _S | None],
+    budget: int | None = None,
 ) -> tuple[Deal, _S | None]:
     """A uniform consistent deal, and where it leads when the model needs the check
     by replay (``replay`` gives the state a deal reaches, or ``None`` when the deal does
     not replay into ``obs``); else ``None``: every proposal of an exact model is
     consistent."""
     for _ in range(MAX_TRIES):
-        deal = _propose(obs, model, place(model, rng), rng)
+        deal = _propose(obs, model, place(model, rng, budget), rng)
         if not model.replay:
             return deal, None
         state = replay(deal)
@@ -632,10 +713,12 @@ def _propose(obs: Observation, model: Model, placed: list[list[int]], rng: rando
     return deal_of(obs, model, placed, boneyard)
 
 
-def sample_world(obs: Observation, model: Model, rng: random.Random) -> tuple[list[int], list[int]]:
+def sample_world(
+    obs: Observation, model: Model, rng: random.Random, budget: int | None = None
+) -> tuple[list[int], list[int]]:
     """A uniform world of an exact model (``not model.replay``): every seat's hand (a
     bitmask) and the boneyard (tile indices, in a uniformly random order)."""
-    placed = place(model, rng)
+    placed = place(model, rng, budget)
     unseen = model.unseen
     masks = [0] * obs.rules.players
     masks[obs.seat] = sum(1 << t.index for t in obs.hand)
@@ -697,19 +780,20 @@ MAX_TRIES = 100_000
 """How many rejected proposals the replaying sampler tries before giving up."""
 
 
-def place(model: Model, rng: random.Random) -> list[list[int]]:
+def place(model: Model, rng: random.Random, budget: int | None = None) -> list[list[int]]:
     """A uniform assignment of the model's items to its classes: per class, its items.
 
     It draws one number, ``rng.randrange(count_worlds(model))`` (none when there is a
     single world), and takes the assignment that number stands for.
 
     Raises:
-        SamplingError: no world is consistent with the observation.
+        SamplingError: no world is consistent with the observation, or counting them
+            needs more than ``budget`` memo entries (`Plan.count`).
     """
     placed: list[list[int]] = [[] for _ in model.classes]
     for item, j in model.fixed:
         placed[j].append(item)
-    total = model.plan.count()
+    total = model.plan.count(budget)
     if not total:
         raise SamplingError("no deal consistent with this observation was found")
     model.plan.place(rng.randrange(total) if total > 1 else 0, placed)
