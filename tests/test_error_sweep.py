@@ -386,9 +386,16 @@ CASES: dict[str, tuple[Bad, ...]] = {
     ),
     "dominoes.observation.Observation.sample": (
         _t("rng as an int", lambda: _observation().sample(5), "rng"),
+        _t("budget as a str", lambda: _observation().sample(_rng(), budget="9"), "budget"),
+        _v("budget of 0", lambda: _observation().sample(_rng(), budget=0), "budget"),
     ),
     "dominoes.observation.Observation.sample_deal": (
         _t("rng as an int", lambda: _observation().sample_deal(5), "rng"),
+        _v("budget of 0", lambda: _observation().sample_deal(_rng(), budget=0), "budget"),
+    ),
+    "dominoes.observation.Observation.count_worlds": (
+        _t("budget as a bool", lambda: _observation().count_worlds(budget=True), "budget"),
+        _v("budget of -1", lambda: _observation().count_worlds(budget=-1), "budget"),
     ),
     "dominoes.codec.ActionCodec": (
         _t(
@@ -580,6 +587,7 @@ CASES: dict[str, tuple[Bad, ...]] = {
         _v("no worlds", lambda: SearchAgent(worlds=0), "worlds"),
         _t("rollouts as a str", lambda: SearchAgent(rollouts="2"), "rollouts"),
         _t("greedy_rollouts as an int", lambda: SearchAgent(greedy_rollouts=1), "greedy_rollouts"),
+        _v("sample_budget of 0", lambda: SearchAgent(sample_budget=0), "sample_budget"),
     ),
     "dominoes.agents.SearchAgent.choose": (
         _t("not an observation", lambda: SearchAgent().choose("x", _rng()), "observation"),
