@@ -5,30 +5,14 @@ layout, the public history (other seats' draws without their tiles), hand sizes,
 the boneyard's size, the seat to move, the phase and the verification round.
 It holds no reference to the full state.
 
-Inference and sampling use one exact model. A *world* is a deal consistent with
-everything the seat saw: every tile the seat cannot see is placed in a *slot* (a
-place in another seat's hand as dealt, a tile another seat drew, or a place in the
-boneyard), and the public history must replay legally: a seat that played a tile
-held it, and a seat that passed (or had to draw) held nothing matching the open
-ends at that moment; the opening rule tells too (under the highest-double rule no
-hand held a higher double than the one led). `Observation.sample` draws a world
-**uniformly** among all consistent deals, exactly (counting with dynamic
-programming over slot classes, no rejection), and returns the `HandState` it leads
-to; `Observation.holders` and `Observation.voids` read the same model.
+An observation is also plain data: `Observation.to_dict` and `Observation.from_dict`
+(what a server sends a seat), and `Observation.from_position` reads a seat's position
+string (`HandState.position(seat=k)`).
 
-Two rulesets bind the hands in ways the slot model cannot say: with
-``BlockDetection.IMMEDIATE`` a hand that goes on shows that some seat could still
-play (a fact about several seats at once), and with ``Opening.HOLDER_OF_TILE`` and
-``NoDoubleRule.DRAW_FOR_DOUBLE`` the draws before the lead depend on which tiles
-were dealt. There the model keeps only what is certain (so its worlds are a superset
-of the consistent ones), every slot gets its own tile in a uniformly random order,
-and a proposal is kept only when its deal replays into the observation: rejection
-from a uniform proposal, so the samples are still exactly uniform, at the cost of a
-replay per proposal. ``holders()`` and ``voids()`` read the model alone, so under
-those two rulesets they may list a seat that cannot hold a tile. An observation of a
-state built from a position has no history to replay: its samples are uniform over
-the placements of the unseen tiles (under ``BlockDetection.IMMEDIATE`` that includes
-placements in which nobody could move, which the position does not rule out).
+Inference and sampling (`Observation.count_worlds`, `holders`, `voids`, `sample`,
+`sample_deal`) use one exact model of the worlds consistent with what the seat saw;
+the `dominoes.sampling` module builds it and says what it counts, how, and what it
+costs.
 """
 
 from __future__ import annotations
