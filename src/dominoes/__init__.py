@@ -19,6 +19,7 @@ from dominoes.codec import ActionCodec, ObservationEncoder
 from dominoes.deal import Deal
 from dominoes.errors import (
     AgentError,
+    ArgumentError,
     ArgumentTypeError,
     ArgumentValueError,
     DealError,
@@ -34,6 +35,7 @@ from dominoes.errors import (
     RulesetError,
     SamplingError,
     UnknownAgentError,
+    UnknownNameError,
     UnknownPresetError,
 )
 from dominoes.faults import Fault, FaultKind
@@ -74,6 +76,7 @@ __all__ = [
     "Agent",
     "AgentError",
     "ArenaReport",
+    "ArgumentError",
     "ArgumentTypeError",
     "ArgumentValueError",
     "BlockDetection",
@@ -131,6 +134,7 @@ __all__ = [
     "Tile",
     "TileSet",
     "UnknownAgentError",
+    "UnknownNameError",
     "UnknownPresetError",
     "VerificationRound",
     "__version__",

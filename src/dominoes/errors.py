@@ -17,6 +17,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = [
     "AgentError",
+    "ArgumentError",
     "ArgumentTypeError",
     "ArgumentValueError",
     "DealError",
@@ -31,6 +32,7 @@ __all__ = [
     "RecordError",
     "RulesetError",
     "UnknownAgentError",
+    "UnknownNameError",
     "UnknownPresetError",
 ]
 
@@ -53,41 +55,40 @@ def _rebuild(cls: type[DominoesError], args: tuple[Any, ...], state: dict[str, A
     return error
 
 
-class ArgumentTypeError(DominoesError, TypeError):
-    """A public function or constructor was given an argument of the wrong type.
+class ArgumentError(DominoesError):
+    """A public function or constructor was given an argument it cannot take: the base
+    of `ArgumentTypeError` and `ArgumentValueError`.
+
+    Attributes:
+        argument: the name of the argument at fault.
+    """
+
+    def __init__(self, message: str, *, argument: str) -> None:
+        super().__init__(message)
+        self.argument = argument
+
+
+class ArgumentTypeError(ArgumentError, TypeError):
+    """An argument of the wrong type.
 
     It derives from `TypeError` too, so code that catches ``TypeError`` keeps working.
     The message names the argument and what it got (``"seed must be an int, got 'x'"``).
-
-    Attributes:
-        argument: the name of the argument at fault.
     """
 
-    def __init__(self, message: str, *, argument: str) -> None:
-        super().__init__(message)
-        self.argument = argument
 
-
-class ArgumentValueError(DominoesError, ValueError):
-    """A public function or constructor was given a value it cannot take.
+class ArgumentValueError(ArgumentError, ValueError):
+    """An argument of the right type but a value it cannot take.
 
     For example a seat that is not at the table (``state.observation(7)``) or an
     action number outside the codec's range. The message names the argument.
-
-    Attributes:
-        argument: the name of the argument at fault.
     """
 
-    def __init__(self, message: str, *, argument: str) -> None:
-        super().__init__(message)
-        self.argument = argument
 
+class UnknownNameError(DominoesError, KeyError):
+    """A name looked up in a table of the library is not there.
 
-class UnknownPresetError(DominoesError, KeyError):
-    """No preset has the name (or alias) asked for.
-
-    It derives from `KeyError` too (a preset name is a key into the preset table);
-    unlike a bare ``KeyError`` its text is the plain sentence, not a quoted key.
+    It derives from `KeyError` too (a name is a key into the table); unlike a bare
+    ``KeyError`` its text is the plain sentence, not a quoted key.
 
     Attributes:
         name: the name that was asked for.
@@ -101,22 +102,12 @@ class UnknownPresetError(DominoesError, KeyError):
         return str(self.args[0])
 
 
-class UnknownAgentError(DominoesError, KeyError):
-    """No agent of an arena report has the name asked for (``report["name"]``).
+class UnknownPresetError(UnknownNameError):
+    """No preset has the name (or alias) asked for."""
 
-    It derives from `KeyError` too (a name is a key into the report); its text is the
-    plain sentence, not a quoted key.
 
-    Attributes:
-        name: the name that was asked for.
-    """
-
-    def __init__(self, message: str, *, name: object) -> None:
-        super().__init__(message)
-        self.name = name
-
-    def __str__(self) -> str:
-        return str(self.args[0])
+class UnknownAgentError(UnknownNameError):
+    """No agent of an arena report has the name asked for (``report["name"]``)."""
 
 
 class EmptyLayoutError(DominoesError, IndexError):
