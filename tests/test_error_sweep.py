@@ -58,7 +58,7 @@ from dominoes.errors import ArgumentTypeError, ArgumentValueError, DominoesError
 from dominoes.layout import diagram
 from dominoes.presets import find_preset
 from dominoes.rules import default_hand_size
-from dominoes.scoring import score_hand, zero_sum_returns
+from dominoes.scoring import check_result, score_hand, zero_sum_returns
 from dominoes.tiles import bit_indices, tile_from_index, tile_index
 from dominoes.verification import VerificationRound
 
@@ -321,6 +321,11 @@ CASES: dict[str, tuple[Bad, ...]] = {
         _v("no such domino seat", lambda: score_hand(RULES, [0, 1], domino_seat=2), "domino_seat"),
         _t("ending as a str", lambda: score_hand(RULES, [0, 1], ending="domino"), "ending"),
         _v("negative stock", lambda: score_hand(RULES, [0, 1], stock=-1), "stock"),
+    ),
+    "dominoes.scoring.check_result": (
+        _t("rules as a str", lambda: check_result("block", _result()), "rules"),
+        _t("not a result", lambda: check_result(RULES, "x"), "result"),
+        _v("a result of other seats", lambda: check_result(THREE, _result()), "result"),
     ),
     "dominoes.scoring.zero_sum_returns": (
         _t("rules as a str", lambda: zero_sum_returns("block", _result()), "rules"),

@@ -29,7 +29,7 @@ from dominoes.rules import (
 from dominoes.tiles import _shown
 from dominoes.verification import VerificationRound
 
-__all__ = ["Ending", "HandResult", "score_hand", "zero_sum_returns"]
+__all__ = ["Ending", "HandResult", "check_result", "score_hand", "zero_sum_returns"]
 
 
 class Ending(enum.Enum):
@@ -327,6 +327,27 @@ def _check_hand(
         )
 
 
+def check_result(rules: Ruleset, result: HandResult) -> None:
+    """Refuse anything but a `HandResult` that scores every seat of ``rules``.
+
+    Raises:
+        ArgumentTypeError: ``rules`` is not a `Ruleset` or ``result`` not a `HandResult`.
+        ArgumentValueError: ``result`` does not score one entry per seat of ``rules``.
+    """
+    if not isinstance(rules, Ruleset):
+        raise ArgumentTypeError(f"rules must be a Ruleset, got {_shown(rules)}", argument="rules")
+    if not isinstance(result, HandResult):
+        raise ArgumentTypeError(
+            f"result must be a HandResult, got {_shown(result)}", argument="result"
+        )
+    if len(result.points) != rules.players:
+        raise ArgumentValueError(
+            f"result must score the {rules.players} seats of the ruleset, "
+            f"but it scores {len(result.points)}",
+            argument="result",
+        )
+
+
 def zero_sum_returns(rules: Ruleset, result: HandResult) -> tuple[float, ...]:
     """Per seat, its side's points minus the mean of the other sides' points, negated
     under `Scoring.PENALTY` (where points count against a side): the zero-sum reward
@@ -338,17 +359,7 @@ def zero_sum_returns(rules: Ruleset, result: HandResult) -> tuple[float, ...]:
     >>> result.points, zero_sum_returns(rules, result)
     ((13, 0, 0), (13.0, -6.5, -6.5))
     """
-    if not isinstance(rules, Ruleset):
-        raise ArgumentTypeError(f"rules must be a Ruleset, got {_shown(rules)}", argument="rules")
-    if not isinstance(result, HandResult):
-        raise ArgumentTypeError(
-            f"result must be a HandResult, got {_shown(result)}", argument="result"
-        )
-    if len(result.points) != rules.players:
-        raise ArgumentValueError(
-            f"result has {len(result.points)} seats, but the rules have {rules.players}",
-            argument="result",
-        )
+    check_result(rules, result)
     sign = -1 if rules.scoring is Scoring.PENALTY else 1
     teams = rules.teams
     side_points = [result.points[team[0]] for team in teams]

@@ -57,7 +57,7 @@ from dominoes.rules import (
     Ruleset,
     Scoring,
 )
-from dominoes.scoring import HandResult, zero_sum_returns
+from dominoes.scoring import HandResult, check_result, zero_sum_returns
 from dominoes.state import HandState
 from dominoes.tiles import Tile, bit_indices, tile_from_index
 
@@ -396,15 +396,7 @@ def returns_from_result(
         ArgumentTypeError: ``rules`` is not a `Ruleset` or ``result`` not a `HandResult`.
         ArgumentValueError: ``result`` does not score one entry per seat of ``rules``.
     """
-    _check_rules(rules)
-    if not isinstance(result, HandResult):
-        raise ArgumentTypeError(f"result must be a HandResult, got {result!r}", argument="result")
-    if len(result.points) != rules.players:
-        raise ArgumentValueError(
-            f"result must score the {rules.players} seats of the ruleset, "
-            f"but it scores {len(result.points)}",
-            argument="result",
-        )
+    check_result(rules, result)
     sign = -1 if rules.scoring is Scoring.PENALTY else 1
     points = result.points
     if utility is Utility.POINTS:

@@ -64,7 +64,7 @@ from dominoes.errors import (
 )
 from dominoes.observation import Observation
 from dominoes.rules import DrawRule, Ruleset
-from dominoes.scoring import HandResult, zero_sum_returns
+from dominoes.scoring import HandResult, check_result, zero_sum_returns
 from dominoes.state import HandState, Phase
 
 __all__ = [
@@ -142,18 +142,9 @@ def hand_rewards(
     >>> hand_rewards(rules, result, Reward.POINTS)
     (12.0, 0.0)
     """
-    if not isinstance(rules, Ruleset):
-        raise ArgumentTypeError(f"rules must be a Ruleset, got {rules!r}", argument="rules")
-    if not isinstance(result, HandResult):
-        raise ArgumentTypeError(f"result must be a HandResult, got {result!r}", argument="result")
+    check_result(rules, result)
     if not isinstance(mode, Reward):
         raise ArgumentTypeError(f"mode must be a Reward, got {mode!r}", argument="mode")
-    if len(result.points) != rules.players:
-        raise ArgumentValueError(
-            f"result must score the {rules.players} seats of the ruleset, "
-            f"but it scores {len(result.points)}",
-            argument="result",
-        )
     if mode is Reward.POINTS:
         return tuple(float(p) for p in result.points)
     return zero_sum_returns(rules, result)
