@@ -31,7 +31,8 @@ A position is reproduced by::
 No figure is asserted: the script prints them.
 
 usage: python benchmarks/sample_worst.py [--rulesets N] [--hands H] [--positions P]
-       [--seed S] [--top K] [--repeat R] [--playouts N] [--limit SECONDS] [--quick]
+       [--seed S] [--top K] [--repeat R] [--playouts N] [--limit SECONDS]
+       [--budget N] [--quick]
 """
 
 from __future__ import annotations
@@ -49,7 +50,7 @@ import attrs
 from dominoes import Deal, HandState, Ruleset, Tile
 from dominoes import rules as rules_module
 from dominoes.agents import rollout
-from dominoes.errors import RulesetError
+from dominoes.errors import RulesetError, SamplingError
 from dominoes.rules import (
     MAX_PLAYERS,
     BlockDetection,
@@ -113,8 +114,10 @@ class Cost:
     position: Position
     first: float  # seconds: the observation and its first sample
     playout: float  # seconds: one random playout of the hand from its deal
+    build: float  # seconds: building the model alone (`build_model`), not budgeted
     memo: int  # entries of the counting's memo (states and nodes)
     worlds: int  # the number of worlds of the model
+    gave_up: bool  # the first sample raised SamplingError (the budget was hit)
 
     @property
     def ratio(self) -> float:
@@ -209,39 +212,72 @@ def playout_seconds(rules: Ruleset, deal_seed: int, runs: int) -> float:
     return (time.perf_counter() - t0) / runs
 
 
-def first_sample_seconds(state: HandState, seat: int, limit: float) -> float:
-    """The seconds of ``state.observation(seat)`` and its first ``sample`` (or
-    ``limit`` and more: `TooSlow`)."""
+def first_sample_seconds(
+    state: HandState, seat: int, limit: float, budget: int | None = None
+) -> tuple[float, bool]:
+    """The seconds of ``state.observation(seat)`` and its first ``sample`` with
+    ``budget`` (giving up with `SamplingError` counts as done: that is what a bot
+    waits for) and whether it gave up; or ``limit`` and more: `TooSlow`."""
     signal.setitimer(signal.ITIMER_REAL, limit)
     try:
         t0 = time.perf_counter()
-        state.observation(seat).sample(random.Random(0))
-        return time.perf_counter() - t0
+        try:
+            state.observation(seat).sample(random.Random(0), budget=budget)
+        except SamplingError:
+            return time.perf_counter() - t0, True
+        return time.perf_counter() - t0, False
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
 
 
 def measure(
-    position: Position, repeat: int, playouts: int, limit: float, *, memo: bool = True
+    position: Position,
+    repeat: int,
+    playouts: int,
+    limit: float,
+    budget: int | None,
+    *,
+    memo: bool = True,
 ) -> Cost:
-    """The first sample of ``position`` (best of ``repeat``) against a playout of its
-    hand; with ``memo``, the size of the counting's memo too (counted again)."""
+    """The first sample of ``position`` with ``budget`` (best of ``repeat``) against a
+    playout of its hand; with ``memo``, the size of the counting's memo too (counted
+    again; not when the sample gave up)."""
     state = position.state()
+    gave_up = False
     try:
-        first = min(first_sample_seconds(state, position.seat, limit) for _ in range(repeat))
+        runs = [first_sample_seconds(state, position.seat, limit, budget) for _ in range(repeat)]
+        first, gave_up = min(runs)
     except TooSlow:
         first = float("inf")
     playout = playout_seconds(position.rules, position.deal_seed, playouts)
+    obs = state.observation(position.seat)
+    t0 = time.perf_counter()
+    build_model(obs)
+    build = time.perf_counter() - t0
     entries = worlds = -1
-    if memo and first != float("inf"):
+    if memo and first != float("inf") and not gave_up:
         plan = build_model(state.observation(position.seat)).plan
         worlds = plan.count()
         entries = plan.states
-    return Cost(position=position, first=first, playout=playout, memo=entries, worlds=worlds)
+    return Cost(
+        position=position,
+        first=first,
+        playout=playout,
+        build=build,
+        memo=entries,
+        worlds=worlds,
+        gave_up=gave_up,
+    )
 
 
 def sweep(
-    rulesets: int, hands: int, positions: int, seed: int, max_pip: int, limit: float
+    rulesets: int,
+    hands: int,
+    positions: int,
+    seed: int,
+    max_pip: int,
+    limit: float,
+    budget: int | None,
 ) -> list[Cost]:
     """Every position of the sweep, measured once (the playout over 5 runs)."""
     rng = random.Random(seed)
@@ -256,7 +292,7 @@ def sweep(
                 moves = rng.randrange(total)  # before the end: something is hidden
                 seat = rng.randrange(rules.players)
                 position = Position(rules, deal_seed, move_seed, moves, seat)
-                out.append(measure(position, 1, 5, limit, memo=False))
+                out.append(measure(position, 1, 5, limit, budget, memo=False))
     return out
 
 
@@ -279,7 +315,7 @@ def show(cost: Cost) -> str:
         f"    {cost.ratio:7.2f} {first:>9} {cost.playout * 1e3:8.3f} {cost.memo:7d} "
         f"{cost.worlds:10.2e}  {p.rules.max_pip:>2}/{p.rules.players:<2} "
         f"{p.rules.drawing.name:15} deal {p.deal_seed} moves {p.move_seed}x{p.moves} "
-        f"seat {p.seat}"
+        f"seat {p.seat}{' (gave up)' if cost.gave_up else ''}"
     )
 
 
@@ -301,6 +337,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--repeat", type=int, default=5, help="best of R first samples")
     ap.add_argument("--playouts", type=int, default=50, help="playouts averaged")
     ap.add_argument("--limit", type=float, default=5.0, help="seconds before giving up")
+    ap.add_argument("--budget", type=int, default=None, help="the sample's budget (default: none)")
     ap.add_argument("--quick", action="store_true", help="a small sweep: a smoke test")
     a = ap.parse_args(argv)
     if a.quick:
@@ -308,7 +345,7 @@ def main(argv: list[str] | None = None) -> int:
     signal.signal(signal.SIGALRM, _alarm)
     print(f"python {sys.version.split()[0]}, seed {a.seed}")
 
-    costs = sweep(a.rulesets, a.hands, a.positions, a.seed, a.max_pip, a.limit)
+    costs = sweep(a.rulesets, a.hands, a.positions, a.seed, a.max_pip, a.limit, a.budget)
     ratios = sorted(c.ratio for c in costs)
     n = len(ratios)
     print(
@@ -322,13 +359,27 @@ def main(argv: list[str] | None = None) -> int:
     for bound in (50, 200, 1000):
         within = sum(r <= bound for r in ratios)
         print(f"    within {bound:4d} playouts: {within}/{n} ({100 * within / n:.1f}%)")
+    firsts = sorted(c.first for c in costs)
+    print(
+        f"    first sample in ms: median {firsts[n // 2] * 1e3:.2f}, "
+        f"99% {firsts[n * 99 // 100] * 1e3:.2f}, worst {firsts[-1] * 1e3:.2f}"
+    )
     slow = sum(c.first == float("inf") for c in costs)
     print(f"    past the {a.limit:g} s limit: {slow}")
+    builds = sorted(c.build / c.playout for c in costs)
+    print(
+        f"    the model's construction alone (not budgeted) / one playout: median "
+        f"{builds[n // 2]:.1f}, 99% {builds[n * 99 // 100]:.1f}, worst {builds[-1]:.1f}; "
+        f"worst {max(c.build for c in costs) * 1e3:.2f} ms"
+    )
+    if a.budget is not None:
+        gave_up = sum(c.gave_up for c in costs)
+        print(f"    gave up at budget={a.budget} (SamplingError): {gave_up}/{n}")
 
     print(f"\n(b) the {a.top} worst, measured again (best of {a.repeat}; {a.playouts} playouts)")
     print(HEADER)
     worst = sorted(costs, key=lambda c: c.ratio, reverse=True)[: a.top]
-    again = [measure(c.position, a.repeat, a.playouts, a.limit) for c in worst]
+    again = [measure(c.position, a.repeat, a.playouts, a.limit, a.budget) for c in worst]
     again.sort(key=lambda c: c.ratio, reverse=True)
     for cost in again:
         print(show(cost))
@@ -345,7 +396,7 @@ def main(argv: list[str] | None = None) -> int:
     print(HEADER)
     for seat in range(ISSUE_RULES.players):
         position = Position(ISSUE_RULES, ISSUE_SEED, ISSUE_SEED, ISSUE_MOVES, seat)
-        print(show(measure(position, a.repeat, a.playouts, a.limit)))
+        print(show(measure(position, a.repeat, a.playouts, a.limit, a.budget)))
     return 0
 
 

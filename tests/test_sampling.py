@@ -1139,10 +1139,34 @@ def test_a_budget_that_suffices_changes_nothing(case: str) -> None:
         states = other._model().plan.states
         assert obs.count_worlds(budget=max(1, states)) == total
         assert obs._model().plan.effort[0] == states
-        a = obs.sample(random.Random(7), budget=max(1, states))
+        # a replaying model spends the budget on replays too: room for every proposal
+        room = max(1, states) if not obs._model().replay else 10**9
+        a = obs.sample(random.Random(7), budget=room)
         b = other.sample(random.Random(7))
         assert a.hands == b.hands
         assert a.boneyard == b.boneyard
+
+
+@pytest.mark.parametrize("budget", [1, 40, 1_000])
+def test_a_budget_bounds_the_replays_of_a_replaying_model(budget: int) -> None:
+    """Under immediate detection each proposal is replayed: one unit per move of the
+    history and one more. With a budget a call tries at most ``budget // (moves + 1)``
+    proposals (at least one) and then gives up, naming the budget."""
+    from dominoes import sampling
+    from dominoes.errors import SamplingError
+
+    obs = _stress_observation()
+    obs.count_worlds()  # counted: the budget goes to the replays alone
+    model = obs._model()
+    assert model.replay
+    tried = []
+
+    def refuse(deal: Deal) -> None:
+        tried.append(deal)
+
+    with pytest.raises(SamplingError, match=f"within budget={budget}"):
+        sampling.consistent_deal(obs, model, random.Random(0), refuse, budget)
+    assert len(tried) == max(1, budget // (len(obs.history) + 1))
 
 
 @pytest.mark.parametrize(

@@ -275,17 +275,20 @@ class Observation:
         observation (its history is empty; its position is the sampled world's).
 
         The first sample counts the worlds (see `count_worlds`); ``budget`` is the most
-        states of the counting's memo it may build. Past it, sampling gives up with a
-        `SamplingError` rather than return a sample that is not uniform; None (the
-        default) means no bound, and the first sample of some positions with many
-        seats then takes seconds.
+        states of the counting's memo it may build, and where proposals are replayed
+        (immediate block detection; a named opening tile with drawing for a double)
+        the most units their replays may cost in one call (a move of the history each,
+        and one more). Past it, sampling gives up with a `SamplingError` rather than
+        return a sample that is not uniform; None (the default) means no bound, and the
+        first sample of some positions with many seats then takes seconds.
 
         Raises:
             ArgumentTypeError: ``rng`` is not a `random.Random`, or ``budget`` not an
                 int or None.
             ArgumentValueError: ``budget`` is below 1.
             SamplingError: the hand is over (every hand has been shown: nothing is
-                hidden), or counting the worlds needs more states than ``budget``.
+                hidden), or counting the worlds needs more states than ``budget``, or
+                the replays of the proposals would pass it.
         """
         if not isinstance(rng, random.Random):
             raise ArgumentTypeError(
@@ -303,7 +306,8 @@ class Observation:
         history from it (each draw taking the next boneyard tile) reaches a state this
         seat cannot tell from the real one. This is what a search that needs whole
         histories (OpenSpiel's information-set MCTS, say) resamples; `sample` gives the
-        current position alone. ``budget`` bounds the first count as in `sample`.
+        current position alone. ``budget`` bounds the first count and the replays as
+        in `sample`.
 
         Raises:
             ArgumentTypeError: ``rng`` is not a `random.Random`, or ``budget`` not an
@@ -311,7 +315,7 @@ class Observation:
             ArgumentValueError: ``budget`` is below 1.
             SamplingError: the hand is over, the observation has no history to go by
                 (its state was built from a position), or counting the worlds needs
-                more states than ``budget``.
+                more states than ``budget``, or the replays would pass it.
         """
         if not isinstance(rng, random.Random):
             raise ArgumentTypeError(

@@ -65,8 +65,9 @@ What is guaranteed, and what is not:
   one with the same budget or a smaller one gives up at once (`Plan.effort`). Exact and
   bounded at once is impossible in general, so a budget trades the sample away, never
   its uniformity. Building the model before the count is polynomial and not budgeted.
-* The replaying sampler's acceptance rate has no bound either (it gives up with an
-  error after `MAX_TRIES` proposals).
+* The replaying sampler's acceptance rate has no bound either: it gives up with an
+  error after `MAX_TRIES` proposals, and with a budget after ``budget // (moves + 1)``
+  (at least one; a replay costs one unit per move of the history and one more).
 """
 
 from __future__ import annotations
@@ -76,7 +77,8 @@ import math
 import operator
 import random
 import sys
-from collections.abc import Callable
+from collections import Counter
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import attrs
@@ -558,9 +560,10 @@ def _order(
             blocks.setdefault(seat_of[c], []).append(c)
     for block in blocks.values():
         block.sort(key=lambda c: (birth_of[c], c))
-    masks = [sum(1 << c for c in a if caps[c]) for a in allowed]
+    kinds = Counter(sum(1 << c for c in a if caps[c]) for a in allowed)
+    room: dict[int, int] = {}
     last = blocks.pop(BONEYARD, [])
-    if len(set(masks)) <= _FEW:  # few groups at every step: any order keeps the states few
+    if len(kinds) <= _FEW:  # few groups at every step: any order keeps the states few
         return [c for seat in sorted(blocks) for c in blocks[seat]] + last
     order: list[int] = []
     done = 0
@@ -569,12 +572,12 @@ def _order(
         best: tuple[int, int, int] | None = None
         for seat in rest:
             after = done | sum(1 << c for c in blocks[seat])
-            cost = _estimate(caps, masks, after) if len(rest) > 1 else 0
+            cost = _estimate(caps, kinds, after, room) if len(rest) > 1 else 0
             if best is None or cost < best[0]:
                 best = (cost, seat, after)
         assert best is not None
         _, seat, after = best
-        order += _inside(caps, masks, done, blocks[seat])
+        order += _inside(caps, kinds, done, blocks[seat], room)
         done = after
         rest.remove(seat)
     return order + last
@@ -585,7 +588,9 @@ _FEW = 6
 estimate: there are at most that many groups at any step."""
 
 
-def _inside(caps: list[int], masks: list[int], done: int, block: list[int]) -> list[int]:
+def _inside(
+    caps: list[int], kinds: Mapping[int, int], done: int, block: list[int], room: dict[int, int]
+) -> list[int]:
     """The order of one seat's classes (``block``, oldest first): oldest first or
     newest first, whichever keeps the estimate of the states summed over its steps
     smaller. (Unseen tiles are allowed in a seat's classes from some birth on, so
@@ -599,32 +604,47 @@ def _inside(caps: list[int], masks: list[int], done: int, block: list[int]) -> l
         filled = done
         for c in order:
             filled |= 1 << c
-            cost += _estimate(caps, masks, filled)
+            cost += _estimate(caps, kinds, filled, room)
         if best is None or cost < best[0]:
             best = (cost, order)
     assert best is not None
     return best[1]
 
 
-def _estimate(caps: list[int], masks: list[int], done: int) -> int:
+def _estimate(caps: list[int], kinds: Mapping[int, int], done: int, room: dict[int, int]) -> int:
     """A bound on the states once the classes in ``done`` are filled: the product over
-    the groups of how many counts each can have left."""
+    the groups of how many counts each can have left. ``kinds`` maps each items' mask
+    of classes to how many items have it; ``room`` caches the summed capacities of a
+    mask of classes."""
     groups: dict[int, list[int]] = {}
-    for mask in masks:
+    for mask, n in kinds.items():
         f = mask & ~done
         if f:
             g = groups.get(f)
             if g is None:
-                groups[f] = [1, mask & done]
+                groups[f] = [n, mask & done]
             else:
-                g[0] += 1
+                g[0] += n
                 g[1] |= mask & done
     out = 1
     for f, (n, touched) in groups.items():
         # between the items the classes filled could have taken and the room left
-        taken = sum(caps[c] for c in bit_indices(touched))
-        room = sum(caps[c] for c in bit_indices(f))
-        out *= max(1, min(n, room) - max(0, n - taken) + 1)
+        taken = _room(caps, touched, room)
+        left = _room(caps, f, room)
+        out *= max(1, min(n, left) - max(0, n - taken) + 1)
+    return out
+
+
+def _room(caps: list[int], mask: int, cache: dict[int, int]) -> int:
+    """The summed capacities of the classes in ``mask`` (cached in ``cache``)."""
+    out = cache.get(mask)
+    if out is None:
+        out, rest = 0, mask
+        while rest:
+            low = rest & -rest
+            out += caps[low.bit_length() - 1]
+            rest ^= low
+        cache[mask] = out
     return out
 
 
@@ -692,14 +712,29 @@ def consistent_deal(
     """A uniform consistent deal, and where it leads when the model needs the check
     by replay (``replay`` gives the state a deal reaches, or ``None`` when the deal does
     not replay into ``obs``); else ``None``: every proposal of an exact model is
-    consistent."""
-    for _ in range(MAX_TRIES):
+    consistent.
+
+    With a ``budget``, the replays of one call are bounded too: a proposal replayed
+    costs one unit per move of the history (and one more), and the search gives up
+    with `SamplingError` once the next would pass ``budget`` units (one proposal is
+    always tried: a call costs at most one replay more than its budget).
+    """
+    tries = MAX_TRIES
+    if budget is not None and model.replay:
+        tries = min(MAX_TRIES, max(1, budget // (len(obs.history) + 1)))
+    for _ in range(tries):
         deal = _propose(obs, model, place(model, rng, budget), rng)
         if not model.replay:
             return deal, None
         state = replay(deal)
         if state is not None:
             return deal, state
+    if tries < MAX_TRIES:
+        assert budget is not None
+        raise SamplingError(
+            f"no deal consistent with this observation was found within budget={budget} "
+            f"(each proposal replays {len(obs.history)} moves)"
+        )
     raise SamplingError("no deal consistent with this observation was found")
 
 
