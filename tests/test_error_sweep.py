@@ -54,6 +54,7 @@ from dominoes import (
     notation,
     records,
 )
+from dominoes.deal import required_tiles
 from dominoes.errors import ArgumentTypeError, ArgumentValueError, DominoesError
 from dominoes.layout import diagram
 from dominoes.presets import find_preset
@@ -291,6 +292,9 @@ CASES: dict[str, tuple[Bad, ...]] = {
         _t("rules as a str", lambda: Deal.random("block"), "rules"),
         _t("seed and rng", lambda: Deal.random(RULES, seed=1, rng=_rng()), "rng"),
         _t("rng as an int", lambda: Deal.random(RULES, rng=5), "rng"),
+    ),
+    "dominoes.deal.required_tiles": (
+        _t("rules as a str", lambda: required_tiles("block"), "rules"),
     ),
     "dominoes.moves.Play": (
         _t("a tile string", lambda: Play(tile="6-6"), "tile"),
@@ -913,6 +917,7 @@ EXEMPT: dict[str, str] = {
     "dominoes.arena.MatchRecord": _PLAIN + " (the arena builds it)",
     "dominoes.arena.MatchRecord.scores": "a helper of the arena's own records and counts",
     "dominoes.arena.MatchRecord.margins": "a helper of the arena's own records and counts",
+    "dominoes.errors.shown": "never raises: it quotes any value, a broken repr included",
     "dominoes.faults.Fault": _PLAIN + " (the engine builds it)",
     "dominoes.layout.Layout": _PLAIN + " (HandState.layout builds it)",
     "dominoes.match.Match": _PLAIN + " (Match.start builds one; the docs build some by hand)",

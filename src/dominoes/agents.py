@@ -26,13 +26,13 @@ import attrs
 
 from dominoes import errors as _errors
 from dominoes.errors import AgentError, ArgumentTypeError, IllegalMoveError, SamplingError
+from dominoes.errors import shown as _shown_value
 from dominoes.moves import Draw, Move, Pass, Play
 from dominoes.notation import parse_move
 from dominoes.observation import Observation
 from dominoes.rules import Scoring
 from dominoes.scoring import HandResult
 from dominoes.state import HandState, random_playout
-from dominoes.tiles import _shown as _shown_value
 
 __all__ = [
     "SEARCH_SAMPLE_BUDGET",

@@ -55,11 +55,11 @@ from dominoes.errors import (
     IllegalMoveError,
     UnknownAgentError,
 )
+from dominoes.errors import shown as _shown
 from dominoes.match import Match
 from dominoes.rules import DrawRule, Ruleset, Scoring
 from dominoes.scoring import Ending, HandResult
 from dominoes.state import HandState
-from dominoes.tiles import _shown
 
 __all__ = [
     "AGENT_NAMES",

@@ -10,10 +10,14 @@ from typing import Any
 import attrs
 
 from dominoes.errors import ArgumentTypeError, DealError, DealProblem, NotationError
+from dominoes.errors import shown as _shown
 from dominoes.rules import NoDoubleRule, Opening, Ruleset
-from dominoes.tiles import _ALL_TILES, Tile, _shown, tile_from_index, tile_index
+from dominoes.tiles import MAX_SET, Tile, TileSet, tile_from_index, tile_index
 
-__all__ = ["Deal"]
+__all__ = ["Deal", "required_tiles"]
+
+_ALL = TileSet.double(MAX_SET).tiles
+"""Every interned tile a set can hold, in index order (a deal picks from its start)."""
 
 
 def _tile(value: Any, where: str, seat: int | None) -> Tile:
@@ -119,7 +123,7 @@ class Deal:
         tile_from_index(size - 1)
         h = rules.hand_size
         dealt = rules.players * h
-        wanted = _redeal_unless(rules)
+        wanted = required_tiles(rules)
         for _ in range(_MAX_REDEALS):
             order = list(range(size))
             rng.shuffle(order)
@@ -130,7 +134,7 @@ class Deal:
                 f"no deal in {_MAX_REDEALS} shuffles held the opening tile",
                 reason=DealProblem.NO_OPENING_TILE,
             )
-        shuffled = itemgetter(*order)(_ALL_TILES)  # a ruleset's set has at least 2 tiles
+        shuffled = itemgetter(*order)(_ALL)  # a ruleset's set has at least 2 tiles
         hands = tuple(shuffled[p * h : (p + 1) * h] for p in range(rules.players))
         boneyard = shuffled[dealt:]
         deal = object.__new__(cls)
@@ -142,8 +146,24 @@ class Deal:
 _MAX_REDEALS = 10_000
 
 
-def _redeal_unless(rules: Ruleset) -> int | None:
-    """The mask of tiles of which one must be dealt (LEAD-4), or ``None``."""
+def required_tiles(rules: Ruleset) -> int | None:
+    """The bitmask of the tiles of which one must be dealt under ``rules`` (rule LEAD-4:
+    redeal until someone holds the opening tile, or a double), or ``None`` when any deal
+    stands.
+
+    >>> from dominoes import Ruleset
+    >>> from dominoes.rules import NoDoubleRule
+    >>> required_tiles(Ruleset.preset("block")) is None
+    True
+    >>> mask = required_tiles(Ruleset.preset("block", no_double=NoDoubleRule.REDEAL))
+    >>> [str(t) for t in Ruleset.preset("block").tile_set if mask >> t.index & 1]
+    ['0-0', '1-1', '2-2', '3-3', '4-4', '5-5', '6-6']
+
+    Raises:
+        ArgumentTypeError: ``rules`` is not a `Ruleset`.
+    """
+    if not isinstance(rules, Ruleset):
+        raise ArgumentTypeError(f"rules must be a Ruleset, got {_shown(rules)}", argument="rules")
     if rules.no_double is not NoDoubleRule.REDEAL or rules.opening is Opening.SEAT_ANY_TILE:
         return None
     if rules.opening is Opening.HOLDER_OF_TILE:

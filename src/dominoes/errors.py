@@ -24,6 +24,7 @@ __all__ = [
     "DealProblem",
     "DominoesError",
     "EmptyLayoutError",
+    "FieldValueError",
     "IllegalMoveError",
     "IllegalMoveReason",
     "InvalidTileError",
@@ -34,7 +35,23 @@ __all__ = [
     "UnknownAgentError",
     "UnknownNameError",
     "UnknownPresetError",
+    "shown",
 ]
+
+
+def shown(value: object, limit: int = 40) -> str:
+    """``repr(value)`` on one line, cut to ``limit`` characters: how an error message of
+    the library quotes a value it refused (a broken ``__repr__`` shows the type).
+
+    >>> shown(list(range(30)), limit=12)
+    '[0, 1, 2,...'
+    """
+    try:
+        text = repr(value)
+    except Exception:  # a broken __repr__ must not hide the real error
+        text = f"<{type(value).__name__}>"
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 class DominoesError(Exception):
@@ -211,6 +228,21 @@ class RulesetError(DominoesError, ValueError):
     def field(self) -> str:
         """The first field named by the error."""
         return self.fields[0]
+
+
+class FieldValueError(RulesetError):
+    """A value that a `Ruleset` field cannot take, read from a record, a ``--set`` option
+    or a game parameter (see `dominoes.fields`).
+
+    Attributes:
+        fields: the one field at fault.
+        problem: what the value should be, as the words that follow the field's name
+            in the message (``"must be true or false"``).
+    """
+
+    def __init__(self, message: str, *, field: str, problem: str) -> None:
+        super().__init__(message, fields=(field,))
+        self.problem = problem
 
 
 class DealProblem(enum.Enum):

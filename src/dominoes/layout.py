@@ -11,8 +11,9 @@ from typing import TYPE_CHECKING
 import attrs
 
 from dominoes.errors import ArgumentTypeError, EmptyLayoutError
+from dominoes.errors import shown as _shown
 from dominoes.moves import End
-from dominoes.tiles import Tile, _shown
+from dominoes.tiles import Tile
 
 if TYPE_CHECKING:  # pragma: no cover
     from dominoes.state import HandState

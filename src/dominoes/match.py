@@ -15,11 +15,11 @@ import attrs
 
 from dominoes.deal import Deal
 from dominoes.errors import ArgumentTypeError, IllegalMoveError, IllegalMoveReason, MatchError
+from dominoes.errors import shown as _shown
 from dominoes.moves import Move, Play
 from dominoes.rules import BlockTie, DrawnLead, NextLead, Opening, Ruleset, Scoring
 from dominoes.scoring import Ending, HandResult
 from dominoes.state import HandState
-from dominoes.tiles import _shown
 
 __all__ = ["Match"]
 

@@ -17,7 +17,8 @@ from typing import Any, TypeAlias
 import attrs
 
 from dominoes.errors import ArgumentTypeError
-from dominoes.tiles import Tile, _shown, tile_from_index
+from dominoes.errors import shown as _shown
+from dominoes.tiles import Tile, tile_from_index
 
 __all__ = ["DRAW", "PASS", "Draw", "End", "Move", "Pass", "Play", "Step"]
 

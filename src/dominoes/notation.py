@@ -20,11 +20,11 @@ import re
 import attrs
 
 from dominoes.errors import ArgumentTypeError, NotationError
+from dominoes.errors import shown as _shown_value
 from dominoes.faults import Fault, FaultKind
 from dominoes.moves import DRAW, PASS, Draw, End, Move, Pass, Play
 from dominoes.scoring import Ending
 from dominoes.tiles import MAX_SET, Tile
-from dominoes.tiles import _shown as _shown_value
 
 __all__ = [
     "MAX_TEXT",

@@ -12,6 +12,7 @@ from typing import Any
 import attrs
 
 from dominoes.errors import UnknownPresetError
+from dominoes.errors import shown as _shown
 from dominoes.rules import (
     BlockDetection,
     BlockTie,
@@ -22,7 +23,7 @@ from dominoes.rules import (
     Ruleset,
     Scoring,
 )
-from dominoes.tiles import Tile, _shown
+from dominoes.tiles import Tile
 
 __all__ = ["PRESETS", "Preset", "find_preset"]
 

@@ -55,6 +55,7 @@ from dominoes.errors import (
     RulesetError,
     UnknownPresetError,
 )
+from dominoes.errors import shown as _shown_value
 from dominoes.match import Match
 from dominoes.moves import Draw, Move, Pass, Play
 from dominoes.notation import format_move, parse_move
@@ -62,7 +63,6 @@ from dominoes.presets import find_preset
 from dominoes.rules import DrawRule, Ruleset
 from dominoes.state import HandState, Step
 from dominoes.tiles import Tile
-from dominoes.tiles import _shown as _shown_value
 
 __all__ = [
     "FORMAT_VERSION",

@@ -23,7 +23,8 @@ from dominoes.errors import (
     NotationError,
     RulesetError,
 )
-from dominoes.tiles import MAX_SET, Tile, TileSet, _shown
+from dominoes.errors import shown as _shown
+from dominoes.tiles import MAX_SET, Tile, TileSet
 
 __all__ = [
     "MAX_PLAYERS",

@@ -15,6 +15,7 @@ from fractions import Fraction
 import attrs
 
 from dominoes.errors import ArgumentTypeError, ArgumentValueError
+from dominoes.errors import shown as _shown
 from dominoes.faults import Fault
 from dominoes.rules import (
     BlockTie,
@@ -26,7 +27,6 @@ from dominoes.rules import (
     Ruleset,
     Scoring,
 )
-from dominoes.tiles import _shown
 from dominoes.verification import VerificationRound
 
 __all__ = ["Ending", "HandResult", "check_result", "score_hand", "zero_sum_returns"]

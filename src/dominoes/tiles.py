@@ -21,7 +21,13 @@ from typing import Any
 
 import attrs
 
-from dominoes.errors import ArgumentTypeError, ArgumentValueError, InvalidTileError, NotationError
+from dominoes.errors import (
+    ArgumentTypeError,
+    ArgumentValueError,
+    InvalidTileError,
+    NotationError,
+    shown,
+)
 
 __all__ = ["MAX_SET", "Tile", "TileSet", "bit_indices", "tile_from_index", "tile_index"]
 
@@ -55,31 +61,21 @@ def _pip_error(*values: object) -> ArgumentTypeError | ArgumentValueError:
     for name, value in zip("ab", values, strict=False):
         if type(value) is not int:
             return ArgumentTypeError(
-                f"{name} must be an int (a pip count from 0), got {_shown(value)}", argument=name
+                f"{name} must be an int (a pip count from 0), got {shown(value)}", argument=name
             )
         if value < 0:
             return ArgumentValueError(
                 f"{name} must be a pip count from 0, got {value}", argument=name
             )
     return ArgumentTypeError(
-        f"a must be an int (a pip count from 0), got {_shown(values[0])}", argument="a"
+        f"a must be an int (a pip count from 0), got {shown(values[0])}", argument="a"
     )
-
-
-def _shown(value: object, limit: int = 40) -> str:
-    """``repr(value)`` on one line, cut to ``limit`` characters, for error messages."""
-    try:
-        text = repr(value)
-    except Exception:  # a broken __repr__ must not hide the real error
-        text = f"<{type(value).__name__}>"
-    text = " ".join(text.split())
-    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def _check_pip(value: Any, name: str) -> int:
     if type(value) is not int:
         raise InvalidTileError(
-            f"{name} must be an int (a pip count from 0), got {_shown(value)} "
+            f"{name} must be an int (a pip count from 0), got {shown(value)} "
             f"({type(value).__name__})"
         )
     if value < 0:
@@ -131,15 +127,15 @@ class Tile:
         """
         if not isinstance(text, str):
             raise NotationError(
-                f"text must be a str such as '5-10', got {_shown(text)} ({type(text).__name__})",
+                f"text must be a str such as '5-10', got {shown(text)} ({type(text).__name__})",
                 text=repr(text),
                 what="tile",
             )
         m = _TILE_RE.fullmatch(text)
         if m is None:
-            shown = text if len(text) <= 40 else text[:40] + "..."
+            cut = text if len(text) <= 40 else text[:40] + "..."
             raise NotationError(
-                f"not a tile: {shown!r} (expected e.g. '5-10', '5|10' or '[5|10]')",
+                f"not a tile: {cut!r} (expected e.g. '5-10', '5|10' or '[5|10]')",
                 text=text,
                 what="tile",
             )
@@ -170,7 +166,7 @@ class Tile:
         if value == self.high:
             return self.low
         raise ArgumentValueError(
-            f"value must be an end of {self} ({self.low} or {self.high}), got {_shown(value)}",
+            f"value must be an end of {self} ({self.low} or {self.high}), got {shown(value)}",
             argument="value",
         )
 
@@ -190,7 +186,7 @@ def _check_set(value: object, name: str) -> None:
     if type(value) is not int or not 0 <= value <= MAX_SET:
         raise InvalidTileError(
             f"{name} must be an int from 0 to {MAX_SET} (double-0 to double-{MAX_SET}), "
-            f"got {_shown(value)}"
+            f"got {shown(value)}"
         )
 
 
@@ -205,7 +201,7 @@ def bit_indices(mask: int) -> list[int]:
         negative = mask < 0
     except TypeError:
         raise ArgumentTypeError(
-            f"mask must be an int (a bitmask of tile indices), got {_shown(mask)}",
+            f"mask must be an int (a bitmask of tile indices), got {shown(mask)}",
             argument="mask",
         ) from None
     if negative:
@@ -238,12 +234,12 @@ def tile_from_index(index: int) -> Tile:
         pass
     except TypeError:
         raise ArgumentTypeError(
-            f"index must be an int (a canonical tile index), got {_shown(index)}",
+            f"index must be an int (a canonical tile index), got {shown(index)}",
             argument="index",
         ) from None
     if type(index) is not int:
         raise ArgumentTypeError(
-            f"index must be an int (a canonical tile index), got {_shown(index)}",
+            f"index must be an int (a canonical tile index), got {shown(index)}",
             argument="index",
         )
     if not 0 <= index < _MAX_INDEX:

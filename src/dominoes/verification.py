@@ -12,7 +12,7 @@ from __future__ import annotations
 import attrs
 
 from dominoes.errors import ArgumentTypeError, ArgumentValueError
-from dominoes.tiles import _shown
+from dominoes.errors import shown as _shown
 
 __all__ = ["VerificationRound"]
 

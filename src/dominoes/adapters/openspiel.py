@@ -40,7 +40,7 @@ import numpy as np
 import pyspiel
 
 from dominoes.codec import ActionCodec, ObservationEncoder
-from dominoes.deal import Deal, _redeal_unless
+from dominoes.deal import Deal, required_tiles
 from dominoes.errors import ArgumentTypeError, ArgumentValueError, RulesetError
 from dominoes.moves import DRAW, Draw, End, Play
 from dominoes.observation import Observation
@@ -597,7 +597,7 @@ def _utility_argument(utility: object) -> Utility:
 
 def _redeal_wanted(rules: Ruleset) -> frozenset[int]:
     """The tiles of which one must be dealt (rule LEAD-4, redeal), or an empty set."""
-    mask = _redeal_unless(rules)
+    mask = required_tiles(rules)
     return frozenset() if mask is None else frozenset(bit_indices(mask))
 
 
