@@ -56,8 +56,8 @@ from dominoes import (
 )
 from dominoes.deal import required_tiles
 from dominoes.errors import ArgumentTypeError, ArgumentValueError, DominoesError
-from dominoes.layout import diagram
 from dominoes.presets import find_preset
+from dominoes.render import diagram
 from dominoes.rules import default_hand_size
 from dominoes.scoring import check_result, score_hand, zero_sum_returns
 from dominoes.tiles import bit_indices, tile_from_index, tile_index
@@ -312,7 +312,7 @@ CASES: dict[str, tuple[Bad, ...]] = {
         ),
         _t("an end number", lambda: _state().layout.end(0), "end"),
     ),
-    "dominoes.layout.diagram": (_t("not a state", lambda: diagram("x"), "state"),),
+    "dominoes.render.diagram": (_t("not a state", lambda: diagram("x"), "state"),),
     "dominoes.verification.VerificationRound.after": (
         _t("a str proposer", lambda: VerificationRound.after("0", 1, 2), "proposer"),
         _v("no such proposer", lambda: VerificationRound.after(2, 1, 2), "proposer"),

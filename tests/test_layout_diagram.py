@@ -1,4 +1,4 @@
-"""Tests of `dominoes.layout.diagram`, the text picture of a hand used by the rules pages."""
+"""Tests of `dominoes.render.diagram`, the text picture of a hand used by the rules pages."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from dominoes import (
     Tile,
 )
 from dominoes.errors import ArgumentTypeError, EmptyLayoutError
-from dominoes.layout import diagram
+from dominoes.render import diagram
 from scenario import play_moves
 
 THREE = Ruleset(max_pip=3, players=3, hand_size=2, drawing=DrawRule.UNTIL_PLAYABLE)

@@ -2,7 +2,7 @@
 
 Every rule ID in the overview's table has a full entry (rule, sources, worked example,
 tests) on the page the table links to; every entry's worked example draws its layout with
-`dominoes.layout.diagram`; every source key is defined; every test an entry names exists;
+`dominoes.render.diagram`; every source key is defined; every test an entry names exists;
 every preset has a page; and the hand-written layouts of the verification page's step list
 are the ones the engine produces.
 """

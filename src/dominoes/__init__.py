@@ -39,12 +39,13 @@ from dominoes.errors import (
     UnknownPresetError,
 )
 from dominoes.faults import Fault, FaultKind
-from dominoes.layout import Layout, diagram
+from dominoes.layout import Layout
 from dominoes.match import Match
 from dominoes.moves import DRAW, PASS, Draw, End, Move, Pass, Play, Step
 from dominoes.observation import Observation
 from dominoes.presets import Preset, find_preset
 from dominoes.records import HandEntry, HandRecord, MatchRecord, Problem
+from dominoes.render import diagram
 from dominoes.rules import (
     BlockDetection,
     BlockTie,

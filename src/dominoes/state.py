@@ -349,6 +349,19 @@ class HandState:
         return tuple(tile_from_index(i) for i in self._core[_BONE])
 
     @property
+    def lead(self) -> int | None:
+        """The index in ``layout.line`` of the lead tile, the first tile laid (the number
+        of tiles laid left of it); ``None`` before the lead.
+
+        >>> from dominoes import Deal, Ruleset
+        >>> rules = Ruleset.draw()
+        >>> HandState.start(rules, Deal.random(rules, seed=3)).apply_all("6-6 4-6:L").lead
+        1
+        """
+        c = self._core
+        return None if c[_LEAD] is None else _lead_index(c)
+
+    @property
     def layout(self) -> Layout:
         """The line of play and its open ends (built on each access)."""
         c = self._core
