@@ -13,9 +13,9 @@ end-of-hand scoring, for the Block game and the Draw game and their variants.
 <Ending.DOMINO: 'domino'>
 """
 
-from dominoes.agents import Agent, GreedyAgent, RandomAgent, SearchAgent
-from dominoes.arena import ArenaReport, run_arena
-from dominoes.codec import ActionCodec, ObservationEncoder
+import importlib
+from typing import TYPE_CHECKING
+
 from dominoes.deal import Deal
 from dominoes.errors import (
     AgentError,
@@ -44,7 +44,6 @@ from dominoes.match import Match
 from dominoes.moves import DRAW, PASS, Draw, End, Move, Pass, Play, Step
 from dominoes.observation import Observation
 from dominoes.presets import Preset, find_preset
-from dominoes.records import HandEntry, HandRecord, MatchRecord, Problem
 from dominoes.render import diagram
 from dominoes.rules import (
     BlockDetection,
@@ -67,6 +66,57 @@ from dominoes.scoring import Ending, HandResult
 from dominoes.state import HandState, Phase
 from dominoes.tiles import Tile, TileSet
 from dominoes.verification import VerificationRound
+
+if TYPE_CHECKING:  # pragma: no cover - what __getattr__ loads on first use
+    from dominoes.agents import Agent, GreedyAgent, RandomAgent, SearchAgent
+    from dominoes.arena import ArenaReport, run_arena
+    from dominoes.codec import ActionCodec, ObservationEncoder
+    from dominoes.records import HandEntry, HandRecord, MatchRecord, Problem
+
+_LAZY = {
+    **dict.fromkeys(("Agent", "GreedyAgent", "RandomAgent", "SearchAgent"), "dominoes.agents"),
+    **dict.fromkeys(("ArenaReport", "run_arena"), "dominoes.arena"),
+    **dict.fromkeys(("ActionCodec", "ObservationEncoder"), "dominoes.codec"),
+    **dict.fromkeys(("HandEntry", "HandRecord", "MatchRecord", "Problem"), "dominoes.records"),
+}
+"""Names of the package loaded on first use, and the module each comes from: what reads
+the engine for a user (agents, the arena, the codec, records) is not imported by
+``import dominoes`` (nor ``multiprocessing``, ``tomllib`` or ``json`` through them)."""
+
+_SUBMODULES = frozenset(
+    (
+        "adapters",
+        "agents",
+        "arena",
+        "cli",
+        "codec",
+        "fields",
+        "records",
+        "sampling",
+        "simulation",
+        "stats",
+        "words",
+    )
+)
+"""Submodules that ``dominoes.<name>`` imports on first use (others load eagerly)."""
+
+
+def __getattr__(name: str) -> object:
+    """Load a lazy name (`_LAZY`) or submodule (`_SUBMODULES`) on first use, as attrs
+    does for its own submodules."""
+    module = _LAZY.get(name)
+    if module is not None:
+        value = getattr(importlib.import_module(module), name)
+        globals()[name] = value
+        return value
+    if name in _SUBMODULES:
+        return importlib.import_module(f"dominoes.{name}")
+    raise AttributeError(f"module 'dominoes' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_LAZY, *_SUBMODULES})
+
 
 __version__ = "0.1.0.dev0"
 
