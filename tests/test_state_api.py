@@ -482,7 +482,7 @@ def test_score_hand() -> None:
     assert result.is_draw
     assert result.points == (0, 0)
     assert result.verification is rnd
-    pairs = Ruleset.block(4, True)
+    pairs = Ruleset.block(4, partnership=True)
     blocked = score_hand(pairs, [3, 4, 5, 6], domino_seat=None)
     assert (blocked.ending, blocked.winners, blocked.points) == (
         Ending.BLOCKED,
@@ -494,7 +494,12 @@ def test_score_hand() -> None:
 
 
 def test_played_out_hands_keep_every_tile() -> None:
-    for rules in (Ruleset.block(), Ruleset.draw(), Ruleset.block(4, True), Ruleset.draw(3)):
+    for rules in (
+        Ruleset.block(),
+        Ruleset.draw(),
+        Ruleset.block(4, partnership=True),
+        Ruleset.draw(3),
+    ):
         for seed in range(8):
             for policy in (first_legal, heaviest_first):
                 state = HandState.start(rules, Deal.random(rules, seed=seed))
@@ -643,3 +648,38 @@ def test_legal_move_memo_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
         assert all(state.is_legal(m) for m in moves)
         state = state.apply(moves[-1])
     assert state.result is not None
+
+
+def test_equality_covers_the_seat_that_laid_the_last_tile() -> None:
+    """The docstring's list: two tables alike but for who laid the last tile differ
+    (the blocker decides a tie under NON_BLOCKER_WINS); a state rebuilt from its
+    position (no history) is equal and hashes alike."""
+    rules = Ruleset(max_pip=2, players=2, hand_size=3)
+    deal = Deal(hands=[["0-0", "1-1", "0-1"], ["2-2", "1-2", "0-2"]], boneyard=[])
+    state = HandState.start(rules, deal).apply_all("2-2")
+    text = state.position()
+    assert text.endswith("last=1")
+    rebuilt = HandState.from_position(text, rules)
+    assert rebuilt == state
+    assert hash(rebuilt) == hash(state)
+    assert rebuilt.history != state.history
+    other = HandState.from_position(text.replace("last=1", "last=0"), rules)
+    assert (other.hands, other.boneyard, other.layout, other.turn) == (
+        state.hands,
+        state.boneyard,
+        state.layout,
+        state.turn,
+    )
+    assert other != state
+
+
+def test_the_table_cache_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    import dominoes.state as state_module
+
+    monkeypatch.setattr(state_module, "_CTX_CACHE", {})
+    monkeypatch.setattr(state_module, "_CTX_CACHE_SIZE", 3)
+    for target in range(50, 60):
+        rules = Ruleset.block(players=2, target=target)
+        HandState.start(rules, Deal.random(rules, seed=1))
+        assert len(state_module._CTX_CACHE) <= 3
+    assert rules in state_module._CTX_CACHE  # the newest stays

@@ -117,6 +117,9 @@ class _Ctx:
 
 
 _CTX_CACHE: dict[Ruleset, _Ctx] = {}
+_CTX_CACHE_SIZE: Final = 256
+"""The most rulesets whose tables are kept; past it, the oldest built is dropped (a
+sweep over many rulesets does not grow the cache for ever)."""
 
 
 def _ctx_for(rules: Ruleset) -> _Ctx:
@@ -124,6 +127,8 @@ def _ctx_for(rules: Ruleset) -> _Ctx:
     if ctx is None:
         if not isinstance(rules, Ruleset):
             raise ArgumentTypeError(f"rules must be a Ruleset, got {rules!r}", argument="rules")
+        if len(_CTX_CACHE) >= _CTX_CACHE_SIZE:
+            del _CTX_CACHE[next(iter(_CTX_CACHE))]
         ctx = _CTX_CACHE[rules] = _Ctx(rules)
     return ctx
 
@@ -165,12 +170,19 @@ class HandState:
 
     Create one with `start`; move with `apply`.
 
-    **Equality** covers exactly the *position*: the ruleset, every hand (as a set
-    of tiles), the boneyard (in draw order), the line of play (tiles and their
-    orientation), the opening tile still required, the seat to move and the open
-    verification round. The history is *not* part of the position: two move
-    orders that reach the same table compare equal and hash alike, which is
-    what transposition tables want. States are hashable.
+    **Equality** covers exactly the *position*, everything that decides how the hand
+    goes on and how it scores: the ruleset, every hand (as a set of tiles), the
+    boneyard (in draw order), the line of play (tiles, their orientation and which
+    was the lead), the opening tile still required, the seat to move, the open
+    verification round (its proposer, how many confirmed, whether it holds a false
+    pass), the ending once the hand is over, the draws made this turn (under
+    `DrawRule.ONE_THEN_PASS` only), the seat that laid the last tile (the blocker of
+    a blocked hand, which `BlockTie.NON_BLOCKER_WINS` reads) and, in tolerant mode, the faults
+    with the move numbers they carry (a fault's move number is where the history
+    had it, so two move orders with faults at different moves differ). The history
+    itself is *not* part of the position: two move orders that reach the same table
+    compare equal and hash alike, which is what transposition tables want. States
+    are hashable.
 
     **Seats** are numbered from 0 in playing order; play passes from seat ``s``
     to seat ``(s + 1) % players``.
