@@ -11,8 +11,9 @@ from click.testing import CliRunner, Result
 
 from dominoes import Ruleset, Scoring, Tile
 from dominoes.cli.app import cli
-from dominoes.cli.common import field_docs, field_value, parse_setting
+from dominoes.cli.common import field_docs, parse_setting
 from dominoes.presets import PRESETS
+from dominoes.rules import RULESET_FIELDS
 
 
 def run(*argv: str) -> Result:
@@ -118,8 +119,8 @@ def test_parse_setting() -> None:
 
 
 def test_field_helpers() -> None:
-    assert field_value(Scoring.PENALTY) == "penalty"
-    assert field_value(True) is True
+    assert RULESET_FIELDS["scoring"].to_data(Scoring.PENALTY) == "penalty"
+    assert RULESET_FIELDS["stock_pips"].to_data(True) is True
     docs = field_docs()
     assert set(docs) == {f.name for f in attrs.fields(Ruleset)}
     assert docs["max_pip"] == "The set is double-max_pip."

@@ -218,10 +218,10 @@ def test_start_refuses_other_types() -> None:
 PRESETS = [
     Ruleset.block(),
     Ruleset.block(3),
-    Ruleset.block(4, True),
+    Ruleset.block(4, partnership=True),
     Ruleset.draw(),
     Ruleset.draw(4),
-    Ruleset.draw(3, 12),
+    Ruleset.draw(3, max_pip=12),
     Ruleset.block(6, max_pip=9),
     Ruleset(max_pip=1, players=2, hand_size=1),
 ]

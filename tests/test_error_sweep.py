@@ -56,9 +56,10 @@ from dominoes import (
 )
 from dominoes.deal import required_tiles
 from dominoes.errors import ArgumentTypeError, ArgumentValueError, DominoesError
+from dominoes.fields import FieldCodec, FieldTable
 from dominoes.presets import find_preset
 from dominoes.render import diagram
-from dominoes.rules import default_hand_size
+from dominoes.rules import RULESET_FIELDS, BaseGame, Preset, default_hand_size
 from dominoes.scoring import check_result, score_hand, zero_sum_returns
 from dominoes.tiles import bit_indices, tile_from_index, tile_index
 from dominoes.verification import VerificationRound
@@ -79,6 +80,7 @@ PUBLIC_MODULES = (
     "dominoes.moves",
     "dominoes.notation",
     "dominoes.observation",
+    "dominoes.fields",
     "dominoes.presets",
     "dominoes.records",
     "dominoes.rules",
@@ -251,7 +253,7 @@ CASES: dict[str, tuple[Bad, ...]] = {
     ),
     "dominoes.rules.Ruleset.draw": (
         _v("drawing as an int", lambda: Ruleset.draw(drawing=1), "drawing"),
-        _v("no default hand size", lambda: Ruleset.draw(3, 5), "hand_size"),
+        _v("no default hand size", lambda: Ruleset.draw(3, max_pip=5), "hand_size"),
     ),
     "dominoes.rules.Ruleset.preset": (
         _k("an unknown preset", lambda: Ruleset.preset("blok"), "preset"),
@@ -272,13 +274,57 @@ CASES: dict[str, tuple[Bad, ...]] = {
         _t("max_pip as a str", lambda: default_hand_size(DrawRule.NONE, "6", 2, False), "max_pip"),
         _v("no default", lambda: default_hand_size(DrawRule.NONE, 7, 2, False), "hand_size"),
     ),
-    "dominoes.presets.find_preset": (
+    "dominoes.rules.find_preset": (
         _k("an unknown preset", lambda: find_preset("blok"), "preset"),
         _k("None", lambda: find_preset(None), "name"),
     ),
-    "dominoes.presets.Preset.build": (
+    "dominoes.rules.Preset": (
+        _v(
+            "an unknown option",
+            lambda: Preset(name="x", summary="y", game=BaseGame.BLOCK, options={"colour": 1}),
+            "colour",
+        ),
+        _t(
+            "options as a list",
+            lambda: Preset(name="x", summary="y", game=BaseGame.BLOCK, options=[1]),
+            "options",
+        ),
+    ),
+    "dominoes.rules.Preset.build": (
         _v("a bad field value", lambda: find_preset("block").build(players=1), "players"),
         _v("an unknown field", lambda: find_preset("draw").build(colour=1), "colour"),
+    ),
+    "dominoes.rules.Preset.overrides": (
+        _t("rules as a str", lambda: find_preset("block").overrides("x"), "rules"),
+    ),
+    # -- the field codec
+    "dominoes.fields.FieldCodec.of_hint": (
+        _v("a float annotation", lambda: FieldCodec.of_hint("ratio", float), "ratio"),
+    ),
+    "dominoes.fields.FieldCodec.to_data": (
+        _t("a str for a bool", lambda: RULESET_FIELDS["stock_pips"].to_data("x"), "value"),
+    ),
+    "dominoes.fields.FieldCodec.to_toml": (
+        _t("None for an int", lambda: RULESET_FIELDS["players"].to_toml(None), "value"),
+    ),
+    "dominoes.fields.FieldCodec.to_text": (
+        _t("a str for an enum", lambda: RULESET_FIELDS["scoring"].to_text("x"), "value"),
+    ),
+    "dominoes.fields.FieldCodec.from_data": (
+        _v("a str for an int", lambda: RULESET_FIELDS["players"].from_data("x"), "players"),
+        _v("an unknown member", lambda: RULESET_FIELDS["scoring"].from_data("most"), "scoring"),
+    ),
+    "dominoes.fields.FieldCodec.from_text": (
+        _t("an int", lambda: RULESET_FIELDS["players"].from_text(5), "text"),
+        _v("not a tile", lambda: RULESET_FIELDS["opening_tile"].from_text("x"), "opening_tile"),
+    ),
+    "dominoes.fields.FieldTable.of": (
+        _t("not an attrs class", lambda: FieldTable.of(int), "attrs_class"),
+    ),
+    "dominoes.fields.FieldTable.parse_setting": (
+        _t("an int", lambda: RULESET_FIELDS.parse_setting(5), "text"),
+        _v("no =", lambda: RULESET_FIELDS.parse_setting("scoring"), "text"),
+        _v("an unknown field", lambda: RULESET_FIELDS.parse_setting("colour=red"), "colour"),
     ),
     # -- deals and moves
     "dominoes.deal.Deal": (
@@ -925,7 +971,8 @@ EXEMPT: dict[str, str] = {
     "dominoes.moves.Step": _PLAIN + " (the engine's history)",
     "dominoes.notation.Position": _PLAIN + " (parse_position builds it)",
     "dominoes.observation.Observation": _PLAIN + " (HandState.observation builds it)",
-    "dominoes.presets.Preset": _PLAIN + " (the preset table)",
+    "dominoes.fields.FieldCodec": _PLAIN + " (FieldCodec.of_hint and FieldTable.of build it)",
+    "dominoes.fields.FieldTable": _PLAIN + " (FieldTable.of builds it)",
     "dominoes.records.Problem": _PLAIN + " (validate builds it)",
     "dominoes.records.validate": "never raises: it returns every problem as a Problem",
     "dominoes.scoring.HandResult": _PLAIN + " (score_hand builds it)",

@@ -464,7 +464,11 @@ def test_result_is_consistent_with_the_final_position(hand: PlayedHand) -> None:
 
 
 @SETTINGS
-@given(hand=hands(st.sampled_from([Ruleset.block(4, True), Ruleset.draw(4, partnership=True)])))
+@given(
+    hand=hands(
+        st.sampled_from([Ruleset.block(4, partnership=True), Ruleset.draw(4, partnership=True)])
+    )
+)
 def test_partnership_sides_share_the_result(hand: PlayedHand) -> None:
     result = hand.final.result
     assert result is not None

@@ -54,7 +54,7 @@ DRAW_SIZES = [
 
 @pytest.mark.parametrize(("max_pip", "players", "hand_size"), DRAW_SIZES)
 def test_draw_1_default_hand_sizes(max_pip: int, players: int, hand_size: int) -> None:
-    rules = Ruleset.draw(players, max_pip)
+    rules = Ruleset.draw(players, max_pip=max_pip)
     assert rules.hand_size == hand_size
     assert rules.drawing is DrawRule.UNTIL_PLAYABLE
     deal = Deal.random(rules, seed=0)
@@ -67,7 +67,7 @@ def test_draw_1_default_hand_sizes(max_pip: int, players: int, hand_size: int) -
 )
 def test_draw_1_no_default_names_hand_size(max_pip: int, players: int) -> None:
     with pytest.raises(RulesetError) as info:
-        Ruleset.draw(players, max_pip)
+        Ruleset.draw(players, max_pip=max_pip)
     assert info.value.fields == ("hand_size",)
     assert info.value.field == "hand_size"
     assert "hand_size" in str(info.value)

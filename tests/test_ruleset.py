@@ -44,14 +44,14 @@ def test_draw_preset_defaults() -> None:
     ("players", "partnership", "size"), [(2, False, 7), (3, False, 5), (4, False, 5), (4, True, 7)]
 )
 def test_double_six_hand_sizes(players: int, partnership: bool, size: int) -> None:
-    assert Ruleset.block(players, partnership).hand_size == size
+    assert Ruleset.block(players, partnership=partnership).hand_size == size
     assert Ruleset.draw(players, partnership=partnership).hand_size == size
 
 
 def test_preset_equals_the_explicit_ruleset() -> None:
     assert Ruleset.block() == Ruleset(players=2, hand_size=7)
     assert Ruleset.draw(3) == Ruleset(players=3, hand_size=5, drawing=DrawRule.UNTIL_PLAYABLE)
-    assert Ruleset.block(4, True) == Ruleset(players=4, hand_size=7, partnership=True)
+    assert Ruleset.block(4, partnership=True) == Ruleset(players=4, hand_size=7, partnership=True)
 
 
 @pytest.mark.parametrize(
@@ -79,7 +79,7 @@ def test_block_hand_sizes_for_larger_sets(max_pip: int, players: int, size: int)
     ],
 )
 def test_draw_hand_sizes_for_larger_sets(max_pip: int, players: int, size: int) -> None:
-    r = Ruleset.draw(players, max_pip)
+    r = Ruleset.draw(players, max_pip=max_pip)
     assert r.hand_size == size
     assert r.players * r.hand_size <= len(r.tile_set)
 
@@ -92,9 +92,9 @@ def test_draw_hand_sizes_for_larger_sets(max_pip: int, players: int, size: int) 
         lambda: Ruleset.block(2, max_pip=12),
         lambda: Ruleset.block(3, max_pip=5),
         lambda: Ruleset.draw(5),
-        lambda: Ruleset.draw(9, 12),
-        lambda: Ruleset.draw(2, 7),
-        lambda: Ruleset.block(4, True, max_pip=9),
+        lambda: Ruleset.draw(9, max_pip=12),
+        lambda: Ruleset.draw(2, max_pip=7),
+        lambda: Ruleset.block(4, partnership=True, max_pip=9),
     ],
 )
 def test_no_default_hand_size_is_an_error_naming_hand_size(make: Any) -> None:
@@ -107,7 +107,7 @@ def test_no_default_hand_size_is_an_error_naming_hand_size(make: Any) -> None:
 def test_explicit_hand_size_overrides_the_default() -> None:
     assert Ruleset.block(5, hand_size=5).hand_size == 5
     assert Ruleset.block(hand_size=3).hand_size == 3
-    assert Ruleset.draw(2, 7, hand_size=9).hand_size == 9
+    assert Ruleset.draw(2, max_pip=7, hand_size=9).hand_size == 9
     assert Ruleset.block(max_pip=9, hand_size=10).max_pip == 9
 
 
@@ -131,7 +131,7 @@ def test_presets_check_players(players: Any) -> None:
 
 def test_presets_refuse_partnership_without_four_players() -> None:
     with pytest.raises(RulesetError) as info:
-        Ruleset.block(3, True)
+        Ruleset.block(3, partnership=True)
     assert info.value.fields == ("partnership", "players")
     with pytest.raises(RulesetError) as info:
         Ruleset.draw(2, partnership=True)
@@ -243,7 +243,7 @@ def test_teams_without_partnership() -> None:
 
 
 def test_teams_in_partnership() -> None:
-    r = Ruleset.block(4, True)
+    r = Ruleset.block(4, partnership=True)
     assert r.teams == ((0, 2), (1, 3))
     assert [r.team_of(s) for s in range(4)] == [(0, 2), (1, 3), (0, 2), (1, 3)]
     assert Ruleset.draw(4, partnership=True).teams == ((0, 2), (1, 3))
@@ -251,7 +251,7 @@ def test_teams_in_partnership() -> None:
 
 def test_tile_set() -> None:
     assert Ruleset.block().tile_set == TileSet.double(6)
-    assert Ruleset.draw(4, 12).tile_set == TileSet.double(12)
+    assert Ruleset.draw(4, max_pip=12).tile_set == TileSet.double(12)
 
 
 def test_ruleset_is_hashable_and_frozen() -> None:

@@ -31,12 +31,9 @@ from __future__ import annotations
 
 import contextvars
 import datetime
-import enum
-import functools
 import json
 import re
 import tomllib
-import typing
 import unicodedata
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import IO, Any, Final, Literal, TypeAlias
@@ -48,6 +45,7 @@ from dominoes.errors import (
     ArgumentTypeError,
     ArgumentValueError,
     DealError,
+    FieldValueError,
     IllegalMoveError,
     IllegalMoveReason,
     NotationError,
@@ -56,11 +54,13 @@ from dominoes.errors import (
     UnknownPresetError,
 )
 from dominoes.errors import shown as _shown_value
+from dominoes.fields import quote as _quote
+from dominoes.fields import type_name as _type_name
 from dominoes.match import Match
 from dominoes.moves import Draw, Move, Pass, Play
 from dominoes.notation import format_move, parse_move
-from dominoes.presets import find_preset
-from dominoes.rules import DrawRule, Ruleset
+from dominoes.presets import PRESETS, find_preset
+from dominoes.rules import RULESET_FIELDS, DrawRule, Ruleset
 from dominoes.state import HandState, Step
 from dominoes.tiles import Tile
 
@@ -195,127 +195,19 @@ _MISSING: Final = object()
 
 
 # --------------------------------------------------------------------------- rules
-def _field_kinds() -> dict[str, Any]:
-    """Each `Ruleset` field's kind: an enum class, ``bool``, ``int``, ``"int?"`` or ``"tile?"``."""
-    hints = typing.get_type_hints(Ruleset)
-    kinds: dict[str, Any] = {}
-    for field in attrs.fields(Ruleset):
-        hint = hints[field.name]
-        if (isinstance(hint, type) and issubclass(hint, enum.Enum)) or hint in (bool, int):
-            kinds[field.name] = hint
-        elif hint == int | None:
-            kinds[field.name] = "int?"
-        elif hint == Tile | None:
-            kinds[field.name] = "tile?"
-        else:  # pragma: no cover - a new kind of Ruleset field needs a spelling here
-            raise AssertionError(f"no record spelling for Ruleset.{field.name}: {hint!r}")
-    return kinds
+def _overrides(rules: Ruleset, preset: str) -> dict[str, Any] | None:
+    """The fields to write under ``[rules]`` for ``rules`` against ``preset``: a plain
+    difference of fields (`Preset.overrides`), or ``None`` if the preset cannot build it."""
+    return find_preset(preset).overrides(rules)
 
 
-_KINDS: Final = _field_kinds()
-_FIELDS: Final = tuple(_KINDS)
-
-
-def _write_field(value: Any) -> str | int | bool:
-    """A `Ruleset` field value as written in ``[rules]``."""
-    if value is None:
-        return "none"
-    if isinstance(value, enum.Enum):
-        return str(value.value)
-    if isinstance(value, Tile):
-        return str(value)
-    assert isinstance(value, int)
-    return value
-
-
-def _read_field(name: str, raw: object) -> Any:
-    """A ``[rules]`` value read back, or raise `ArgumentValueError` saying what it should be
-    (the message follows the field's name: ``must be true or false``)."""
-    kind = _KINDS[name]
-    if kind is bool:
-        if type(raw) is not bool:
-            raise ArgumentValueError("must be true or false", argument=name)
-        return raw
-    if kind is int or kind == "int?":
-        if type(raw) is int:
-            return raw
-        if kind == "int?" and raw == "none":
-            return None
-        raise ArgumentValueError(
-            "must be an integer" + (' or "none"' if kind == "int?" else ""), argument=name
-        )
-    if kind == "tile?":
-        if raw == "none":
-            return None
-        if not isinstance(raw, str):
-            raise ArgumentValueError('must be a tile such as "6-6", or "none"', argument=name)
-        try:
-            return Tile.parse(raw)
-        except NotationError:
-            raise ArgumentValueError(
-                f'must be a tile such as "6-6", or "none", not {_quote(raw)}', argument=name
-            ) from None
-    values = [member.value for member in kind]
-    if raw not in values:
-        allowed = ", ".join(_quote(v) for v in values)
-        shown = _quote(raw) if isinstance(raw, str) else _type_name(raw)
-        raise ArgumentValueError(f"must be one of {allowed}, not {shown}", argument=name)
-    return kind(raw)
-
-
-def _build(preset: str, options: Mapping[str, Any]) -> Ruleset | None:
-    try:
-        return find_preset(preset).build(**options)
-    except RulesetError:
-        return None
-
-
-@functools.lru_cache(maxsize=1024)
-def _overrides(rules: Ruleset, preset: str) -> tuple[tuple[str, Any], ...] | None:
-    """The fields to override so that the preset builds ``rules``, or ``None`` if it cannot.
-
-    Fields are added in field order, one at a time while the preset accepts them (so
-    ``players = 4`` alone gives the preset's hand size for four), else several at once;
-    then every field the others already imply is dropped.
-    """
-    options: dict[str, Any] = {}
-    candidate = _build(preset, options)
-    assert candidate is not None
-    while candidate != rules:
-        diffs = [
-            name
-            for name in _FIELDS
-            if name not in options and getattr(candidate, name) != getattr(rules, name)
-        ]
-        for k in range(1, len(diffs) + 1):
-            trial = {**options, **{name: getattr(rules, name) for name in diffs[:k]}}
-            built = _build(preset, trial)
-            if built is not None:
-                options, candidate = trial, built
-                break
-        else:
-            break
-    if candidate != rules:
-        options = {name: getattr(rules, name) for name in _FIELDS}
-        if rules.drawing is DrawRule.NONE:
-            del options["drawing"]
-        if _build(preset, options) != rules:
-            return None
-    for name in list(options):  # drop what the other overrides already imply
-        fewer = {key: value for key, value in options.items() if key != name}
-        if _build(preset, fewer) == rules:
-            options = fewer
-    return tuple((name, options[name]) for name in _FIELDS if name in options)
-
-
-@functools.lru_cache(maxsize=1024)
 def _best_preset(rules: Ruleset) -> str:
     """The first preset, in `Ruleset.presets` order, that needs the fewest overrides."""
     best: tuple[int, str] | None = None
-    for name in Ruleset.presets():
-        options = _overrides(rules, name)
+    for preset in PRESETS.values():
+        options = preset.overrides(rules)
         if options is not None and (best is None or len(options) < best[0]):
-            best = (len(options), name)
+            best = (len(options), preset.name)
     assert best is not None, "the draw preset expresses every ruleset"
     return best[1]
 
@@ -508,7 +400,7 @@ class _Overrides:
         preset, by name, with their values as in `rules`."""
         options = _overrides(self.rules, self.preset)
         assert options is not None
-        return dict(options)
+        return options
 
 
 @attrs.frozen(kw_only=True)
@@ -1262,7 +1154,9 @@ def _data(record: Record) -> dict[str, Any]:
         "ruleset": record.preset,
     }
     if options:
-        data["rules"] = {name: _write_field(value) for name, value in options}
+        data["rules"] = {
+            name: RULESET_FIELDS[name].to_toml(value) for name, value in options.items()
+        }
     if record.names:
         data["names"] = list(record.names)
     if record.seed is not None:
@@ -1686,18 +1580,18 @@ def _read_rules(data: Mapping[str, Any], sink: _Sink) -> tuple[str | None, Rules
         sink.report(f"rules must be a table of ruleset fields, not {_type_name(table)}", ("rules",))
         return preset, None
     for key, raw in table.items():
-        if key not in _KINDS:
+        if key not in RULESET_FIELDS:
             sink.report(
                 f"unknown ruleset field {_quote(key)} in [rules]; the fields are "
-                + ", ".join(_FIELDS),
+                + ", ".join(RULESET_FIELDS.names),
                 ("rules", key),
             )
             usable = False
             continue
         try:
-            options[key] = _read_field(key, raw)
-        except ArgumentValueError as error:
-            sink.report(f"rules.{key} {error}", ("rules", key))
+            options[key] = RULESET_FIELDS[key].from_data(raw)
+        except FieldValueError as error:
+            sink.report(f"rules.{key} {error.problem}", ("rules", key))
             usable = False
     if preset is None or not usable:
         return preset, None
@@ -1897,39 +1791,6 @@ def _read_entries(raw: object, sink: _Sink) -> list[HandEntry | None] | None:
             )
         )
     return entries
-
-
-def _type_name(value: object) -> str:
-    if isinstance(value, bool):
-        return "a boolean"
-    if isinstance(value, int):
-        return "an integer"
-    if isinstance(value, float):
-        return "a float"
-    if isinstance(value, str):
-        return "a string"
-    if isinstance(value, list):
-        return "an array"
-    if isinstance(value, dict):
-        return "a table"
-    if value is None:
-        return "null"
-    return f"a {type(value).__name__}"  # dates and times
-
-
-def _quote(text: str) -> str:
-    """``text`` in double quotes, shortened, with every unprintable character escaped."""
-    shown = text if len(text) <= 40 else text[:40] + "..."
-    out = []
-    for char in shown:
-        if char in '"\\':
-            out.append("\\" + char)
-        elif char.isprintable():
-            out.append(char)
-        else:
-            code = ord(char)
-            out.append(f"\\u{code:04x}" if code <= 0xFFFF else f"\\U{code:08x}")
-    return '"' + "".join(out) + '"'
 
 
 # --------------------------------------------------------------------------- locating

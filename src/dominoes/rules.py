@@ -5,15 +5,18 @@ A `Ruleset` is plain configuration. The two seed games are its presets:
 boneyard until a tile fits). Every field is keyword-only and validated when the
 ruleset is built; an impossible combination raises `RulesetError`
 naming the field(s) at fault.
+
+The named presets are data, defined here (`Preset`, `PRESETS`, `find_preset`, also
+importable from `dominoes.presets`): a base game, a mapping of options, names and a
+summary. `RULESET_FIELDS` is the codec of the fields (`dominoes.fields`).
 """
 
 from __future__ import annotations
 
 import enum
-import functools
-import typing
+import types
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Final
 
 import attrs
 
@@ -22,12 +25,17 @@ from dominoes.errors import (
     ArgumentValueError,
     NotationError,
     RulesetError,
+    UnknownPresetError,
 )
 from dominoes.errors import shown as _shown
+from dominoes.fields import FieldTable
 from dominoes.tiles import MAX_SET, Tile, TileSet
 
 __all__ = [
     "MAX_PLAYERS",
+    "PRESETS",
+    "RULESET_FIELDS",
+    "BaseGame",
     "BlockDetection",
     "BlockTie",
     "BlockWinner",
@@ -41,9 +49,11 @@ __all__ = [
     "NoDoubleRule",
     "Opening",
     "PartnerPips",
+    "Preset",
     "Ruleset",
     "Scoring",
     "default_hand_size",
+    "find_preset",
 ]
 
 MAX_PLAYERS = 12
@@ -430,7 +440,7 @@ class Ruleset:
     """Who leads after a drawn hand."""
 
     def __attrs_post_init__(self) -> None:
-        size = (self.max_pip + 1) * (self.max_pip + 2) // 2
+        size = TileSet.double(self.max_pip).size
         dealt = self.players * self.hand_size
         if dealt > size:
             raise RulesetError(
@@ -491,8 +501,8 @@ class Ruleset:
     def block(
         cls,
         players: int = 2,
-        partnership: bool = False,
         *,
+        partnership: bool = False,
         max_pip: int = 6,
         hand_size: int | None = None,
         **options: Any,
@@ -502,8 +512,9 @@ class Ruleset:
         Double-six; 7 tiles each for 2 players, 5 for 3 or 4, 7 for 4 in
         partnership. Nobody draws. The holder of the highest double leads it. A
         player who cannot play passes. Other sets need an explicit ``hand_size``
-        unless a default is documented for them. Any other field can be given as a
-        keyword (``Ruleset.block(2, scoring=Scoring.CASCADE)``).
+        unless a default is documented for them. Everything after ``players`` is
+        keyword-only, as in `draw`, and any other field can be given as a keyword
+        (``Ruleset.block(2, scoring=Scoring.CASCADE)``).
         """
         return _preset(cls, DrawRule.NONE, players, max_pip, partnership, hand_size, options)
 
@@ -511,8 +522,8 @@ class Ruleset:
     def draw(
         cls,
         players: int = 2,
-        max_pip: int = 6,
         *,
+        max_pip: int = 6,
         partnership: bool = False,
         hand_size: int | None = None,
         **options: Any,
@@ -522,7 +533,8 @@ class Ruleset:
         A player who cannot play draws one tile at a time until one fits or the
         boneyard is empty, and passes only when it is empty. Default hand sizes
         are documented per set (double-6, 9, 12 and 15); pass ``hand_size`` for
-        any other set or seat count. Any other field can be given as a keyword.
+        any other set or seat count. Everything after ``players`` is keyword-only, as
+        in `block`, and any other field can be given as a keyword.
         """
         drawing = options.pop("drawing", DrawRule.UNTIL_PLAYABLE)
         return _preset(cls, drawing, players, max_pip, partnership, hand_size, options)
@@ -537,15 +549,11 @@ class Ruleset:
         Raises:
             UnknownPresetError: no preset has that name or alias (a `KeyError`).
         """
-        from dominoes.presets import find_preset  # noqa: PLC0415 (presets import rules)
-
         return find_preset(name).build(**options)
 
     @staticmethod
     def presets() -> tuple[str, ...]:
         """The names of the presets, in documentation order."""
-        from dominoes.presets import PRESETS  # noqa: PLC0415 (presets import rules)
-
         return tuple(PRESETS)
 
     # ------------------------------------------------------------- derived
@@ -586,19 +594,14 @@ class Ruleset:
         >>> Ruleset.from_dict(data) == rules
         True
         """
-        out: dict[str, Any] = {}
-        for field in attrs.fields(Ruleset):
-            value = getattr(self, field.name)
-            if isinstance(value, enum.Enum):
-                value = value.value
-            elif isinstance(value, Tile):
-                value = str(value)
-            out[field.name] = value
-        return out
+        return {codec.name: codec.to_data(getattr(self, codec.name)) for codec in _FIELDS.codecs}
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Ruleset:
         """The ruleset `to_dict` wrote (fields left out take their defaults).
+
+        Each value is read by `dominoes.fields.FieldCodec.from_data` (the field's own
+        value, such as an enum member, is taken as well).
 
         Raises:
             ArgumentTypeError: ``data`` is not a mapping.
@@ -611,23 +614,7 @@ class Ruleset:
                 f"data must be a mapping of ruleset field names, got {type(data).__name__}",
                 argument="data",
             )
-        kinds = _field_enums()
-        options: dict[str, Any] = {}
-        for name, raw in data.items():
-            value = raw
-            if name not in kinds:
-                shown = repr(name)[:60]
-                raise RulesetError(f"no such ruleset field: {shown}", fields=(str(name)[:60],))
-            kind = kinds[name]
-            if kind is not None and not isinstance(value, kind):
-                try:
-                    value = kind(value)
-                except (ValueError, TypeError):
-                    allowed = ", ".join(repr(m.value) for m in kind)
-                    raise RulesetError(
-                        f"{name} must be one of {allowed}, got {value!r:.60}", fields=(name,)
-                    ) from None
-            options[name] = value
+        options = {name: _FIELDS[name].from_data(raw) for name, raw in data.items()}
         for name in ("players", "hand_size"):
             if name not in options:
                 raise RulesetError(f"ruleset data must give {name}", fields=(name,))
@@ -641,16 +628,10 @@ class Ruleset:
         return 100 if self.players == 2 or self.partnership else 61
 
 
-@functools.cache
-def _field_enums() -> dict[str, type[enum.Enum] | None]:
-    """Each `Ruleset` field's enum class, or ``None`` for a field that is not an enum."""
-    hints = typing.get_type_hints(Ruleset)
-    return {
-        f.name: hints[f.name]
-        if isinstance(hints[f.name], type) and issubclass(hints[f.name], enum.Enum)
-        else None
-        for f in attrs.fields(Ruleset)
-    }
+RULESET_FIELDS: Final = FieldTable.of(Ruleset)
+"""The codec of every `Ruleset` field, by name: how records, the command line, `to_dict`
+and the OpenSpiel parameters write a field's value and read it back (`dominoes.fields`)."""
+_FIELDS = RULESET_FIELDS
 
 
 def _preset(
@@ -694,3 +675,212 @@ def _preset(
         drawing=drawing,
         **options,
     )
+
+
+# ------------------------------------------------------------------------- presets
+class BaseGame(enum.Enum):
+    """The seed game a `Preset` starts from."""
+
+    BLOCK = "block"
+    """`Ruleset.block`: nobody draws."""
+    DRAW = "draw"
+    """`Ruleset.draw`: a player who cannot play draws until a tile fits."""
+
+
+def _preset_options(value: object) -> Mapping[str, Any]:
+    if not isinstance(value, Mapping):
+        raise ArgumentTypeError(
+            f"options must be a mapping of Ruleset fields, got {_shown(value)}",
+            argument="options",
+        )
+    for name in value:
+        RULESET_FIELDS[name]  # RulesetError for a name that is not a field
+    return types.MappingProxyType(
+        {name: value[name] for name in RULESET_FIELDS.names if name in value}
+    )
+
+
+@attrs.frozen(kw_only=True)
+class Preset:
+    """A named ruleset, as data: a base game and the options applied to it.
+
+    >>> p = find_preset("latin")
+    >>> p.name, p.game, p.options["target"]
+    ('partnership', <BaseGame.BLOCK: 'block'>, 100)
+    >>> p.build(target=150) == Ruleset.block(**{**p.options, "target": 150})
+    True
+    """
+
+    name: str
+    """The preset's name."""
+    aliases: tuple[str, ...] = ()
+    """Other names it is found by."""
+    summary: str
+    """One line on what it is."""
+    game: BaseGame
+    """The seed game it starts from (`Ruleset.block` or `Ruleset.draw`)."""
+    options: Mapping[str, Any] = attrs.field(factory=dict, converter=_preset_options, hash=False)
+    """`Ruleset` fields by name, in field order, with the values the preset gives them
+    (any keyword of `Ruleset.block` or `Ruleset.draw`: ``players``, ``partnership``,
+    ``max_pip``, ``hand_size`` or any other field). A read-only mapping."""
+
+    def build(self, **options: Any) -> Ruleset:
+        """The preset's ruleset, with ``options`` applied on top of its own
+        (``players=``, ``partnership=``, ``max_pip=``, ``hand_size=`` and any field).
+
+        Raises:
+            RulesetError: the options make an impossible ruleset, or name no field.
+        """
+        merged = {**self.options, **options}
+        if self.game is BaseGame.BLOCK:
+            return Ruleset.block(**merged)
+        return Ruleset.draw(**merged)
+
+    def overrides(self, rules: Ruleset) -> dict[str, Any] | None:
+        """The options to give `build` so that it builds ``rules``, in field order, or
+        ``None`` when this preset cannot (a Block preset and a game with drawing).
+
+        A plain difference of fields: every field whose value differs from the preset's
+        own ruleset, except ``hand_size`` when it is the default for the game, the set
+        and the seats of ``rules`` (and the preset does not fix it).
+
+        >>> find_preset("draw").overrides(Ruleset.draw(players=4, target=150))
+        {'players': 4, 'target': 150}
+
+        Raises:
+            ArgumentTypeError: ``rules`` is not a `Ruleset`.
+        """
+        if not isinstance(rules, Ruleset):
+            raise ArgumentTypeError(
+                f"rules must be a Ruleset, got {_shown(rules)}", argument="rules"
+            )
+        own = self.build()
+        out: dict[str, Any] = {}
+        for name in RULESET_FIELDS.names:
+            value = getattr(rules, name)
+            if name == "hand_size" and name not in self.options:
+                try:
+                    implied: int | None = default_hand_size(
+                        rules.drawing, rules.max_pip, rules.players, rules.partnership
+                    )
+                except RulesetError:
+                    implied = None
+                if value != implied:
+                    out[name] = value
+            elif value != getattr(own, name):
+                out[name] = value
+        try:
+            built = self.build(**out)
+        except RulesetError:
+            return None
+        return out if built == rules else None
+
+
+_PAIRS: Final[dict[str, Any]] = {"players": 4, "partnership": True}
+_COMPAT: Final[dict[str, Any]] = {
+    "opening": Opening.SEAT_ANY_TILE,
+    "block_detection": BlockDetection.IMMEDIATE,
+}
+_OPENSPIEL: Final[dict[str, Any]] = {
+    **_COMPAT,
+    "domino_winner": DominoWinner.LOWEST_TOTAL,
+    "hands_limit": 1,
+}
+
+PRESETS: Final[dict[str, Preset]] = {
+    p.name: p
+    for p in (
+        Preset(
+            name="block",
+            aliases=("block-game", "blocking"),
+            summary="The Block game of seed 002: no drawing, highest double leads.",
+            game=BaseGame.BLOCK,
+        ),
+        Preset(
+            name="draw",
+            aliases=("draw-game", "standard"),
+            summary="The Draw game of seeds 000 and 002: draw until a tile fits.",
+            game=BaseGame.DRAW,
+        ),
+        Preset(
+            name="partnership",
+            aliases=("latin", "international", "pairs"),
+            summary="Four players in two sides, 7 tiles each, 6-6 leads, team totals.",
+            game=BaseGame.BLOCK,
+            options={
+                **_PAIRS,
+                "opening": Opening.HOLDER_OF_TILE,
+                "opening_tile": Tile(6, 6),
+                "block_tie": BlockTie.NO_SCORE_NEXT_LEADS,
+                "target": 100,
+            },
+        ),
+        Preset(
+            name="pagat-draw",
+            aliases=("pagat",),
+            summary="pagat.com's Draw game: boneyard floor of 2, voluntary drawing.",
+            game=BaseGame.DRAW,
+            options={
+                "boneyard_floor": 2,
+                "voluntary_draw": True,
+                "opening": Opening.SEAT_ANY_TILE,
+                "scoring": Scoring.OPPONENTS_MINUS_OWN,
+                "target": 100,
+            },
+        ),
+        Preset(
+            name="openspiel-block",
+            aliases=("python-block-dominoes", "python_block_dominoes"),
+            summary="OpenSpiel's python_block_dominoes, rule for rule (COMPAT-1).",
+            game=BaseGame.BLOCK,
+            options={"players": 2, **_OPENSPIEL},
+        ),
+        Preset(
+            name="openspiel-team",
+            aliases=("python-team-dominoes", "python_team_dominoes"),
+            summary="OpenSpiel's python_team_dominoes, rule for rule (COMPAT-2).",
+            game=BaseGame.BLOCK,
+            options={**_PAIRS, **_OPENSPIEL},
+        ),
+        Preset(
+            name="abw333",
+            aliases=("dominoes-6.1.0", "dominoes-package"),
+            summary="The PyPI package dominoes 6.1.0 (Game and Series), rule for rule (COMPAT-3).",
+            game=BaseGame.BLOCK,
+            options={
+                **_PAIRS,
+                **_COMPAT,
+                "scoring": Scoring.ALL_PIPS,
+                "target": 200,
+                "next_lead": NextLead.WINNER,
+                "drawn_lead": DrawnLead.SAME_LEADER,
+            },
+        ),
+    )
+}
+"""Every preset by name, in documentation order."""
+
+_BY_NAME: Final[dict[str, Preset]] = {
+    name: preset for preset in PRESETS.values() for name in (preset.name, *preset.aliases)
+}
+
+
+def find_preset(name: str) -> Preset:
+    """The preset with this name or alias (case and ``_``/``-``/space do not matter).
+
+    Raises:
+        UnknownPresetError: ``name`` is not a preset's name or alias, or not a string
+            (a `KeyError`; its text is the plain sentence).
+    """
+    if not isinstance(name, str):
+        raise UnknownPresetError(
+            f"name must be a preset name (a str), got {_shown(name)}", name=name
+        )
+    key = name.strip().lower().replace("_", "-").replace(" ", "-")
+    try:
+        return _BY_NAME[key]
+    except KeyError:
+        known = ", ".join(PRESETS)
+        raise UnknownPresetError(
+            f"no preset named {_shown(name)}; presets: {known}", name=name
+        ) from None

@@ -30,7 +30,6 @@ from __future__ import annotations
 import enum
 import math
 import random
-import typing
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any, Final
@@ -42,9 +41,11 @@ import pyspiel
 from dominoes.codec import ActionCodec, ObservationEncoder
 from dominoes.deal import Deal, required_tiles
 from dominoes.errors import ArgumentTypeError, ArgumentValueError, RulesetError
+from dominoes.fields import FieldCodec, FieldKind
 from dominoes.moves import DRAW, Draw, End, Play
 from dominoes.observation import Observation
 from dominoes.rules import (
+    RULESET_FIELDS,
     BlockDetection,
     BlockTie,
     BlockWinner,
@@ -146,14 +147,6 @@ def _game_type(utility: Utility) -> Any:
 
 
 # ------------------------------------------------------------------ ruleset as text
-def _field_kinds() -> dict[str, Any]:
-    hints = typing.get_type_hints(Ruleset)
-    return {field.name: hints[field.name] for field in attrs.fields(Ruleset)}
-
-
-_KINDS: Final = _field_kinds()
-
-
 def rules_to_text(rules: Ruleset) -> str:
     """A ruleset as one game-parameter string: ``name:value`` pairs joined by ``;``.
 
@@ -173,20 +166,14 @@ def rules_to_text(rules: Ruleset) -> str:
         value = getattr(rules, field.name)
         if field.default is not attrs.NOTHING and value == field.default:
             continue
-        if value is None:
-            text = "none"
-        elif isinstance(value, enum.Enum):
-            text = str(value.value)
-        elif isinstance(value, bool):
-            text = "true" if value else "false"
-        else:
-            text = str(value)
-        out.append(f"{field.name}:{text}")
+        out.append(f"{field.name}:{RULESET_FIELDS[field.name].to_text(value)}")
     return ";".join(out)
 
 
 def rules_from_text(text: str) -> Ruleset:
     """The ruleset a `rules_to_text` string describes.
+
+    Each value is read as ``--set`` reads it (`dominoes.fields.FieldCodec.from_text`).
 
     Raises:
         RulesetError: the text is malformed, names no `Ruleset` field, or gives a
@@ -198,42 +185,19 @@ def rules_from_text(text: str) -> Ruleset:
     for item in text.split(";"):
         name, sep, raw = item.strip().partition(":")
         name, raw = name.strip(), raw.strip()
-        if not sep or name not in _KINDS:
+        if not sep or name not in RULESET_FIELDS:
             raise RulesetError(
                 f"rules: {item.strip()!r} is not 'field:value' with a Ruleset field",
                 fields=(name or "rules",),
             )
-        options[name] = _read_value(name, raw)
+        options[name] = RULESET_FIELDS[name].from_text(raw)
     for name in ("players", "hand_size"):
         if name not in options:
             raise RulesetError(f"rules: {name} is missing", fields=(name,))
     return Ruleset(**options)
 
 
-def _read_value(name: str, raw: str) -> Any:
-    kind = _KINDS[name]
-    if kind is bool:
-        if raw not in ("true", "false"):
-            raise RulesetError(f"{name} must be true or false, got {raw!r}", fields=(name,))
-        return raw == "true"
-    if raw == "none" and kind in (int | None, Tile | None):
-        return None
-    if kind in (int, int | None):
-        try:
-            return int(raw)
-        except ValueError:
-            raise RulesetError(f"{name} must be an integer, got {raw!r}", fields=(name,)) from None
-    if kind == Tile | None:
-        return raw  # the Ruleset converter parses it (and names the field if it cannot)
-    return _enum_value(name, kind, raw)
-
-
-def _enum_value(name: str, kind: type[enum.Enum], raw: str) -> Any:
-    for member in kind:
-        if raw.lower() in (member.value, member.name.lower()):
-            return member
-    allowed = ", ".join(str(m.value) for m in kind)
-    raise RulesetError(f"{name} must be one of {allowed}; got {raw!r}", fields=(name,))
+_UTILITY: Final = FieldCodec(name="utility", kind=FieldKind.CHOICE, choices=Utility)
 
 
 def rules_from_params(params: Mapping[str, Any]) -> tuple[Ruleset, Utility]:
@@ -267,7 +231,7 @@ def rules_from_params(params: Mapping[str, Any]) -> tuple[Ruleset, Utility]:
                 f"game parameter {name} must be a {type(default).__name__}, got {values[name]!r}",
                 fields=(name,),
             )
-    utility = _enum_value("utility", Utility, values["utility"])
+    utility = _UTILITY.from_text(values["utility"])
     given = {n for n in _PARAMETERS if n not in ("preset", "utility", "rules")}
     given = {n for n in given if values[n] != _PARAMETERS[n]}
     if values["rules"]:
@@ -285,7 +249,7 @@ def rules_from_params(params: Mapping[str, Any]) -> tuple[Ruleset, Utility]:
         for name in given - set(_BUILD_PARAMS):
             value = values[name]
             if name in _ENUM_PARAMS:
-                value = _enum_value(name, _ENUM_PARAMS[name], value)
+                value = RULESET_FIELDS[name].from_text(value)
             changes[name] = value
         if "opening" in changes and changes["opening"] is not Opening.HOLDER_OF_TILE:
             changes.setdefault("opening_tile", None)
@@ -318,7 +282,7 @@ def _check_rules(rules: object) -> None:
 
 
 def _set_size(rules: Ruleset) -> int:
-    return (rules.max_pip + 1) * (rules.max_pip + 2) // 2
+    return rules.tile_set.size
 
 
 def _max_draws(rules: Ruleset) -> int:

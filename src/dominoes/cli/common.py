@@ -5,18 +5,15 @@ from __future__ import annotations
 
 import ast
 import contextlib
-import enum
 import functools
 import inspect
 import itertools
 import os
 import shutil
 import sys
-import typing
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, TypeVar
 
-import attrs
 import click
 from rich.console import Console
 from rich.progress import (
@@ -30,10 +27,9 @@ from rich.progress import (
 
 from dominoes.agents import Agent
 from dominoes.arena import AGENT_NAMES, ProgressCallback, make_agent
-from dominoes.errors import AgentError, NotationError, RulesetError
+from dominoes.errors import AgentError, ArgumentError, FieldValueError, RulesetError
 from dominoes.presets import find_preset
-from dominoes.rules import MAX_PLAYERS, Ruleset
-from dominoes.tiles import Tile
+from dominoes.rules import MAX_PLAYERS, RULESET_FIELDS, Ruleset
 
 __all__ = [
     "EXIT_CODES",
@@ -43,7 +39,6 @@ __all__ = [
     "MIN_WIDTH",
     "build_rules",
     "field_docs",
-    "field_value",
     "make_agents",
     "parse_setting",
     "ruleset_options",
@@ -63,12 +58,9 @@ EXIT_CODES = "\b\nExit status: 0 ok, 1 a problem found, 2 a usage error (a bad o
 F = TypeVar("F", bound=Callable[..., Any])
 
 
-def _hints() -> dict[str, Any]:
-    return typing.get_type_hints(Ruleset)
-
-
 def parse_setting(text: str) -> tuple[str, Any]:
-    """One ``field=value`` override of a `Ruleset` field, with the value converted.
+    """One ``field=value`` override of a `Ruleset` field, with the value converted
+    (`dominoes.fields.FieldTable.parse_setting`, with a usage error for the command line).
 
     Enum fields take a member's value or name (any case), ``bool`` fields
     ``true``/``false`` (or ``yes``/``no``, ``1``/``0``), ``int`` fields a number, and
@@ -83,55 +75,15 @@ def parse_setting(text: str) -> tuple[str, Any]:
         click.BadParameter: the text is not ``field=value``, there is no such field, or
             the value does not fit the field.
     """
-    name, sep, raw = text.partition("=")
-    name, raw = name.strip().replace("-", "_"), raw.strip()
-    if not sep or not name:
-        raise click.BadParameter(f"expected FIELD=VALUE, got {text!r}")
-    hints = _hints()
-    if name not in hints:
-        fields = ", ".join(f.name for f in attrs.fields(Ruleset))
-        raise click.BadParameter(f"no ruleset field {name!r}; fields: {fields}")
-    hint = hints[name]
-    low = raw.lower()
-    if isinstance(hint, type) and issubclass(hint, enum.Enum):
-        for member in hint:
-            if low in (str(member.value).lower(), member.name.lower()):
-                return name, member
-        allowed = ", ".join(str(m.value) for m in hint)
-        raise click.BadParameter(f"{name} must be one of {allowed}, got {raw!r}")
-    if hint is bool:
-        if low in ("true", "yes", "on", "1"):
-            return name, True
-        if low in ("false", "no", "off", "0"):
-            return name, False
-        raise click.BadParameter(f"{name} must be true or false, got {raw!r}")
-    if low == "none" and hint in (int | None, Tile | None):
-        return name, None
-    if hint == Tile | None:
-        try:
-            return name, Tile.parse(raw)
-        except NotationError as error:
-            raise click.BadParameter(f"{name} must be a tile such as 6-6: {error}") from None
     try:
-        return name, int(raw)
-    except ValueError:
-        extra = ' or "none"' if hint == int | None else ""
-        raise click.BadParameter(f"{name} must be an integer{extra}, got {raw!r}") from None
-
-
-def field_value(value: object) -> str | int | bool | None:
-    """A ruleset field's value as shown and written to JSON: enums by value, tiles as text.
-
-    >>> from dominoes import Scoring, Tile
-    >>> field_value(Scoring.CASCADE), field_value(Tile(6, 6)), field_value(None), field_value(3)
-    ('cascade', '6-6', None, 3)
-    """
-    if isinstance(value, enum.Enum):
-        return str(value.value)
-    if isinstance(value, Tile):
-        return str(value)
-    assert value is None or isinstance(value, int)
-    return value
+        return RULESET_FIELDS.parse_setting(text)
+    except FieldValueError as error:
+        raise click.BadParameter(str(error)) from None
+    except RulesetError as error:  # no such field
+        fields = ", ".join(RULESET_FIELDS.names)
+        raise click.BadParameter(f"{error}; fields: {fields}") from None
+    except ArgumentError as error:
+        raise click.BadParameter(str(error)) from None
 
 
 @functools.cache

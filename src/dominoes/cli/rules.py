@@ -5,15 +5,14 @@ from __future__ import annotations
 import json
 from typing import Any
 
-import attrs
 import click
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from dominoes.cli.common import EXIT_CODES, build_rules, field_docs, field_value, set_option
+from dominoes.cli.common import EXIT_CODES, build_rules, field_docs, set_option
 from dominoes.presets import PRESETS, find_preset
-from dominoes.rules import MAX_PLAYERS, Ruleset
+from dominoes.rules import MAX_PLAYERS, RULESET_FIELDS, Ruleset
 
 __all__ = ["preset_rows", "rules", "ruleset_rows"]
 
@@ -34,21 +33,13 @@ def ruleset_rows(rules: Ruleset, changed: frozenset[str] = frozenset()) -> list[
     docs = field_docs()
     return [
         {
-            "field": f.name,
-            "value": field_value(getattr(rules, f.name)),
-            "set": f.name in changed,
-            "doc": docs.get(f.name, ""),
+            "field": codec.name,
+            "value": codec.to_data(getattr(rules, codec.name)),
+            "set": codec.name in changed,
+            "doc": docs.get(codec.name, ""),
         }
-        for f in attrs.fields(Ruleset)
+        for codec in RULESET_FIELDS.codecs
     ]
-
-
-def _shown(value: object) -> str:
-    if value is None:
-        return "none"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value)
 
 
 @click.group(
@@ -131,6 +122,7 @@ def show(
     table.add_column("meaning")
     for row in rows:
         mark = " *" if row["set"] else ""
-        table.add_row(Text(row["field"]), Text(_shown(row["value"]) + mark), Text(row["doc"]))
+        shown = RULESET_FIELDS[row["field"]].to_text(getattr(ruleset, row["field"]))
+        table.add_row(Text(row["field"]), Text(shown + mark), Text(row["doc"]))
     console.print(table)
     console.print(f"A match is played to {ruleset.match_target} points.", markup=False)

@@ -8,7 +8,6 @@ words for a move come from the library (`dominoes.words`).
 
 from __future__ import annotations
 
-import enum
 import itertools
 import json
 import textwrap
@@ -20,7 +19,7 @@ from dominoes.layout import Layout
 from dominoes.moves import Move
 from dominoes.presets import find_preset
 from dominoes.records import MAX_RECORD, HandRecord, Record
-from dominoes.rules import DrawRule, Ruleset, Scoring
+from dominoes.rules import RULESET_FIELDS, DrawRule, Ruleset, Scoring
 from dominoes.scoring import Ending, HandResult
 from dominoes.state import HandState
 from dominoes.words import describe_move
@@ -375,15 +374,6 @@ def _hand_lines(states: Sequence[HandState], names: Sequence[str], dealt: str) -
     return lines
 
 
-def _field_text(value: object) -> str:
-    """A ruleset field value as the record writes it under ``[rules]``."""
-    if isinstance(value, enum.Enum):
-        value = value.value
-    elif value is None or not isinstance(value, int):
-        value = "none" if value is None else str(value)
-    return json.dumps(value)
-
-
 def _record_header(record: Record) -> list[str]:
     preset = find_preset(record.preset)
     rules = record.rules
@@ -396,7 +386,8 @@ def _record_header(record: Record) -> list[str]:
     ]
     if record.overrides:
         shown = ", ".join(
-            f"{name} = {_field_text(value)}" for name, value in record.overrides.items()
+            f"{name} = {json.dumps(RULESET_FIELDS[name].to_toml(value))}"
+            for name, value in record.overrides.items()
         )
         lines.append(f"Overrides: {shown}.")
     if record.names:
