@@ -49,7 +49,7 @@ class ActionCodec:
     @property
     def tiles(self) -> int:
         """The number of tiles in the set."""
-        return (self.rules.max_pip + 1) * (self.rules.max_pip + 2) // 2
+        return self.rules.tile_set.size
 
     @property
     def size(self) -> int:
@@ -166,7 +166,7 @@ class ObservationEncoder:
     @property
     def size(self) -> int:
         """The length of the vector."""
-        n = (self.rules.max_pip + 1) * (self.rules.max_pip + 2) // 2
+        n = self.rules.tile_set.size
         m = self.rules.max_pip
         p = self.rules.players
         return n + 2 * (m + 2) + p * (m + 1) + p + 1 + n + p + p
@@ -192,7 +192,7 @@ class ObservationEncoder:
                 f"but the encoder is for double-{rules.max_pip} and {rules.players} seats",
                 argument="observation",
             )
-        n = (rules.max_pip + 1) * (rules.max_pip + 2) // 2
+        n = rules.tile_set.size
         m = rules.max_pip
         p = rules.players
         out = [0.0] * self.size

@@ -119,7 +119,7 @@ class Deal:
             raise ArgumentTypeError(
                 f"rng must be a random.Random, got {_shown(rng)}", argument="rng"
             )
-        size = (rules.max_pip + 1) * (rules.max_pip + 2) // 2
+        size = rules.tile_set.size
         tile_from_index(size - 1)
         h = rules.hand_size
         dealt = rules.players * h

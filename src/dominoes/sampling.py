@@ -127,7 +127,7 @@ class _Tables:
 @functools.cache
 def _tables(rules: Ruleset) -> _Tables:
     n = rules.max_pip
-    size = (n + 1) * (n + 2) // 2
+    size = rules.tile_set.size
     tiles = [tile_from_index(i) for i in range(size)]
     suit = [0] * (n + 1)
     for t in tiles:

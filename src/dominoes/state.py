@@ -91,7 +91,7 @@ class _Ctx:
         n = rules.max_pip
         self.rules = rules
         self.players = rules.players
-        self.size = size = (n + 1) * (n + 2) // 2
+        self.size = size = rules.tile_set.size
         self.full = (1 << size) - 1
         tiles = [tile_from_index(i) for i in range(size)]
         suit = [0] * (n + 1)

@@ -152,7 +152,7 @@ def hand_rewards(
 
 def _observation_high(rules: Ruleset, size: int) -> Any:
     """The upper bound of every entry of the `ObservationEncoder` vector."""
-    tiles = (rules.max_pip + 1) * (rules.max_pip + 2) // 2
+    tiles = rules.tile_set.size
     players = rules.players
     high = np.ones(size, dtype=np.float32)
     start = tiles + 2 * (rules.max_pip + 2) + players * (rules.max_pip + 1)

@@ -110,7 +110,7 @@ class _Table:
     def who(self, seat: int) -> str:
         if seat == self.me:
             return f"seat {seat} (you)"
-        partner = self.match.rules.partnership and seat % 2 == self.me % 2
+        partner = seat in self.match.rules.team_of(self.me)
         return f"seat {seat} ({self.names[seat]}{', your partner' if partner else ''})"
 
     def say(self, text: str, style: str = "") -> None:
