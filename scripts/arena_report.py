@@ -145,6 +145,14 @@ def render(
     return "\n".join(lines)
 
 
+def _progress_line(done: int, total: int) -> None:
+    """The run's progress on standard error, on one line."""
+    end = "\n" if done >= total else ""
+    print(
+        f"\rarena: {done}/{total} hands ({100 * done // max(total, 1)}%)", end=end, file=sys.stderr
+    )
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the matchups and write the page."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -171,7 +179,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             hands=hands,
             seed=SEED,
             workers=args.workers,
-            progress=not args.quick,
+            progress=None if args.quick else _progress_line,
         )
         results.append((matchup, report, time.perf_counter() - began))
         print(report.format(), file=sys.stderr)

@@ -27,9 +27,9 @@ from __future__ import annotations
 import argparse
 import concurrent.futures
 import enum
+import functools
 import importlib.util
 import math
-import multiprocessing
 import random
 import string
 import sys
@@ -43,7 +43,8 @@ import attrs
 import dominoes
 from dominoes import Deal, Ending, HandState, Ruleset
 from dominoes.agents import heaviest
-from dominoes.arena import Z95, wilson_ci
+from dominoes.simulation import run_chunks
+from dominoes.stats import Z95, Estimate, Rate
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -274,23 +275,25 @@ class Tally:
 
     def block_rate(self) -> Rate:
         """The share of hands that blocked."""
-        return Rate.of(self.blocked, self.hands)
+        return Rate(successes=self.blocked, trials=self.hands)
 
     def drawn_rate(self) -> Rate:
         """The share of hands nobody won."""
-        return Rate.of(self.drawn, self.hands)
+        return Rate(successes=self.drawn, trials=self.hands)
 
     def win_rate(self, position: int) -> Rate:
         """The share of hands won by the seat at ``position`` after the leader."""
-        return Rate.of(self.wins[position], self.hands)
+        return Rate(successes=self.wins[position], trials=self.hands)
 
-    def mean_points(self, position: int) -> Mean:
+    def mean_points(self, position: int) -> Estimate:
         """The points per hand of the seat at ``position`` after the leader."""
-        return Mean.of(self.points[position], self.points_sq[position], self.hands)
+        return Estimate.from_sums(self.points[position], self.points_sq[position], self.hands)
 
-    def lead_advantage(self) -> Mean:
+    def lead_advantage(self) -> Estimate:
         """The leader's side's points minus the other sides' mean, per hand."""
-        return Mean.of(self.advantage, self.advantage_sq, self.hands, scale=self.sides - 1)
+        return Estimate.from_sums(
+            self.advantage, self.advantage_sq, self.hands, scale=self.sides - 1
+        )
 
 
 def run_chunk(config: Config, seed: int, start: int, stop: int) -> Tally:
@@ -343,111 +346,39 @@ def simulate(
     hands: int,
     seed: int,
     workers: int = 1,
+    executor: concurrent.futures.Executor | None = None,
     log: Callable[[str], None] | None = None,
 ) -> dict[str, Tally]:
     """Play ``hands`` hands of every configuration; the tallies by configuration key.
 
-    The result does not depend on ``workers``: every hand is seeded from
-    ``(seed, configuration, index)`` and the tallies are integer sums.
+    The chunks run on `dominoes.simulation.run_chunks`: in this process, in ``workers``
+    processes, or on ``executor`` (any `concurrent.futures.Executor`, such as Dask's
+    ``Client.get_executor()``). The result does not depend on where: every hand is
+    seeded from ``(seed, configuration, index)`` and the tallies are integer sums.
     """
     tasks = [
         (config, start, min(hands, start + CHUNK))
         for config in configs
         for start in range(0, hands, CHUNK)
     ]
+
+    def progress(done: int, total: int) -> None:
+        if log is not None and done and done * 10 // total > (done - 1) * 10 // total:
+            log(f"{done}/{total} tasks")  # every tenth of the run
+
+    parts = run_chunks(
+        [functools.partial(run_chunk, config, seed, a, b) for config, a, b in tasks],
+        workers=workers,
+        executor=executor,
+        progress=progress,
+    )
     tallies = {c.key: Tally.empty(c.game.rules) for c in configs}
-    done = 0
-
-    def collect(config: Config, tally: Tally) -> None:
-        nonlocal done
+    for (config, _, _), tally in zip(tasks, parts, strict=True):
         tallies[config.key] += tally
-        done += 1
-        if log is not None and done * 10 // len(tasks) > (done - 1) * 10 // len(tasks):
-            log(f"{done}/{len(tasks)} tasks")  # every tenth of the run
-
-    if workers == 1:
-        for config, start, stop in tasks:
-            collect(config, run_chunk(config, seed, start, stop))
-        return tallies
-    context = multiprocessing.get_context("spawn")
-    with concurrent.futures.ProcessPoolExecutor(workers, mp_context=context) as pool:
-        futures = {
-            pool.submit(run_chunk, config, seed, start, stop): config
-            for config, start, stop in tasks
-        }
-        for future in concurrent.futures.as_completed(futures):
-            collect(futures[future], future.result())
     return tallies
 
 
 # ---------------------------------------------------------------------- statistics
-
-
-@attrs.frozen
-class Rate:
-    """A proportion and its 95% Wilson score interval."""
-
-    value: float
-    """The observed proportion."""
-    low: float
-    """The lower end of the interval."""
-    high: float
-    """The upper end of the interval."""
-    count: int
-    """The number of successes."""
-    total: int
-    """The number of trials."""
-
-    @classmethod
-    def of(cls, count: int, total: int) -> Rate:
-        """The rate of ``count`` successes in ``total`` trials.
-
-        Raises:
-            ValueError: ``total`` is not positive or ``count`` is outside ``0..total``.
-        """
-        if total <= 0 or not 0 <= count <= total:
-            raise ValueError(f"need 0 <= count <= total and total > 0, got {count}/{total}")
-        p = count / total
-        low, high = wilson_ci(count, total)
-        return cls(p, min(p, low), max(p, high), count, total)  # min, max: rounding at 0 or 1
-
-    @property
-    def variance(self) -> float:
-        """The estimated variance of the observed proportion, ``p (1 - p) / n``."""
-        return self.value * (1 - self.value) / self.total
-
-    def format(self) -> str:
-        """``31.5% [30.9, 32.1]``: the rate and its interval, in percent."""
-        return f"{100 * self.value:.1f}% [{100 * self.low:.1f}, {100 * self.high:.1f}]"
-
-
-@attrs.frozen
-class Mean:
-    """A mean and the half-width of its 95% normal interval."""
-
-    value: float
-    """The sample mean."""
-    half: float
-    """The half-width of the interval (0 with fewer than two samples)."""
-
-    @classmethod
-    def of(cls, total: int, squares: int, count: int, *, scale: int = 1) -> Mean:
-        """The mean of ``count`` samples ``x / scale``, from the sums of ``x`` and ``x²``.
-
-        Raises:
-            ValueError: ``count`` or ``scale`` is not positive.
-        """
-        if count <= 0 or scale <= 0:
-            raise ValueError(f"need a positive count and scale, got {count} and {scale}")
-        mean = total / count / scale
-        if count < 2:
-            return cls(mean, 0.0)
-        variance = (count * squares - total * total) / (count * (count - 1)) / (scale * scale)
-        return cls(mean, Z95 * math.sqrt(max(variance, 0.0) / count))
-
-    def format(self, spec: str = ".2f") -> str:
-        """``12.34 ± 0.56``."""
-        return f"{self.value:{spec}} ± {self.half:{spec.lstrip('+')}}"
 
 
 @attrs.frozen
@@ -462,7 +393,7 @@ class Difference:
     @classmethod
     def of(cls, first: Rate, second: Rate) -> Difference:
         """``first - second``; the two rates come from independent samples."""
-        return cls(first.value - second.value, Z95 * math.sqrt(first.variance + second.variance))
+        return cls(first.rate - second.rate, Z95 * math.sqrt(first.variance + second.variance))
 
     @property
     def low(self) -> float:
@@ -601,9 +532,9 @@ def block_table(tallies: dict[str, Tally]) -> str:
                 g.seats,
                 str(g.rules.hand_size),
                 str(g.undealt),
-                greedy.block_rate().format(),
-                rand.block_rate().format(),
-                greedy.drawn_rate().format(),
+                greedy.block_rate().percent(),
+                rand.block_rate().percent(),
+                greedy.drawn_rate().percent(),
             )
         )
     header = (
@@ -646,9 +577,9 @@ class ClaimRow:
     @property
     def ratio(self) -> float:
         """Block rate over Draw rate (infinite when the Draw game never blocked)."""
-        if self.draw_rate.count == 0:
+        if self.draw_rate.successes == 0:
             return math.inf
-        return self.block_rate.value / self.draw_rate.value
+        return self.block_rate.rate / self.draw_rate.rate
 
     @property
     def holds(self) -> bool:
@@ -700,8 +631,8 @@ def claim_table(rows: Sequence[ClaimRow]) -> str:
         (
             r.block.seats,
             r.policy.value,
-            r.block_rate.format(),
-            r.draw_rate.format(),
+            r.block_rate.percent(),
+            r.draw_rate.percent(),
             _ratio(r.ratio),
             r.difference.format(),
             r.verdict(),
@@ -749,13 +680,13 @@ def lead_table(tallies: dict[str, Tally]) -> str:
     rows = []
     for g in PRESET_GAMES:
         t = tallies[Config(g, Policy.GREEDY).key]
-        wins = [t.win_rate(p).format() if p < t.players else "" for p in range(4)]
+        wins = [t.win_rate(p).percent() if p < t.players else "" for p in range(4)]
         rows.append(
             (
                 f"`{g.preset}`",
                 g.seats,
                 *wins,
-                t.drawn_rate().format(),
+                t.drawn_rate().percent(),
                 t.lead_advantage().format("+.2f"),
             )
         )
@@ -776,14 +707,14 @@ def points_table(tallies: dict[str, Tally]) -> str:
 def lead_verdict(tallies: dict[str, Tally]) -> str:
     """A paragraph on the lead advantage, from the intervals."""
 
-    def advantage(g: Game) -> Mean:
+    def advantage(g: Game) -> Estimate:
         return tallies[Config(g, Policy.GREEDY).key].lead_advantage()
 
     def names(games: Sequence[Game]) -> str:
         return ", ".join(f"`{g.preset}` ({g.seats})" for g in games)
 
-    ahead = [g for g in PRESET_GAMES if advantage(g).value - advantage(g).half > 0]
-    behind = [g for g in PRESET_GAMES if advantage(g).value + advantage(g).half < 0]
+    ahead = [g for g in PRESET_GAMES if advantage(g).mean - (advantage(g).half or 0.0) > 0]
+    behind = [g for g in PRESET_GAMES if advantage(g).mean + (advantage(g).half or 0.0) < 0]
     even = [g for g in PRESET_GAMES if g not in ahead and g not in behind]
     count = len(PRESET_GAMES)
     if len(ahead) == count:
@@ -799,7 +730,7 @@ def lead_verdict(tallies: dict[str, Tally]) -> str:
             f"not significantly differently in {len(even)}. "
             + " ".join(f"{label}: {names(games)}." for label, games in groups if games)
         )
-    ordered = sorted(PRESET_GAMES, key=lambda g: advantage(g).value)
+    ordered = sorted(PRESET_GAMES, key=lambda g: advantage(g).mean)
     low, high = ordered[0], ordered[-1]
     return (
         f"{head} The advantage ranges from {advantage(low).format('+.2f')} points per hand "
@@ -821,10 +752,10 @@ def size_tables(tallies: dict[str, Tally]) -> str:
                 (
                     str(g.rules.hand_size),
                     str(g.undealt),
-                    t.block_rate().format(),
-                    t.win_rate(0).format(),
-                    t.win_rate(1).format(),
-                    t.drawn_rate().format(),
+                    t.block_rate().percent(),
+                    t.win_rate(0).percent(),
+                    t.win_rate(1).percent(),
+                    t.drawn_rate().percent(),
                     t.lead_advantage().format("+.2f"),
                 )
             )
@@ -843,16 +774,16 @@ def size_verdict(tallies: dict[str, Tally]) -> str:
     lines = []
     for series in SIZE_SERIES:
         tallied = [(g, tallies[Config(g, Policy.GREEDY).key]) for g in series.games]
-        low_g, low_t = min(tallied, key=lambda gt: gt[1].block_rate().value)
-        high_g, high_t = max(tallied, key=lambda gt: gt[1].block_rate().value)
-        lead_g, lead_t = max(tallied, key=lambda gt: gt[1].win_rate(0).value)
-        least_g, least_t = min(tallied, key=lambda gt: gt[1].win_rate(0).value)
+        low_g, low_t = min(tallied, key=lambda gt: gt[1].block_rate().rate)
+        high_g, high_t = max(tallied, key=lambda gt: gt[1].block_rate().rate)
+        lead_g, lead_t = max(tallied, key=lambda gt: gt[1].win_rate(0).rate)
+        least_g, least_t = min(tallied, key=lambda gt: gt[1].win_rate(0).rate)
         lines.append(
             f"- **{series.label}**: blocked hands range from "
-            f"{100 * low_t.block_rate().value:.1f}% ({low_g.rules.hand_size} tiles each) to "
-            f"{100 * high_t.block_rate().value:.1f}% ({high_g.rules.hand_size} tiles each); "
-            f"the lead seat wins from {100 * least_t.win_rate(0).value:.1f}% "
-            f"({least_g.rules.hand_size} tiles) to {100 * lead_t.win_rate(0).value:.1f}% "
+            f"{100 * low_t.block_rate().rate:.1f}% ({low_g.rules.hand_size} tiles each) to "
+            f"{100 * high_t.block_rate().rate:.1f}% ({high_g.rules.hand_size} tiles each); "
+            f"the lead seat wins from {100 * least_t.win_rate(0).rate:.1f}% "
+            f"({least_g.rules.hand_size} tiles) to {100 * lead_t.win_rate(0).rate:.1f}% "
             f"({lead_g.rules.hand_size} tiles)."
         )
     return "\n".join(lines)
@@ -903,13 +834,13 @@ STYLE: dict[str, Any] = {
 def _errors(rates: Sequence[Rate]) -> list[list[float]]:
     """Asymmetric error bars, in percent, for `Axes.errorbar`."""
     return [
-        [100 * (r.value - r.low) for r in rates],
-        [100 * (r.high - r.value) for r in rates],
+        [100 * (r.rate - r.low) for r in rates],
+        [100 * (r.high - r.rate) for r in rates],
     ]
 
 
 def _pct(rates: Sequence[Rate]) -> list[float]:
-    return [100 * r.value for r in rates]
+    return [100 * r.rate for r in rates]
 
 
 def plot_block_rate(figure: Figure, tallies: dict[str, Tally]) -> None:

@@ -1,4 +1,4 @@
-"""``dominoes simulate`` and its engine, `dominoes.cli.simulation`."""
+"""``dominoes simulate`` and its engine, `dominoes.simulation`."""
 
 from __future__ import annotations
 
@@ -14,14 +14,8 @@ from dominoes import Ending, Ruleset
 from dominoes.agents import Agent, GreedyAgent, RandomAgent
 from dominoes.arena import play_hand
 from dominoes.cli.app import cli
-from dominoes.cli.simulation import (
-    Estimate,
-    Mode,
-    hand_seed,
-    match_seed,
-    side_label,
-    simulate,
-)
+from dominoes.simulation import Mode, hand_seed, match_seed, side_label, simulate
+from dominoes.stats import Estimate
 
 
 def run(*argv: str) -> Result:

@@ -42,7 +42,13 @@ def blocked_draw_game() -> list[HandState]:
 
 
 def test_the_public_names() -> None:
-    assert sorted(public) == ["describe_choice", "describe_move", "describe_step"]
+    assert sorted(public) == [
+        "describe_choice",
+        "describe_move",
+        "describe_rules",
+        "describe_step",
+        "game_name",
+    ]
 
 
 def test_every_kind_of_move_in_words() -> None:

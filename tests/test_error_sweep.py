@@ -53,6 +53,8 @@ from dominoes import (
     arena,
     notation,
     records,
+    simulation,
+    stats,
 )
 from dominoes.deal import required_tiles
 from dominoes.errors import ArgumentTypeError, ArgumentValueError, DominoesError
@@ -85,7 +87,9 @@ PUBLIC_MODULES = (
     "dominoes.records",
     "dominoes.rules",
     "dominoes.scoring",
+    "dominoes.simulation",
     "dominoes.state",
+    "dominoes.stats",
     "dominoes.tiles",
     "dominoes.verification",
 )
@@ -157,13 +161,13 @@ def _record() -> records.HandRecord:
 
 
 @functools.cache
-def _arena_records() -> tuple[arena.HandRecord, ...]:
+def _arena_records() -> tuple[arena.HandOutcome, ...]:
     report = arena.run_arena(RULES, {"a": GreedyAgent(), "b": RandomAgent()}, hands=4, seed=0)
     return report.records
 
 
 @functools.cache
-def _arena_matches() -> tuple[arena.MatchRecord, ...]:
+def _arena_matches() -> tuple[arena.MatchOutcome, ...]:
     rules = Ruleset.block(target=20)
     report = arena.run_arena(rules, {"a": GreedyAgent(), "b": RandomAgent()}, matches=2, seed=0)
     return report.match_records
@@ -742,24 +746,24 @@ CASES: dict[str, tuple[Bad, ...]] = {
             "progress",
         ),
     ),
-    "dominoes.arena.agent_rng": (
+    "dominoes.simulation.agent_rng": (
         _t("seed None", lambda: arena.agent_rng(None, 0), "seed"),
         _v("a negative seat", lambda: arena.agent_rng(1, -1), "seat"),
         _t("a str seat", lambda: arena.agent_rng(1, "0"), "seat"),
     ),
-    "dominoes.arena.deal_for": (
+    "dominoes.simulation.deal_for": (
         _t("rules as a str", lambda: arena.deal_for("x", 1), "rules"),
         _t("seed None", lambda: arena.deal_for(RULES, None), "seed"),
     ),
-    "dominoes.arena.describe_rules": (
+    "dominoes.words.describe_rules": (
         _t("rules as a str", lambda: arena.describe_rules("x"), "rules"),
     ),
-    "dominoes.arena.format_ci": (
+    "dominoes.stats.format_ci": (
         _t("value as a str", lambda: arena.format_ci("x", None, ".3f"), "value"),
         _v("not a number format", lambda: arena.format_ci(1.0, None, "q"), "spec"),
         _t("spec as an int", lambda: arena.format_ci(1.0, None, 5), "spec"),
     ),
-    "dominoes.arena.make_agent": (
+    "dominoes.agents.make_agent": (
         _v("an unknown name", lambda: arena.make_agent("oracle"), "name"),
         _t("not a str", lambda: arena.make_agent(5), "name"),
     ),
@@ -767,12 +771,12 @@ CASES: dict[str, tuple[Bad, ...]] = {
         _t("a str seed", lambda: arena.match_seed_for("x", 0), "seed"),
         _v("a negative index", lambda: arena.match_seed_for(0, -1), "index"),
     ),
-    "dominoes.arena.mean_ci": (
+    "dominoes.stats.mean_ci": (
         _v("no samples", lambda: arena.mean_ci([]), "samples"),
         _t("a str", lambda: arena.mean_ci("abc"), "samples"),
         _t("a str sample", lambda: arena.mean_ci([1.0, "x"]), "samples"),
     ),
-    "dominoes.arena.play_hand": (
+    "dominoes.simulation.play_hand": (
         _v(
             "one agent for two seats",
             lambda: arena.play_hand(RULES, [GreedyAgent()], seed=0),
@@ -791,7 +795,7 @@ CASES: dict[str, tuple[Bad, ...]] = {
             "deal",
         ),
     ),
-    "dominoes.arena.play_match": (
+    "dominoes.simulation.play_match": (
         _v(
             "no hands",
             lambda: arena.play_match(RULES, [GreedyAgent()] * 2, seed=0, max_hands=0),
@@ -854,10 +858,52 @@ CASES: dict[str, tuple[Bad, ...]] = {
             "records",
         ),
     ),
-    "dominoes.arena.wilson_ci": (
+    "dominoes.stats.wilson_ci": (
         _v("no trials", lambda: arena.wilson_ci(1, 0), "trials"),
         _v("more successes than trials", lambda: arena.wilson_ci(5, 3), "successes"),
         _t("a float", lambda: arena.wilson_ci(1.5, 3), "successes"),
+    ),
+    # -- the runner and the statistics
+    "dominoes.simulation.simulate": (
+        _t(
+            "a str seed",
+            lambda: simulation.simulate(RULES, [GreedyAgent()] * 2, count=2, seed="1"),
+            "seed",
+        ),
+        _v(
+            "no hands",
+            lambda: simulation.simulate(RULES, [GreedyAgent()] * 2, count=0, seed=1),
+            "count",
+        ),
+        _v(
+            "a name short",
+            lambda: simulation.simulate(RULES, [GreedyAgent()] * 2, count=2, seed=1, names=["a"]),
+            "names",
+        ),
+        _t(
+            "executor as a str",
+            lambda: simulation.simulate(RULES, [GreedyAgent()] * 2, count=2, seed=1, executor="x"),
+            "executor",
+        ),
+    ),
+    "dominoes.simulation.chunks": (
+        _v("no workers", lambda: simulation.chunks(10, 0), "workers"),
+        _t("a float count", lambda: simulation.chunks(1.5), "count"),
+    ),
+    "dominoes.simulation.run_chunks": (
+        _v("no workers", lambda: simulation.run_chunks([], workers=0), "workers"),
+        _t("executor as an int", lambda: simulation.run_chunks([], executor=5), "executor"),
+        _v("sizes short", lambda: simulation.run_chunks([int], sizes=[]), "sizes"),
+    ),
+    "dominoes.stats.Rate": (
+        _v("more successes than trials", lambda: stats.Rate(successes=3, trials=2), "successes"),
+        _v("no trials", lambda: stats.Rate(successes=0, trials=0), "trials"),
+    ),
+    "dominoes.stats.Rate.of": (_v("no flags", lambda: stats.Rate.of([]), "trials"),),
+    "dominoes.stats.Estimate.of": (_v("no samples", lambda: stats.Estimate.of([]), "samples"),),
+    "dominoes.stats.Estimate.from_sums": (
+        _v("no samples", lambda: stats.Estimate.from_sums(0, 0, 0), "count"),
+        _t("a float total", lambda: stats.Estimate.from_sums(1.5, 0, 2), "total"),
     ),
     # -- the OpenSpiel adapter
     "dominoes.adapters.openspiel.DominoesGame": (
@@ -957,12 +1003,20 @@ _PLAIN = "plain attrs data: its fields are stored as given, not validated"
 EXEMPT: dict[str, str] = {
     "dominoes.arena.AgentStats": _PLAIN + " (the arena builds it)",
     "dominoes.arena.ArenaReport": _PLAIN + " (the arena builds it)",
-    "dominoes.arena.HandRecord": _PLAIN + " (the arena builds it)",
-    "dominoes.arena.HandRecord.scores": "a helper of the arena's own records and counts",
-    "dominoes.arena.HandRecord.margins": "a helper of the arena's own records and counts",
-    "dominoes.arena.MatchRecord": _PLAIN + " (the arena builds it)",
-    "dominoes.arena.MatchRecord.scores": "a helper of the arena's own records and counts",
-    "dominoes.arena.MatchRecord.margins": "a helper of the arena's own records and counts",
+    "dominoes.simulation.Outcome": _PLAIN + " (the base of the outcomes a run builds)",
+    "dominoes.simulation.Outcome.scores": "a helper of the runner's own outcomes and counts",
+    "dominoes.simulation.Outcome.margins": "a helper of the runner's own outcomes and counts",
+    "dominoes.simulation.HandOutcome": _PLAIN + " (the runner builds it)",
+    "dominoes.simulation.HandOutcome.of": "the runner's own: a finished hand it played",
+    "dominoes.simulation.MatchOutcome": _PLAIN + " (the runner builds it)",
+    "dominoes.simulation.MatchOutcome.play": "play_match checks its arguments (cases there)",
+    "dominoes.simulation.SimulationReport": _PLAIN + " (simulate builds it)",
+    "dominoes.simulation.hand_seed": "a seed's text: any seed and index format",
+    "dominoes.simulation.match_seed": "a seed drawn from text: any seed and index format",
+    "dominoes.simulation.side_label": "a label of the ruleset's own teams",
+    "dominoes.stats.Estimate": _PLAIN + " (of and from_sums build it)",
+    "dominoes.stats.Estimate.format": "format_ci checks the spec (cases there)",
+    "dominoes.stats.Rate.format": "a format spec of the caller's own figures",
     "dominoes.errors.shown": "never raises: it quotes any value, a broken repr included",
     "dominoes.faults.Fault": _PLAIN + " (the engine builds it)",
     "dominoes.layout.Layout": _PLAIN + " (HandState.layout builds it)",

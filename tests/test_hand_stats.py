@@ -127,9 +127,9 @@ def test_block_table_holds_the_simulated_numbers(
         random_ = tallies[hs.Config(game, hs.Policy.RANDOM).key]
         assert row[0] == f"`{game.preset}`"
         assert int(row[2]) * game.rules.players + int(row[3]) == len(game.rules.tile_set)
-        assert row[4] == greedy.block_rate().format()
-        assert row[5] == random_.block_rate().format()
-        assert row[6] == greedy.drawn_rate().format()
+        assert row[4] == greedy.block_rate().percent()
+        assert row[5] == random_.block_rate().percent()
+        assert row[6] == greedy.drawn_rate().percent()
 
 
 def test_lead_table_holds_the_simulated_numbers(
@@ -140,7 +140,7 @@ def test_lead_table_holds_the_simulated_numbers(
     for row, game in zip(rows, hs.PRESET_GAMES, strict=True):
         t = tallies[hs.Config(game, hs.Policy.GREEDY).key]
         shown = [cell for cell in row[2:6] if cell]
-        assert shown == [t.win_rate(p).format() for p in range(game.rules.players)]
+        assert shown == [t.win_rate(p).percent() for p in range(game.rules.players)]
         assert row[7] == t.lead_advantage().format("+.2f")
 
 
@@ -235,40 +235,41 @@ def test_deals_are_shared_by_the_agents_of_a_game_only(hs: ModuleType) -> None:
 
 
 def test_wilson_interval(hs: ModuleType) -> None:
-    none = hs.Rate.of(0, 10)
-    assert (none.value, none.low) == (0.0, 0.0)
+    # the script's rates are the library's (dominoes.stats), counted from integer tallies
+    none = hs.Rate(successes=0, trials=10)
+    assert (none.rate, none.low) == (0.0, 0.0)
     assert none.high == pytest.approx(0.2775, abs=1e-4)
-    everything = hs.Rate.of(10, 10)
-    assert (everything.value, everything.high) == (1.0, 1.0)
+    everything = hs.Rate(successes=10, trials=10)
+    assert (everything.rate, everything.high) == (1.0, 1.0)
     assert everything.low == pytest.approx(1 - 0.2775, abs=1e-4)
-    half = hs.Rate.of(50, 100)
+    half = hs.Rate(successes=50, trials=100)
     assert half.low == pytest.approx(1 - half.high)
     assert half.low == pytest.approx(0.4038, abs=1e-4)
-    assert half.format() == "50.0% [40.4, 59.6]"
+    assert half.percent() == "50.0% [40.4, 59.6]"
     assert half.variance == pytest.approx(0.0025)
     for count, total in ((1, 0), (-1, 3), (4, 3)):
-        with pytest.raises(ValueError, match="count"):
-            hs.Rate.of(count, total)
+        with pytest.raises(ValueError, match=r"successes|trials"):
+            hs.Rate(successes=count, trials=total)
 
 
 def test_mean_interval_from_sums(hs: ModuleType) -> None:
     samples = [3, -1, 4, 1, -5, 9, 2, 6]
-    mean = hs.Mean.of(sum(samples), sum(x * x for x in samples), len(samples))
-    assert mean.value == pytest.approx(statistics.fmean(samples))
+    mean = hs.Estimate.from_sums(sum(samples), sum(x * x for x in samples), len(samples))
+    assert mean.mean == pytest.approx(statistics.fmean(samples))
     half = 1.959964 * statistics.stdev(samples) / math.sqrt(len(samples))
     assert mean.half == pytest.approx(half, rel=1e-6)
-    scaled = hs.Mean.of(2 * sum(samples), 4 * sum(x * x for x in samples), 8, scale=2)
-    assert (scaled.value, scaled.half) == pytest.approx((mean.value, mean.half))
-    assert hs.Mean.of(7, 49, 1) == hs.Mean(7.0, 0.0)
-    assert hs.Mean(1.5, 0.25).format("+.1f") == "+1.5 ± 0.2"
-    with pytest.raises(ValueError, match="positive"):
-        hs.Mean.of(0, 0, 0)
-    with pytest.raises(ValueError, match="positive"):
-        hs.Mean.of(1, 1, 2, scale=0)
+    scaled = hs.Estimate.from_sums(2 * sum(samples), 4 * sum(x * x for x in samples), 8, scale=2)
+    assert (scaled.mean, scaled.half) == pytest.approx((mean.mean, mean.half))
+    assert hs.Estimate.from_sums(7, 49, 1) == hs.Estimate(mean=7.0, half=None)
+    assert hs.Estimate(mean=1.5, half=0.25).format("+.1f") == "+1.5 ± 0.2"
+    with pytest.raises(ValueError, match="count"):
+        hs.Estimate.from_sums(0, 0, 0)
+    with pytest.raises(ValueError, match="scale"):
+        hs.Estimate.from_sums(1, 1, 2, scale=0)
 
 
 def test_difference_of_rates(hs: ModuleType) -> None:
-    a, b = hs.Rate.of(60, 100), hs.Rate.of(30, 100)
+    a, b = hs.Rate(successes=60, trials=100), hs.Rate(successes=30, trials=100)
     diff = hs.Difference.of(a, b)
     assert diff.value == pytest.approx(0.3)
     assert diff.half == pytest.approx(1.959964 * math.sqrt(0.0024 + 0.0021), rel=1e-6)
@@ -293,8 +294,8 @@ def claim(hs: ModuleType, block: tuple[int, int], draw: tuple[int, int], **game:
         hs.game("block", **game),
         hs.game("draw", **game),
         hs.Policy.GREEDY,
-        hs.Rate.of(*block),
-        hs.Rate.of(*draw),
+        hs.Rate(successes=block[0], trials=block[1]),
+        hs.Rate(successes=draw[0], trials=draw[1]),
     )
 
 

@@ -35,6 +35,7 @@ from dominoes.scoring import HandResult
 from dominoes.state import HandState, random_playout
 
 __all__ = [
+    "AGENT_NAMES",
     "SEARCH_SAMPLE_BUDGET",
     "Agent",
     "GreedyAgent",
@@ -42,6 +43,7 @@ __all__ = [
     "RandomAgent",
     "SearchAgent",
     "load_agent",
+    "make_agent",
     "rollout",
     "side_margin",
 ]
@@ -464,3 +466,35 @@ def _import_file(spec: str, path: str) -> ModuleType:
             f"cannot load agent {spec!r}: running {path} raised {_why(error)}", spec=spec
         ) from error
     return module
+
+
+AGENT_NAMES = ("random", "greedy", "search")
+"""The built-in agents by name (`make_agent`), as the command line names them."""
+
+
+def make_agent(name: str, *, worlds: int = 8, rollouts: int = 2) -> Agent:
+    """A built-in agent by name: ``random``, ``greedy`` or ``search``; or a user's
+    agent, ``module:Class`` or ``path/to/file.py:Class`` (any name with a colon:
+    `dominoes.agents.load_agent`).
+
+    Raises:
+        ArgumentValueError: no agent has that name (a `ValueError`).
+        ArgumentTypeError: ``name`` is not a str (a `TypeError`).
+        AgentError: a user's agent cannot be loaded.
+    """
+    if not isinstance(name, str):
+        raise ArgumentTypeError(
+            f"name must be an agent name (a str), got {_shown_value(name)}", argument="name"
+        )
+    if ":" in name:
+        return load_agent(name)
+    if name == "random":
+        return RandomAgent()
+    if name == "greedy":
+        return GreedyAgent()
+    if name == "search":
+        return SearchAgent(worlds=worlds, rollouts=rollouts)
+    raise _errors.ArgumentValueError(
+        f"unknown agent {_shown_value(name)}: name must be one of {', '.join(AGENT_NAMES)}",
+        argument="name",
+    )

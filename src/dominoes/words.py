@@ -33,12 +33,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from dominoes.errors import ArgumentTypeError, ArgumentValueError
+from dominoes.errors import ArgumentTypeError, ArgumentValueError, shown
 from dominoes.moves import Draw, Move, Pass, Play, Step
 from dominoes.observation import Observation
+from dominoes.rules import DrawRule, Ruleset
 from dominoes.state import HandState, Phase
 
-__all__ = ["describe_choice", "describe_move", "describe_step"]
+__all__ = ["describe_choice", "describe_move", "describe_rules", "describe_step", "game_name"]
 
 View = HandState | Observation
 """A position the words are said about: a whole state, or what one seat knows."""
@@ -221,3 +222,44 @@ def describe_choice(move: Move, before: View) -> str:
     if _in_round(before):
         return "pass: confirm that you cannot play"
     return "pass"
+
+
+def game_name(rules: Ruleset) -> str:
+    """``"Block"`` for a game without drawing, else ``"Draw"``.
+
+    >>> game_name(Ruleset.block()), game_name(Ruleset.draw())
+    ('Block', 'Draw')
+
+    Raises:
+        ArgumentTypeError: ``rules`` is not a `Ruleset` (a `TypeError`).
+    """
+    if not isinstance(rules, Ruleset):
+        raise ArgumentTypeError(f"rules must be a Ruleset, got {shown(rules)}", argument="rules")
+    return "Block" if rules.drawing is DrawRule.NONE else "Draw"
+
+
+def describe_rules(rules: Ruleset, *, preset: str | None = None, sides: bool = False) -> str:
+    """The game in a few words: the game, the seats and the set (the one description the
+    arena, the simulation, the command line and the records' headers use).
+
+    Args:
+        rules: The ruleset.
+        preset: The preset's name, said after the game.
+        sides: Say which seats play together in partnership.
+
+    >>> describe_rules(Ruleset.block(players=4, partnership=True))
+    'Block game, 4 players in partnership, double-6'
+    >>> describe_rules(Ruleset.block(players=4, partnership=True), preset="partnership", sides=True)
+    'Block game (partnership), 4 players in partnership (seats 0+2 v 1+3), double-6'
+
+    Raises:
+        ArgumentTypeError: ``rules`` is not a `Ruleset` (a `TypeError`).
+    """
+    game = game_name(rules)
+    named = "" if preset is None else f" ({preset})"
+    mode = ""
+    if rules.partnership:
+        mode = " in partnership"
+        if sides:
+            mode += " (seats " + " v ".join("+".join(map(str, t)) for t in rules.teams) + ")"
+    return f"{game} game{named}, {rules.players} players{mode}, double-{rules.max_pip}"

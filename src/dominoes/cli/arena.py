@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
-from typing import Any
+import sys
+import time
+from typing import Any, TextIO
 
+import attrs
 import click
 from rich.console import Console
 
 from dominoes.arena import Arena, ArenaError
+from dominoes.cli.cluster import dask_executor, scheduler_option
 from dominoes.cli.common import (
     EXIT_CODES,
     EXIT_USAGE,
@@ -21,10 +26,30 @@ from dominoes.cli.common import (
 )
 from dominoes.errors import AgentError
 
-__all__ = ["DEFAULT_HANDS", "arena", "progress_bar", "stderr_is_terminal"]
+__all__ = ["DEFAULT_HANDS", "ProgressLine", "arena", "progress_bar", "stderr_is_terminal"]
 
 DEFAULT_HANDS = 200
 """The hands ``dominoes arena`` plays when given neither ``--hands`` nor ``--matches``."""
+
+
+class ProgressLine:
+    """A one-line progress display on a text stream (standard error by default), for
+    ``--progress`` when standard error is not a terminal: a ``callback(done, total)``."""
+
+    def __init__(self, stream: TextIO | None = None, unit: str = "hands") -> None:
+        self.stream = stream if stream is not None else sys.stderr
+        self.unit = unit
+        self.start = time.perf_counter()
+
+    def __call__(self, done: int, total: int) -> None:
+        elapsed = time.perf_counter() - self.start
+        eta = elapsed / done * (total - done) if done else 0.0
+        end = "\n" if done >= total else ""
+        self.stream.write(
+            f"\rarena: {done}/{total} {self.unit} ({100 * done // max(total, 1)}%), "
+            f"{elapsed:.0f} s elapsed, about {eta:.0f} s left   {end}"
+        )
+        self.stream.flush()
 
 
 @click.command(
@@ -33,7 +58,8 @@ DEFAULT_HANDS = 200
     "  dominoes arena --agents search,greedy --hands 2000 --workers 2\n"
     "  dominoes arena --preset partnership --agents greedy,random --hands 1000 --json\n"
     "  dominoes arena --agents greedy,random --matches 100 --set target=50 --workers 2\n"
-    "  dominoes arena --agents my_bots.py:MyAgent,greedy --hands 400\n\n" + EXIT_CODES,
+    "  dominoes arena --agents my_bots.py:MyAgent,greedy --hands 400\n"
+    "  dominoes arena --hands 100000 --scheduler tcp://scheduler:8786\n\n" + EXIT_CODES,
 )
 @ruleset_options("block")
 @click.option(
@@ -78,6 +104,7 @@ DEFAULT_HANDS = 200
     is_flag=True,
     help="Always show progress: the bar on a terminal, else a progress line.",
 )
+@scheduler_option
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
 @click.pass_context
@@ -95,6 +122,7 @@ def arena(
     search_worlds: int,
     search_rollouts: int,
     progress: bool,
+    scheduler: str | None,
     quiet: bool,
     as_json: bool,
 ) -> None:
@@ -104,7 +132,8 @@ def arena(
     rate and mean margin with 95% confidence intervals over deals. With --matches,
     whole matches to the target score are played instead, each match seed under both
     seatings, and the report gives the match win rate, the mean final-score margin
-    and the hands per match. The report does not depend on the number of workers.
+    and the hands per match. The report does not depend on the number of workers, nor
+    on running on a Dask cluster (--scheduler).
     A progress bar is shown on standard error when it is a terminal, unless --quiet
     or --json.
     """
@@ -135,15 +164,25 @@ def arena(
         )
     except ValueError as error:
         raise click.UsageError(str(error)) from None
+    if scheduler is not None and workers != 1:
+        raise click.UsageError("give --workers or --scheduler, not both")
     unit = run.mode.value
     total = run.deals * len(labels)
     terminal = stderr_is_terminal()
     try:
-        if terminal and (progress or not (quiet or as_json)):
-            with progress_bar(Console(stderr=True), total, f"arena: {unit}") as callback:
-                report = run.run(progress=callback or False)
-        else:
-            report = run.run(progress=progress)
+        with contextlib.ExitStack() as stack:
+            executor = None
+            if scheduler is not None:
+                executor, count = stack.enter_context(dask_executor(scheduler))
+                run = attrs.evolve(run, workers=count)
+            callback = None
+            if terminal and (progress or not (quiet or as_json)):
+                callback = stack.enter_context(
+                    progress_bar(Console(stderr=True), total, f"arena: {unit}")
+                )
+            elif progress:
+                callback = ProgressLine(unit=unit)
+            report = run.run(progress=callback, executor=executor)
     except (AgentError, ArenaError) as error:  # an agent failed, or chose an illegal move
         click.echo(f"dominoes arena: {' '.join(str(error).split())}", err=True)
         ctx.exit(EXIT_USAGE)

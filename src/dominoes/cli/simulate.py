@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 from typing import Any
 
@@ -10,7 +11,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from dominoes.arena import describe_rules
+from dominoes.cli.cluster import dask_executor, scheduler_option
 from dominoes.cli.common import (
     EXIT_CODES,
     EXIT_USAGE,
@@ -20,10 +21,11 @@ from dominoes.cli.common import (
     ruleset_options,
     stderr_is_terminal,
 )
-from dominoes.cli.simulation import Mode, SimulationReport
-from dominoes.cli.simulation import simulate as run_simulation
 from dominoes.errors import AgentError
 from dominoes.rules import Scoring
+from dominoes.simulation import Mode, SimulationReport
+from dominoes.simulation import simulate as run_simulation
+from dominoes.words import describe_rules
 
 __all__ = ["progress_bar", "report_renderables", "simulate", "stderr_is_terminal"]
 
@@ -90,6 +92,7 @@ def report_renderables(report: SimulationReport) -> list[Any]:
     "  dominoes simulate --preset partnership --agents greedy,random --hands 500 --json\n"
     "  dominoes simulate --preset draw --players 3 --agents search,greedy,random --hands 50\n"
     "  dominoes simulate --matches 100 --workers 2\n"
+    "  dominoes simulate --hands 100000 --scheduler tcp://scheduler:8786\n"
     "  dominoes simulate --agents my_bots.py:MyAgent,greedy --hands 200\n\n" + EXIT_CODES,
 )
 @ruleset_options("block")
@@ -115,6 +118,7 @@ def report_renderables(report: SimulationReport) -> list[Any]:
     "--search-rollouts", type=click.IntRange(min=1), default=2, show_default=True,
     help="search: playouts per move and world.",
 )  # fmt: skip
+@scheduler_option
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
 @click.pass_context
@@ -131,6 +135,7 @@ def simulate(
     workers: int,
     search_worlds: int,
     search_rollouts: int,
+    scheduler: str | None,
     quiet: bool,
     as_json: bool,
 ) -> None:
@@ -140,8 +145,8 @@ def simulate(
     drawn hands), each side's mean points per hand and share of hands won, and the
     hand length in moves, with 95% confidence intervals; with --matches also the
     matches won and their length. The run is fixed by --seed: the same report for
-    any number of --workers. A progress bar is shown on standard error when it is
-    a terminal, unless --quiet or --json.
+    any number of --workers, or on a Dask cluster (--scheduler). A progress bar is
+    shown on standard error when it is a terminal, unless --quiet or --json.
     """
     if hands is not None and matches is not None:
         raise click.UsageError("give --hands or --matches, not both")
@@ -156,10 +161,18 @@ def simulate(
     names, built = make_agents(
         agents, rules.players, worlds=search_worlds, rollouts=search_rollouts
     )
+    if scheduler is not None and workers != 1:
+        raise click.UsageError("give --workers or --scheduler, not both")
     err = Console(stderr=True)
     enabled = not quiet and not as_json and stderr_is_terminal()
     try:
-        with progress_bar(err, count, f"simulating {mode.value}", enabled=enabled) as callback:
+        with contextlib.ExitStack() as stack:
+            executor = None
+            if scheduler is not None:
+                executor, workers = stack.enter_context(dask_executor(scheduler))
+            callback = stack.enter_context(
+                progress_bar(err, count, f"simulating {mode.value}", enabled=enabled)
+            )
             report = run_simulation(
                 rules,
                 built,
@@ -169,6 +182,7 @@ def simulate(
                 names=names,
                 preset=preset,
                 workers=workers,
+                executor=executor,
                 progress=callback,
             )
     except AgentError as error:  # a user's agent failed, or chose an illegal move

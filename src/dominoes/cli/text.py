@@ -19,16 +19,15 @@ from dominoes.layout import Layout
 from dominoes.moves import Move
 from dominoes.presets import find_preset
 from dominoes.records import MAX_RECORD, HandRecord, Record
-from dominoes.rules import RULESET_FIELDS, DrawRule, Ruleset, Scoring
+from dominoes.rules import RULESET_FIELDS, Ruleset, Scoring
 from dominoes.scoring import Ending, HandResult
 from dominoes.state import HandState
-from dominoes.words import describe_move
+from dominoes.words import describe_move, describe_rules
 
 __all__ = [
     "MAX_READ",
     "demo_lines",
     "elide_layout",
-    "game_name",
     "heaviest_first",
     "move_table",
     "outcome_lines",
@@ -52,15 +51,6 @@ def heaviest_first(state: HandState) -> Move:
     '6-6'
     """
     return heaviest(state.legal_moves())
-
-
-def game_name(rules: Ruleset) -> str:
-    """``"Block"`` for a game without drawing, else ``"Draw"``.
-
-    >>> game_name(Ruleset.block()), game_name(Ruleset.draw())
-    ('Block', 'Draw')
-    """
-    return "Block" if rules.drawing is DrawRule.NONE else "Draw"
 
 
 def plural(count: int, word: str) -> str:
@@ -257,10 +247,8 @@ def demo_lines(rules: Ruleset, seed: int, width: int | None = None) -> list[str]
     Returns:
         The lines ``dominoes demo`` prints.
     """
-    game = game_name(rules)
-    mode = " in partnership (seats 0+2 v 1+3)" if rules.partnership else ""
     state = HandState.start(rules, Deal.random(rules, seed=seed))
-    lines = [f"{game} game, {rules.players} players{mode}, double-{rules.max_pip}, seed {seed}"]
+    lines = [f"{describe_rules(rules, sides=True)}, seed {seed}"]
     for seat, hand in enumerate(state.hands):
         lines.append(f"  seat {seat}: {' '.join(str(t) for t in hand)}")
     lines.append(f"  boneyard: {plural(len(state.boneyard), 'tile')} face down")
@@ -378,10 +366,8 @@ def _record_header(record: Record) -> list[str]:
     preset = find_preset(record.preset)
     rules = record.rules
     kind = "Hand" if isinstance(record, HandRecord) else "Match"
-    game = game_name(rules)
-    mode = " in partnership (seats 0+2 v 1+3)" if rules.partnership else ""
     lines = [
-        f"{kind} record: {game} game, {rules.players} players{mode}, double-{rules.max_pip}.",
+        f"{kind} record: {describe_rules(rules, sides=True)}.",
         f"Ruleset: {preset.name} ({preset.summary})",
     ]
     if record.overrides:
