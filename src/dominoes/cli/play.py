@@ -36,7 +36,7 @@ from dominoes.cli.common import (
     ruleset_options,
     terminal_width,
 )
-from dominoes.cli.text import game_name, outcome_lines, plural, wrap, wrap_layout
+from dominoes.cli.text import outcome_lines, plural, wrap, wrap_layout
 from dominoes.errors import AgentError, IllegalMoveError, NotationError
 from dominoes.match import Match
 from dominoes.moves import Move, Play
@@ -44,7 +44,7 @@ from dominoes.notation import parse_move
 from dominoes.observation import Observation
 from dominoes.rules import MAX_PLAYERS
 from dominoes.scoring import HandResult
-from dominoes.words import describe_choice, describe_move
+from dominoes.words import describe_choice, describe_move, describe_rules
 
 __all__ = ["choice_text", "play"]
 
@@ -321,12 +321,7 @@ def play(
     table = _Table(
         Match.start(rules, seed=seed), seat, names, agents, seed, terminal_width(), to_match
     )
-    mode = " in partnership (seats 0+2 v 1+3)" if rules.partnership else ""
-    table.say(
-        f"{game_name(rules)} game ({preset}), {rules.players} players{mode}, "
-        f"double-{rules.max_pip}, seed {seed}.",
-        "bold",
-    )
+    table.say(f"{describe_rules(rules, preset=preset, sides=True)}, seed {seed}.", "bold")
     table.say(
         "You are seat "
         + f"{seat}; "
