@@ -60,7 +60,7 @@ def test_the_arena_on_a_dask_cluster_is_the_local_pool_s(
 def test_the_simulation_on_a_dask_cluster_is_the_local_pool_s(
     dask_executor: concurrent.futures.Executor,
 ) -> None:
-    agents = [GreedyAgent(), RandomAgent()]
+    agents: list[Agent] = [GreedyAgent(), RandomAgent()]
     local = simulate(Ruleset.block(), agents, count=20, seed=5, workers=2)
     assert simulate(Ruleset.block(), agents, count=20, seed=5, executor=dask_executor) == local
     rules = Ruleset.block(target=30)
