@@ -33,6 +33,7 @@ from dominoes.errors import (
     UnknownPresetError,
 )
 from dominoes.observation import Observation
+from dominoes.render import diagram
 from dominoes.rules import BlockTie, Scoring
 from dominoes.scoring import Ending, score_hand
 
@@ -304,13 +305,16 @@ def test_reset_options_and_seed_validation() -> None:
 
 # ---------------------------------------------------------------- rendering
 def test_render_draws_the_public_table() -> None:
+    """The picture is `diagram` for the table: hand sizes and the boneyard's size while
+    the hand is played, every hand once it is over (the boneyard stays face down)."""
     env = pz.raw_env(SMALL, render_mode="ansi")
     env.reset(options={"deal": SMALL_DEAL})
     assert env.render() == (
         "line      (empty)\n"
-        "hands     seat_0 2 tiles, seat_1 2 tiles\n"
+        "seat 0    2 tiles\n"
+        "seat 1    2 tiles\n"
         "boneyard  2 tiles\n"
-        "turn      seat_1 to lead"
+        "turn      seat 1 to lead"
     )
     env.step(17)  # 2-2 leads
     env.step(12)  # 1-2 on the left
@@ -318,23 +322,29 @@ def test_render_draws_the_public_table() -> None:
     assert picture is not None
     assert picture == (
         "line      [1|2][2|2]\n"
+        "lead           ^^^^^\n"
         "ends      left 1, right 2\n"
-        "hands     seat_0 1 tile, seat_1 1 tile\n"
+        "seat 0    1 tile\n"
+        "seat 1    1 tile\n"
         "boneyard  2 tiles\n"
-        "turn      seat_1 to move"
+        "turn      seat 1 to move"
     )
+    assert picture == diagram(env.hand_state, public=True)
     for hidden in ("1-1", "0-2", "0-0", "0-1"):  # hands and boneyard stay hidden
         assert hidden not in picture
     env.step(10)  # 0-2 on the right: seat 1 dominoes
-    assert env.render() == (
+    picture = env.render()
+    assert picture == (
         "line      [1|2][2|2][2|0]\n"
+        "lead           ^^^^^\n"
         "ends      left 1, right 0\n"
-        "hands     seat_0 1 tile, seat_1 0 tiles\n"
+        "seat 0    1-1  2 pips\n"
+        "seat 1    -    0 pips\n"
         "boneyard  2 tiles\n"
-        "over      domino; won by seat_1\n"
-        "pips      2 0\n"
-        "points    0 2"
+        "turn      over (domino), won by seat 1; points 0 2"
     )
+    assert "0-0" not in str(picture)
+    assert "0-1" not in str(picture)
     assert env.rewards == {"seat_0": -2.0, "seat_1": 2.0}
 
 
@@ -348,14 +358,14 @@ def test_render_shows_the_verification_round_and_drawn_hands() -> None:
             state = env.hand_state
             if state.verification is not None and not state.is_over:
                 round_ = state.verification
-                assert f"round     proposed by seat_{round_.proposer}" in str(env.render())
+                assert f"round     proposed by seat {round_.proposer};" in str(env.render())
                 assert env.agent_selection == f"seat_{state.turn}"
                 seen_round = True
             env.step(_quick_action(env, rng) if env.hand_state.result is None else None)
         result = env.hand_state.result
         assert result is not None
         if result.is_draw:
-            assert "won by nobody (drawn)" in str(env.render())
+            assert "), no winner; points " in str(env.render())
             seen_drawn = True
         if seen_round and seen_drawn:
             break
@@ -683,7 +693,7 @@ def test_concede_through_the_wrappers_and_its_errors() -> None:
         assert all(table.terminations.values())
         if table.render_mode == "ansi":
             picture = str(table.render())
-            assert "over      conceded by seat_1; won by seat_0" in picture
+            assert "turn      over (conceded by seat 1), won by seat 0; points " in picture
         with pytest.raises(IllegalMoveError, match=r"^seat_0 cannot concede: ") as e:
             table.concede("seat_0")
         assert e.value.reason is IllegalMoveReason.HAND_OVER

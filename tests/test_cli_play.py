@@ -15,6 +15,7 @@ from dominoes.agents import GreedyAgent
 from dominoes.arena import agent_rng
 from dominoes.cli.app import cli
 from dominoes.cli.play import choice_text
+from dominoes.render import diagram
 from dominoes.words import describe_move
 
 
@@ -33,7 +34,7 @@ def test_bad_input_gets_a_message_and_a_new_prompt() -> None:
     assert out.startswith("Draw game (draw), 2 players, double-6, seed 3.\n")
     assert "You are seat 0; seat 1 (greedy).\n" in out
     assert "seat 1 (greedy) leads 6-6\n" in out
-    assert "Your hand: 0-3 2-3 1-4 3-4 1-5 0-6 4-6\n" in out
+    assert "  seat 0    0-3 2-3 1-4 3-4 1-5 0-6 4-6  42 pips\n  seat 1    6 tiles\n" in out
     assert "  1. play 0-6 on the left (the 6 end)\n" in out
     assert (
         "Your move [1-4, q to quit]: x\n"
@@ -100,7 +101,7 @@ def test_a_whole_hand_matches_the_engine(seed: int) -> None:
     assert [line for line in out if line.startswith("seat ")] == lines
     assert any(line.startswith("seat 0 (you) draws ") for line in lines)
     assert len(prompts(result)) == asked
-    assert f"Layout: {final.layout}" in out
+    assert f"  line      {final.layout}" in out
     assert final.result is not None
     assert "You win the hand." in out
     assert ("Result: blocked." in out) == (seed == 63)
@@ -159,6 +160,22 @@ def test_random_seed_is_shown() -> None:
     first = result.output.splitlines()[0]
     assert first.startswith("Block game (block), 2 players, double-6, seed ")
     assert result.exit_code == 0
+
+
+def test_the_table_is_the_seats_diagram() -> None:
+    """The table shown at each choice is `diagram` of the player's observation, wrapped
+    to the width and indented; at the end, the diagram of the finished hand."""
+    result = play("--preset", "block", "--seed", "4", answers="concede\n")
+    out = result.output
+    rules = Ruleset.block()
+    match = Match.start(rules, seed=4)
+    match = match.apply(match.state.legal_moves()[0])  # seat 1 leads 6-6, forced
+    seen = diagram(match.state.observation(0), width=78)
+    assert "".join(f"  {line}\n" for line in seen.split("\n")) in out
+    final = diagram(match.concede(0).state.observation(0), width=78)
+    assert out.endswith(
+        "".join(f"  {line}\n" for line in final.split("\n")) + "You lose the hand.\n"
+    )
 
 
 def test_choice_text() -> None:
@@ -371,8 +388,8 @@ def test_another_seats_draw_is_shown_without_its_tile() -> None:
     out = result.output
     assert "seat 1 (greedy) draws a tile (13 left)\n" in out
     assert "seat 1 (greedy) draws 3-3" not in out
-    assert "Tiles left: seat 0 (you): -; seat 1 (greedy): 0-1 3-3.\n" in out
-    assert out.index("Result: domino!") < out.index("Tiles left:")
+    assert "  seat 0    -        0 pips\n  seat 1    0-1 3-3  7 pips\n" in out
+    assert out.index("Result: domino!") < out.index("  seat 1    0-1 3-3")
 
 
 def test_a_typed_draw_that_names_a_tile_is_refused_whatever_the_tile() -> None:

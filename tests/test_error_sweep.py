@@ -362,7 +362,12 @@ CASES: dict[str, tuple[Bad, ...]] = {
         ),
         _t("an end number", lambda: _state().layout.end(0), "end"),
     ),
-    "dominoes.render.diagram": (_t("not a state", lambda: diagram("x"), "state"),),
+    "dominoes.render.diagram": (
+        _t("not a state", lambda: diagram("x"), "state"),
+        _t("public as an int", lambda: diagram(_state(), public=1), "public"),
+        _t("width as a str", lambda: diagram(_state(), width="80"), "width"),
+        _v("width too narrow", lambda: diagram(_state(), width=5), "width"),
+    ),
     "dominoes.verification.VerificationRound.after": (
         _t("a str proposer", lambda: VerificationRound.after("0", 1, 2), "proposer"),
         _v("no such proposer", lambda: VerificationRound.after(2, 1, 2), "proposer"),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 
 import attrs
 import pytest
@@ -16,8 +17,9 @@ from dominoes import (
     HandState,
     Ruleset,
     Tile,
+    TileSet,
 )
-from dominoes.errors import ArgumentTypeError, EmptyLayoutError
+from dominoes.errors import ArgumentTypeError, ArgumentValueError, EmptyLayoutError
 from dominoes.render import diagram
 from scenario import play_moves
 
@@ -220,3 +222,167 @@ def test_an_empty_layout_has_no_ends_and_no_length() -> None:
     assert isinstance(info.value, IndexError)
     with pytest.raises(ArgumentTypeError, match=r"end must be End\.LEFT or End\.RIGHT"):
         empty.end(0)  # type: ignore[arg-type]
+
+
+# ---------------------------------------------------------------- a seat's view, the table's
+
+TILE = re.compile(r"(?<![\w|-])(\d+)-(\d+)(?![\w|-])|\[(\d+)\|(\d+)\]")
+
+
+def tiles_named(text: str) -> set[Tile]:
+    """The tiles a picture names, as ``4-6`` (in a hand or the boneyard) or ``[4|6]``."""
+    found = set()
+    for m in TILE.finditer(text):
+        a, b = (m.group(1), m.group(2)) if m.group(1) is not None else (m.group(3), m.group(4))
+        found.add(Tile(int(a), int(b)))
+    return found
+
+
+def test_a_seats_view_shows_its_own_hand_and_counts_the_others() -> None:
+    state = play_moves(HandState.start(THREE, THREE_DEAL), "3-3 draw draw 0-3:L")
+    assert diagram(state.observation(1)).split("\n") == [
+        "line      [0|3][3|3]",
+        "lead           ^^^^^",
+        "ends      left 0, right 3",
+        "seat 0    1 tile",
+        "seat 1    0-0 0-1 1-2  4 pips",
+        "seat 2    2 tiles",
+        "boneyard  2 tiles",
+        "turn      seat 2 to move",
+    ]
+    assert rows(diagram(state, public=True))["seat 1"] == "3 tiles"
+    assert rows(diagram(state))["seat 1"] == "0-0 0-1 1-2  4 pips"
+
+
+def test_the_tables_view_is_the_same_from_every_seat_and_shows_no_hand() -> None:
+    rules = Ruleset(
+        max_pip=3, players=2, hand_size=3, drawing=DrawRule.UNTIL_PLAYABLE, boneyard_floor=2
+    )
+    deal = Deal(
+        hands=[["3-3", "0-3", "1-3"], ["0-0", "0-1", "1-1"]],
+        boneyard=["0-2", "1-2", "2-2", "2-3"],
+    )
+    state = HandState.start(rules, deal)
+    table = diagram(state, public=True)
+    assert table.split("\n") == [
+        "line      (empty)",
+        "seat 0    3 tiles",
+        "seat 1    3 tiles",
+        "boneyard  4 tiles; the last 2 are never drawn",
+        "turn      seat 0 to lead",
+    ]
+    assert all(diagram(state.observation(s), public=True) == table for s in range(2))
+
+
+def test_once_the_hand_is_over_every_view_shows_every_hand_but_not_the_boneyard() -> None:
+    rules = Ruleset(max_pip=3, players=3, hand_size=2)
+    deal = Deal(
+        hands=[["3-3", "2-3"], ["1-1", "1-3"], ["0-1", "2-2"]],
+        boneyard=["0-0", "0-2", "1-2", "0-3"],
+    )
+    state = play_moves(HandState.start(rules, deal), "3-3 1-3:R 0-1:R 2-3:L")
+    onlooker = rows(diagram(state))
+    assert onlooker["boneyard"] == "0-0 0-2 1-2 0-3  (4 tiles)"
+    for view in (diagram(state.observation(1)), diagram(state, public=True)):
+        got = rows(view)
+        assert got["boneyard"] == "4 tiles"
+        assert {k: v for k, v in got.items() if k != "boneyard"} == {
+            k: v for k, v in onlooker.items() if k != "boneyard"
+        }
+
+
+@pytest.mark.parametrize(
+    ("rules", "seed"),
+    [
+        (Ruleset.draw(), 1),
+        (Ruleset.draw(3), 2),
+        (Ruleset.block(4, partnership=True), 3),
+        (Ruleset.draw(4, max_pip=9, partnership=True), 4),
+    ],
+)
+def test_no_view_names_a_tile_its_reader_cannot_see(rules: Ruleset, seed: int) -> None:
+    """Through whole hands: a seat's view names only its own hand and the line of play
+    (every hand once it is over), the table's view only the line; every view agrees with
+    the onlooker's on everything else but the hands, the sides and the boneyard."""
+    rng = random.Random(seed)
+    state = HandState.start(rules, Deal.random(rules, seed=seed))
+    while True:
+        laid = set(state.layout.tiles)
+        every = set().union(*map(set, state.hands)) | laid
+        onlooker = rows(diagram(state))
+        table = diagram(state, public=True)
+        assert tiles_named(table) <= (every if state.is_over else laid)
+        for seat in range(rules.players):
+            view = state.observation(seat)
+            mine = diagram(view)
+            assert tiles_named(mine) <= (every if state.is_over else laid | set(state.hand(seat)))
+            assert rows(mine)[f"seat {seat}"].split() == onlooker[f"seat {seat}"].split()
+            assert diagram(view, public=True) == table
+            for label, text in rows(mine).items():
+                if not label.startswith(("seat", "sides", "boneyard")):
+                    assert text == onlooker[label]
+        if state.is_over:
+            break
+        state = state.apply(rng.choice(state.legal_moves()))
+
+
+def test_a_width_breaks_the_line_of_play_between_tiles_and_the_rest_between_words() -> None:
+    rules = Ruleset.draw(4, max_pip=9, partnership=True)
+    rng = random.Random(8)
+    state = HandState.start(rules, Deal.random(rules, seed=8))
+    for _ in range(30):
+        state = state.apply(rng.choice(state.legal_moves()))
+    whole = diagram(state)
+    for width in (20, 33, 40, 80):
+        lines = diagram(state, width=width).split("\n")
+        assert max(map(len, lines)) <= width
+        labels = [line[:10].rstrip() for line in lines]
+        lead = labels.index("lead")
+        line_parts = [
+            line[10:] for line in lines[: labels.index("ends")] if not line.startswith("lead")
+        ]
+        assert "".join(line_parts) == str(state.layout)  # broken between tiles only
+        above = lines[lead - 1][10:]  # the part of the line that holds the lead tile
+        at = lines[lead].index("^") - 10
+        assert tiles_named(above[at : at + 5]) == {state.history[0].move.tile}  # type: ignore[union-attr]
+        # every other row is the unbroken one, its words joined again
+        rest = [(label, line[10:]) for label, line in zip(labels, lines, strict=True)]
+        joined: dict[str, str] = {}
+        current = ""
+        for label, text in rest:
+            if label:
+                current = label
+                joined[label] = text
+            elif current != "line":
+                joined[current] += " " + text
+        unbroken = rows(whole)
+        for label in ("ends", "seat 0", "seat 3", "sides", "boneyard", "turn"):
+            assert joined[label].split() == unbroken[label].split()
+    assert diagram(state, width=10_000) == whole
+
+
+def test_the_lead_carets_cover_a_wide_tile() -> None:
+    rules = Ruleset(max_pip=12, players=2, hand_size=2)
+    hands = [[Tile(10, 10), Tile(0, 0)], [Tile(9, 10), Tile(1, 1)]]
+    rest = [t for t in TileSet(max_pip=12).tiles if t not in {*hands[0], *hands[1]}]
+    deal = Deal(hands=hands, boneyard=rest)
+    got = rows(diagram(play_moves(HandState.start(rules, deal), "10-10 9-10:L")))
+    assert got["line"] == "[9|10][10|10]"
+    assert got["lead"] == " " * 6 + "^" * 7
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "error", "message"),
+    [
+        ({"public": 1}, ArgumentTypeError, "public must be True or False, got 1"),
+        ({"width": "80"}, ArgumentTypeError, "width must be an int or None, got '80'"),
+        ({"width": True}, ArgumentTypeError, "width must be an int or None, got True"),
+        ({"width": 19}, ArgumentValueError, "width must be at least 20, got 19"),
+    ],
+)
+def test_bad_options_are_refused(
+    kwargs: dict[str, object], error: type[Exception], message: str
+) -> None:
+    with pytest.raises(error, match=re.escape(message)) as info:
+        diagram(HandState.start(THREE, THREE_DEAL), **kwargs)  # type: ignore[arg-type]
+    assert info.value.argument == next(iter(kwargs))  # type: ignore[attr-defined]

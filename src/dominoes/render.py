@@ -1,17 +1,93 @@
 """Text pictures of the table: `diagram` draws a hand (the line of play with the lead
-tile marked, the open ends, every hand and the boneyard), as the rules pages show it.
+tile marked, the open ends, the hands and the boneyard), as the rules pages show it.
+
+It draws what its reader may know: a `HandState` as an onlooker sees it (every hand
+and the boneyard), an `Observation` as its seat sees it (its own hand; the other hands
+and the boneyard as counts), and either with ``public=True`` as anyone at the table
+sees it (no hand until the hand is over). The PettingZoo adapter's ``ansi`` mode and
+``dominoes play`` print these pictures.
 """
 
 from __future__ import annotations
 
-from dominoes.errors import ArgumentTypeError
+import textwrap
+from collections.abc import Sequence
+from typing import Protocol, runtime_checkable
+
+import attrs
+
+from dominoes.errors import ArgumentTypeError, ArgumentValueError
 from dominoes.errors import shown as _shown
+from dominoes.faults import Fault
+from dominoes.layout import Layout
+from dominoes.rules import Ruleset
+from dominoes.scoring import HandResult
 from dominoes.state import HandState, Phase
+from dominoes.tiles import Tile
+from dominoes.verification import VerificationRound
 
-__all__ = ["diagram"]
+__all__ = ["MIN_WIDTH", "diagram"]
+
+MIN_WIDTH = 20
+"""The narrowest ``width`` `diagram` takes: the label column and a tile."""
+
+_LABEL = 10
+"""The width of the label column."""
 
 
-def diagram(state: HandState) -> str:
+@runtime_checkable
+class _SeatView(Protocol):
+    """What `diagram` reads of a seat's `Observation`: its public attributes only (a
+    protocol, so that drawing a seat's view needs nothing but what the seat was given)."""
+
+    @property
+    def rules(self) -> Ruleset: ...
+    @property
+    def seat(self) -> int: ...
+    @property
+    def hand(self) -> tuple[Tile, ...]: ...
+    @property
+    def line(self) -> tuple[tuple[int, int], ...]: ...
+    @property
+    def lead(self) -> int: ...
+    @property
+    def hand_sizes(self) -> tuple[int, ...]: ...
+    @property
+    def boneyard_size(self) -> int: ...
+    @property
+    def turn(self) -> int: ...
+    @property
+    def faults(self) -> tuple[Fault, ...]: ...
+    @property
+    def result(self) -> HandResult | None: ...
+    @property
+    def hands(self) -> tuple[tuple[Tile, ...], ...] | None: ...
+    @property
+    def layout(self) -> Layout: ...
+    @property
+    def verification(self) -> VerificationRound | None: ...
+
+
+@attrs.frozen
+class _Table:
+    """What a picture shows, whoever looks: a hand is ``None`` when it is hidden, and so
+    is the boneyard (only its size is shown)."""
+
+    rules: Ruleset
+    layout: Layout
+    lead: int
+    hands: tuple[tuple[Tile, ...] | None, ...]
+    sizes: tuple[int, ...]
+    boneyard: tuple[Tile, ...] | None
+    boneyard_size: int
+    verification: VerificationRound | None
+    faults: tuple[Fault, ...]
+    result: HandResult | None
+    turn: int
+    leading: bool
+
+
+def diagram(state: HandState | _SeatView, *, public: bool = False, width: int | None = None) -> str:
     """A text picture of a hand: the line of play, its lead and ends, hands and boneyard.
 
     The lines, each headed by a label in a column of its own:
@@ -19,25 +95,43 @@ def diagram(state: HandState) -> str:
     - ``line``: the layout as `Layout` prints it (``(empty)`` before the lead);
     - ``lead``: carets under the lead tile, the first tile laid (after the lead);
     - ``ends``: the values on the left and right ends (after the lead);
-    - ``seat N``: each seat's tiles in canonical order (``-`` when empty) and their pips;
-    - ``sides``: each side's pips (partnership only);
+    - ``seat N``: each seat's tiles in canonical order (``-`` when empty) and their
+      pips, or, for a hand the reader cannot see, how many tiles it holds;
+    - ``sides``: each side's pips (partnership only, once every hand is seen);
     - ``boneyard``: the tiles not in a hand, in draw order, how many there are and, with
-      a ``boneyard_floor``, how many of them are never drawn;
+      a ``boneyard_floor``, how many of them are never drawn; for a reader who cannot
+      see them, how many there are (``-`` when there are none);
     - ``round``: the verification round, while one is open or once it ended the hand;
     - ``faults``: each fault, its seat and the index of its move in the history
       (tolerant mode only);
     - ``turn``: the seat to move, or how the hand ended and who won.
 
-    The picture shows every hand, so it is the view of an onlooker, not of a player.
+    Who looks:
+
+    - a `HandState` is drawn for an onlooker: every hand and the boneyard;
+    - an `Observation` is drawn for its seat: the seat's own hand, the other hands as
+      counts, the boneyard as a count; once the hand is over every hand is shown (the
+      end of a hand shows them to every seat), never the boneyard;
+    - with ``public=True`` either is drawn for anyone at the table: no hand is shown
+      until the hand is over (an `Observation` then hides its own hand too).
+
+    A picture for a seat or for the table never shows a tile its reader cannot see.
 
     Args:
-        state: the hand to draw.
+        state: the hand to draw, as a `HandState` or as a seat's `Observation`.
+        public: draw only what every seat knows.
+        width: the most characters a line may hold (at least `MIN_WIDTH`), or ``None``
+            for no limit. A longer line is broken between tiles or words, and goes on
+            under the text column; a long line of play is broken between tiles, with
+            the lead carets under the part that holds the lead tile.
 
     Returns:
         The picture, one line per item, without a trailing newline.
 
     Raises:
-        ArgumentTypeError: ``state`` is not a `HandState` (a `TypeError`).
+        ArgumentTypeError: ``state`` is neither a `HandState` nor an `Observation`,
+            ``public`` is not a bool, or ``width`` not an int (each a `TypeError`).
+        ArgumentValueError: ``width`` is less than `MIN_WIDTH` (a `ValueError`).
 
     Examples:
         >>> from dominoes import Deal, HandState, Ruleset, Tile
@@ -45,7 +139,8 @@ def diagram(state: HandState) -> str:
         >>> deal = Deal(hands=[["1-1", "1-2"], ["2-2", "0-2"]], boneyard=["0-0", "0-1"])
         >>> state = HandState.start(Ruleset(max_pip=2, players=2, hand_size=2), deal)
         >>> state = state.apply(Play(tile=Tile(2, 2)))
-        >>> print(diagram(state.apply(Play(tile=Tile(1, 2), end=End.LEFT))))
+        >>> state = state.apply(Play(tile=Tile(1, 2), end=End.LEFT))
+        >>> print(diagram(state))
         line      [1|2][2|2]
         lead           ^^^^^
         ends      left 1, right 2
@@ -53,51 +148,137 @@ def diagram(state: HandState) -> str:
         seat 1    0-2  2 pips
         boneyard  0-0 0-1  (2 tiles)
         turn      seat 1 to move
+
+        Seat 0's view, and the table's:
+
+        >>> print(diagram(state.observation(0)))
+        line      [1|2][2|2]
+        lead           ^^^^^
+        ends      left 1, right 2
+        seat 0    1-1  2 pips
+        seat 1    1 tile
+        boneyard  2 tiles
+        turn      seat 1 to move
+        >>> print(diagram(state, public=True).split("\\n")[3:5])
+        ['seat 0    1 tile', 'seat 1    1 tile']
     """
-    if not isinstance(state, HandState):
+    if not isinstance(state, HandState | _SeatView):
         raise ArgumentTypeError(
-            f"state must be a HandState, got {_shown(state)} ({type(state).__name__})",
+            f"state must be a HandState or an Observation, got {_shown(state)} "
+            f"({type(state).__name__})",
             argument="state",
         )
+    if not isinstance(public, bool):
+        raise ArgumentTypeError(
+            f"public must be True or False, got {_shown(public)} ({type(public).__name__})",
+            argument="public",
+        )
+    if width is not None:
+        if isinstance(width, bool) or not isinstance(width, int):
+            raise ArgumentTypeError(
+                f"width must be an int or None, got {_shown(width)} ({type(width).__name__})",
+                argument="width",
+            )
+        if width < MIN_WIDTH:
+            raise ArgumentValueError(
+                f"width must be at least {MIN_WIDTH}, got {width}", argument="width"
+            )
+    table = _from_state(state, public) if isinstance(state, HandState) else _seen(state, public)
+    return "\n".join(_lines(_rows(table), table, width))
+
+
+def _from_state(state: HandState, public: bool) -> _Table:
+    """What an onlooker sees of ``state`` (``public``: what every seat sees)."""
+    hands: tuple[tuple[Tile, ...] | None, ...] = state.hands
+    if public and not state.is_over:
+        hands = (None,) * len(hands)
     layout = state.layout
+    return _Table(
+        rules=state.rules,
+        layout=layout,
+        lead=state.lead or 0,
+        hands=hands,
+        sizes=state.hand_sizes,
+        boneyard=None if public else state.boneyard,
+        boneyard_size=len(state.boneyard),
+        verification=state.verification,
+        faults=state.faults,
+        result=state.result,
+        turn=state.turn,
+        leading=state.phase is Phase.LEAD,
+    )
+
+
+def _seen(view: _SeatView, public: bool) -> _Table:
+    """What the seat of ``view`` sees (``public``: what every seat sees)."""
+    hands: tuple[tuple[Tile, ...] | None, ...]
+    if view.hands is not None:  # the hand is over: every hand is shown
+        hands = view.hands
+    else:
+        hands = tuple(
+            view.hand if seat == view.seat and not public else None
+            for seat in range(view.rules.players)
+        )
+    return _Table(
+        rules=view.rules,
+        layout=view.layout,
+        lead=view.lead,
+        hands=hands,
+        sizes=view.hand_sizes,
+        boneyard=None,
+        boneyard_size=view.boneyard_size,
+        verification=view.verification,
+        faults=view.faults,
+        result=view.result,
+        turn=view.turn,
+        leading=not view.line and view.result is None,
+    )
+
+
+def _rows(table: _Table) -> list[tuple[str, str]]:
+    """The picture's rows, (label, text), before any wrapping."""
+    layout = table.layout
     rows: list[tuple[str, str]] = [("line", str(layout))]
     if layout.line:
-        lead = state.lead or 0
-        rows.append(("lead", " " * (5 * lead) + "^^^^^"))
+        rows.append(("lead", _carets(_tile_texts(layout), table.lead)))
         rows.append(("ends", f"left {layout.ends[0]}, right {layout.ends[1]}"))
-    hands = [" ".join(str(t) for t in hand) or "-" for hand in state.hands]
-    width = max(len(h) for h in hands)
-    for seat, hand in enumerate(hands):
-        rows.append((f"seat {seat}", f"{hand.ljust(width)}  {_pips(state.pips(seat))}"))
-    rules = state.rules
-    if rules.partnership:
+    column = max((len(_tiles(hand)) for hand in table.hands if hand is not None), default=0)
+    for seat, hand in enumerate(table.hands):
+        if hand is None:
+            rows.append((f"seat {seat}", _count(table.sizes[seat], "tile")))
+        else:
+            rows.append((f"seat {seat}", f"{_tiles(hand).ljust(column)}  {_pips(_sum(hand))}"))
+    rules = table.rules
+    if rules.partnership and all(hand is not None for hand in table.hands):
         sides = ", ".join(
-            f"{'+'.join(map(str, side))} {_pips(sum(state.pips(s) for s in side))}"
+            f"{'+'.join(map(str, side))} {_pips(sum(_sum(table.hands[s] or ()) for s in side))}"
             for side in rules.teams
         )
         rows.append(("sides", sides))
-    bone = state.boneyard
-    count = f"({len(bone)} tile{'' if len(bone) == 1 else 's'}"
-    if rules.boneyard_floor:
-        count += f"; the last {rules.boneyard_floor} are never drawn"
-    count += ")"
-    rows.append(("boneyard", f"{' '.join(str(t) for t in bone)}  {count}" if bone else "-"))
-    round_ = state.verification
+    floor = f"; the last {rules.boneyard_floor} are never drawn" if rules.boneyard_floor else ""
+    size = table.boneyard_size
+    if not size:
+        rows.append(("boneyard", "-"))
+    elif table.boneyard is None:
+        rows.append(("boneyard", _count(size, "tile") + floor))
+    else:
+        rows.append(("boneyard", f"{_tiles(table.boneyard)}  ({_count(size, 'tile')}{floor})"))
+    round_ = table.verification
     if round_ is not None:
         text = f"proposed by seat {round_.proposer}; confirmed {_seats(round_.confirmed)}"
         if round_.waiting_for:
             text += f"; waiting for {_seats(round_.waiting_for)}"
         rows.append(("round", text))
-    if state.faults:
+    if table.faults:
         faults = "; ".join(
             f"seat {f.seat} {f.kind.value.replace('_', ' ')} (move {f.move_number})"
-            for f in state.faults
+            for f in table.faults
         )
         rows.append(("faults", faults))
-    result = state.result
+    result = table.result
     if result is None:
-        verb = "to lead" if state.phase is Phase.LEAD else "to move"
-        rows.append(("turn", f"seat {state.turn} {verb}"))
+        verb = "to lead" if table.leading else "to move"
+        rows.append(("turn", f"seat {table.turn} {verb}"))
     else:
         won = f"won by {_seats(result.winners)}" if result.winners else "no winner"
         points = " ".join(map(str, result.points))
@@ -105,12 +286,71 @@ def diagram(state: HandState) -> str:
         if result.conceded_by is not None:
             ending += f" by seat {result.conceded_by}"
         rows.append(("turn", f"over ({ending}), {won}; points {points}"))
-    return "\n".join(f"{label:<10}{text}".rstrip() for label, text in rows)
+    return rows
+
+
+def _lines(rows: Sequence[tuple[str, str]], table: _Table, width: int | None) -> list[str]:
+    """The rows as lines, each broken to ``width`` (the line of play between tiles, the
+    lead carets under the part that holds the lead tile)."""
+    if width is None:
+        return [f"{label:<{_LABEL}}{text}".rstrip() for label, text in rows]
+    room = width - _LABEL
+    out: list[tuple[str, str]] = []
+    for label, text in rows:
+        if label == "line" and len(text) > room and table.layout.line:
+            out.extend(_line_parts(_tile_texts(table.layout), table.lead, room))
+        elif label == "lead" and len(rows[0][1]) > room:
+            continue  # drawn with the parts of the line of play
+        else:
+            parts = textwrap.wrap(text, room, break_on_hyphens=False, break_long_words=False)
+            out.extend((label if i == 0 else "", part) for i, part in enumerate(parts or [""]))
+    return [f"{label:<{_LABEL}}{text}".rstrip() for label, text in out]
+
+
+def _line_parts(tiles: Sequence[str], lead: int, room: int) -> list[tuple[str, str]]:
+    """The line of play broken between tiles into parts of at most ``room`` characters
+    (a part holds one tile at least), the lead carets under the part that holds it."""
+    out: list[tuple[str, str]] = []
+    first = 0
+    while first < len(tiles):
+        last, used = first + 1, len(tiles[first])
+        while last < len(tiles) and used + len(tiles[last]) <= room:
+            used += len(tiles[last])
+            last += 1
+        out.append(("" if out else "line", "".join(tiles[first:last])))
+        if first <= lead < last:
+            out.append(("lead", _carets(tiles[first:last], lead - first)))
+        first = last
+    return out
+
+
+def _tile_texts(layout: Layout) -> list[str]:
+    """The tiles of the line of play as printed, left to right: ``[6|6]``."""
+    return [f"[{a}|{b}]" for a, b in layout.line]
+
+
+def _carets(tiles: Sequence[str], lead: int) -> str:
+    """Carets under ``tiles[lead]``, the lead tile, in a row under ``tiles``."""
+    return " " * sum(len(t) for t in tiles[:lead]) + "^" * len(tiles[lead])
+
+
+def _tiles(tiles: Sequence[Tile]) -> str:
+    """Tiles as printed in a hand: ``1-1 1-2``, or ``-`` for none."""
+    return " ".join(str(t) for t in tiles) or "-"
+
+
+def _sum(hand: Sequence[Tile]) -> int:
+    return sum(t.pips for t in hand)
+
+
+def _count(count: int, word: str) -> str:
+    """A count and its word: ``1 tile``, ``12 tiles``."""
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
 def _pips(count: int) -> str:
     """A number of pips in words: ``1 pip``, ``12 pips``."""
-    return f"{count} pip" if count == 1 else f"{count} pips"
+    return _count(count, "pip")
 
 
 def _seats(seats: tuple[int, ...]) -> str:

@@ -63,9 +63,10 @@ from dominoes.errors import (
     RulesetError,
 )
 from dominoes.observation import Observation
+from dominoes.render import diagram
 from dominoes.rules import DrawRule, Ruleset
 from dominoes.scoring import HandResult, check_result, zero_sum_returns
-from dominoes.state import HandState, Phase
+from dominoes.state import HandState
 
 __all__ = [
     "DominoesEnv",
@@ -472,10 +473,12 @@ class DominoesEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hin
     def render(self) -> str | None:
         """A text picture of the table (with ``render_mode="ansi"``).
 
-        It shows what every seat may know: the line of play, its open ends, how many
-        tiles each seat holds, the boneyard's size, the verification round and whose
-        turn it is. No hidden tile is shown; once the hand is over, the result shows
-        the pips left in each hand, which the end of a hand makes public.
+        It is `dominoes.render.diagram` for the table (``public=True``), showing what
+        every seat may know: the line of play, its lead and open ends, how many tiles
+        each seat holds, the boneyard's size, the verification round, the faults and
+        whose turn it is, or the result. No hidden tile is shown; once the hand is over
+        every hand is shown with its pips, which the end of a hand makes public (the
+        boneyard stays face down). Seat ``N`` in the picture is agent ``seat_N``.
 
         Returns:
             The picture, or ``None`` (with a warning) when ``render_mode`` is ``None``.
@@ -490,7 +493,7 @@ class DominoesEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hin
                 'create the environment with render_mode="ansi"'
             )
             return None
-        return _picture(state)
+        return diagram(state, public=True)
 
     def close(self) -> None:
         """Release resources (there are none to release)."""
@@ -558,40 +561,6 @@ def _ruleset(rules: object, overrides: dict[str, Any]) -> Ruleset:
     if isinstance(rules, str):
         return Ruleset.preset(rules, **overrides)
     return attrs.evolve(rules, **overrides) if overrides else rules
-
-
-def _picture(state: HandState) -> str:
-    """The public text picture of a hand (see `DominoesEnv.render`)."""
-    layout = state.layout
-    rows = [("line", str(layout))]
-    if layout.ends:
-        rows.append(("ends", f"left {layout.ends[0]}, right {layout.ends[1]}"))
-    sizes = state.hand_sizes
-    rows.append(("hands", ", ".join(f"{agent_name(s)} {_tiles(n)}" for s, n in enumerate(sizes))))
-    rows.append(("boneyard", _tiles(len(state.boneyard))))
-    round_ = state.verification
-    if round_ is not None:
-        text = f"proposed by {agent_name(round_.proposer)}, confirmed by " + ", ".join(
-            agent_name(s) for s in round_.confirmed
-        )
-        rows.append(("round", text))
-    result = state.result
-    if result is None:
-        verb = "to lead" if state.phase is Phase.LEAD else "to move"
-        rows.append(("turn", f"{agent_name(state.turn)} {verb}"))
-    else:
-        winners = ", ".join(agent_name(s) for s in result.winners) or "nobody (drawn)"
-        ending = result.ending.value
-        if result.conceded_by is not None:
-            ending += f" by {agent_name(result.conceded_by)}"
-        rows.append(("over", f"{ending}; won by {winners}"))
-        rows.append(("pips", " ".join(map(str, result.pips))))
-        rows.append(("points", " ".join(map(str, result.points))))
-    return "\n".join(f"{label:<10}{text}" for label, text in rows)
-
-
-def _tiles(count: int) -> str:
-    return f"{count} tile" if count == 1 else f"{count} tiles"
 
 
 def raw_env(

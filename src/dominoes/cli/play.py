@@ -10,7 +10,8 @@ when standard input is not a terminal each answer read is echoed after the promp
 so the transcript reads like a session.
 
 What is printed while a hand is played is built from the player's `Observation`:
-another seat's draw is shown without its tile. Once the hand is over every hand is
+the table is the library's picture of it (`dominoes.render.diagram`), and another
+seat's draw is shown without its tile. Once the hand is over every hand is
 shown. A move typed by the player is taken as the seat knows it
 (`HandState.check_as`), so a draw that names a tile is refused whatever the tile.
 Lines fit the terminal's width (`terminal_width`).
@@ -36,17 +37,21 @@ from dominoes.cli.common import (
     ruleset_options,
     terminal_width,
 )
-from dominoes.cli.text import outcome_lines, plural, wrap, wrap_layout
+from dominoes.cli.text import outcome_lines, plural, wrap
 from dominoes.errors import AgentError, IllegalMoveError, NotationError
 from dominoes.match import Match
 from dominoes.moves import Move, Play
 from dominoes.notation import parse_move
 from dominoes.observation import Observation
+from dominoes.render import diagram
 from dominoes.rules import MAX_PLAYERS
 from dominoes.scoring import HandResult
 from dominoes.words import describe_choice, describe_move, describe_rules
 
 __all__ = ["choice_text", "play"]
+
+INDENT = "  "
+"""What the lines of the table's picture are indented by."""
 
 QUIT_WORDS = frozenset({"q", "quit", "exit"})
 """Answers that end the game at the move prompt."""
@@ -117,21 +122,16 @@ class _Table:
         for line in wrap(text, self.width):
             self.out.print(Text(line, style=style))
 
-    def say_lines(self, lines: list[str]) -> None:
-        for line in lines:
-            self.out.print(Text(line))
+    def show_table(self, view: Observation) -> None:
+        """The picture of the table as the player's seat sees it (`diagram`), indented,
+        the player's own hand in bold."""
+        mine = f"seat {self.me} "
+        picture = diagram(view, width=self.width - len(INDENT))
+        for line in picture.split("\n"):
+            self.out.print(Text(INDENT + line, style="bold" if line.startswith(mine) else ""))
 
     def show_position(self, view: Observation) -> None:
-        layout = view.layout
-        if layout.is_empty:
-            self.say("The layout is empty: you lead.")
-        else:
-            ends = " and ".join(str(e) for e in layout.ends)
-            self.say_lines(wrap_layout("Layout: ", layout, f"   (open ends: {ends})", self.width))
-        others = ", ".join(
-            f"{self.who(s)}: {n}" for s, n in enumerate(view.hand_sizes) if s != self.me
-        )
-        self.say(f"Tiles in hand: {others}; boneyard: {view.boneyard_size}.")
+        self.show_table(view)
         rnd = view.verification
         if rnd is not None:
             self.say(
@@ -139,8 +139,6 @@ class _Table:
                 "a play voids it.",
                 "yellow",
             )
-        hand = " ".join(str(t) for t in view.hand)
-        self.say(f"Your hand: {hand}", "bold")
 
     def ask(self, moves: tuple[Move, ...]) -> Move | _Concede:
         """The move the player chooses: a number from the list, or a move token taken as
@@ -242,14 +240,9 @@ class _Table:
         result = final.result
         assert result is not None
         self.say("")
-        self.say_lines(wrap_layout("Layout: ", final.layout, "", self.width))
         for line in outcome_lines(final.rules, result):
             self.say(line, "bold" if line.startswith("Result") else "")
-        hands = "; ".join(
-            f"{self.who(s)}: {' '.join(str(t) for t in hand) or '-'}"
-            for s, hand in enumerate(final.hands)
-        )
-        self.say(f"Tiles left: {hands}.")
+        self.show_table(final.observation(self.me))  # every hand, now the hand is over
         if self.me in result.winners:
             self.say("You win the hand.", "green")
         elif result.winners:
