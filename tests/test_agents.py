@@ -40,6 +40,7 @@ from dominoes import (
 )
 from dominoes.agents import Agent, GreedyAgent, RandomAgent, SearchAgent, rollout, side_margin
 from dominoes.arena import play_hand, play_match, run_arena
+from dominoes.errors import RulesetError
 from dominoes.observation import Observation
 from dominoes.scoring import score_hand
 from dominoes.state import Step
@@ -252,6 +253,20 @@ def test_side_margin_counts_sides() -> None:
     assert side_margin(result, 1, 4, True) == -17.0
     three = score_hand(Ruleset.block(players=3), [0, 4, 9], domino_seat=0)
     assert side_margin(three, 1, 3, False) == -13.0
+
+
+def test_side_margin_takes_the_sides_from_the_ruleset() -> None:
+    """The sides are `Ruleset.team_of`'s, not worked out again from the seats' parity;
+    partnership without four seats is refused, as a Ruleset refuses it."""
+    rules = Ruleset.block(players=4, partnership=True)
+    result = score_hand(rules, [0, 10, 3, 7], domino_seat=0)
+    for seat in range(4):
+        side = rules.team_of(seat)
+        best_other = max(result.points[s] for s in range(4) if s not in side)
+        assert side_margin(result, seat, 4, True) == result.points[seat] - best_other
+    three = score_hand(Ruleset.block(players=3), [0, 4, 9], domino_seat=0)
+    with pytest.raises(RulesetError, match="partnership play needs exactly 4 players"):
+        side_margin(three, 0, 3, True)
 
 
 # ---------------------------------------------------------------------- known bugs, regressions

@@ -11,6 +11,7 @@ and keeps the move with the best mean score).
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import importlib
 import importlib.machinery
@@ -30,7 +31,7 @@ from dominoes.errors import shown as _shown_value
 from dominoes.moves import Draw, Move, Pass, Play
 from dominoes.notation import parse_move
 from dominoes.observation import Observation
-from dominoes.rules import Scoring
+from dominoes.rules import Ruleset, Scoring
 from dominoes.scoring import HandResult
 from dominoes.state import HandState, random_playout
 
@@ -127,6 +128,7 @@ def side_margin(
             not an ``int`` (a `TypeError`).
         ArgumentValueError: ``players`` is not the number of seats of ``result``, or
             ``seat`` is not one of them (a `ValueError`).
+        RulesetError: ``partnership`` with other than four players (a `ValueError`).
     """
     if not isinstance(result, HandResult):
         raise _errors.ArgumentTypeError(
@@ -149,13 +151,22 @@ def side_margin(
     return _margin(result, seat, players, partnership, penalty)
 
 
+@functools.lru_cache(maxsize=256)
+def _side(players: int, partnership: bool, seat: int) -> tuple[int, ...]:
+    """``seat``'s side at a table of ``players`` (`Ruleset.team_of`; the sides depend on
+    the number of players and on partnership only, so the hand size is one, which any
+    number of seats can be dealt).
+
+    Raises:
+        RulesetError: ``partnership`` without four players (a `ValueError`).
+    """
+    return Ruleset(players=players, partnership=partnership, hand_size=1).team_of(seat)
+
+
 def _margin(result: HandResult, seat: int, players: int, partnership: bool, penalty: bool) -> float:
     mine = result.points[seat]
-    others = [
-        result.points[s]
-        for s in range(players)
-        if s != seat and not (partnership and s % 2 == seat % 2)
-    ]
+    side = _side(players, partnership, seat)
+    others = [result.points[s] for s in range(players) if s not in side]
     if penalty:
         return float(min(others) - mine)
     return float(mine - max(others))
