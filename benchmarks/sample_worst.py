@@ -47,7 +47,7 @@ from types import FrameType
 
 import attrs
 
-from dominoes import Deal, HandState, Ruleset, Tile
+from dominoes import Deal, HandState, Ruleset, Tile, TileSet
 from dominoes import rules as rules_module
 from dominoes.agents import rollout
 from dominoes.errors import RulesetError, SamplingError
@@ -140,7 +140,7 @@ def random_rules(rng: random.Random, max_pip: int) -> Ruleset:
 
     while True:
         pips = rng.randint(2, max_pip)
-        size = (pips + 1) * (pips + 2) // 2
+        size = TileSet(max_pip=pips).size
         players = rng.randint(2, min(MAX_PLAYERS, size))
         drawing = pick(DrawRule)
         draws = drawing is not DrawRule.NONE

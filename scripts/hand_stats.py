@@ -105,7 +105,7 @@ class Game:
     def undealt(self) -> int:
         """The tiles left out of the hands after the deal (the boneyard)."""
         r = self.rules
-        return (r.max_pip + 1) * (r.max_pip + 2) // 2 - r.players * r.hand_size
+        return r.tile_set.size - r.players * r.hand_size
 
 
 def game(preset: str, **options: Any) -> Game:
