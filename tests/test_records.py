@@ -46,14 +46,14 @@ from dominoes.errors import ArgumentTypeError, ArgumentValueError
 from dominoes.records import (
     FORMAT_VERSION,
     MAX_RECORD,
-    _locate,
-    _toml_string,
     dump,
     dumps,
     load,
     loads,
     validate,
 )
+from dominoes.records._locate import locate
+from dominoes.records._write import toml_string
 from strategies_variants import (
     VARIANT_SETTINGS,
     PlayedMatch,
@@ -362,7 +362,7 @@ def test_dump_escapes_control_characters_and_quotes_keys() -> None:
     assert loads(text) == record
     with pytest.raises(RecordError, match="control characters"):
         HandRecord(rules=Ruleset.block(), seed=1, event={"k": "a\x7f"})
-    assert _toml_string("\x00\b\f\r\x1f\x7f") == '"\\u0000\\b\\f\\r\\u001F\\u007F"'
+    assert toml_string("\x00\b\f\r\x1f\x7f") == '"\\u0000\\b\\f\\r\\u001F\\u007F"'
 
 
 def test_dump_and_load_files(tmp_path: Path) -> None:
@@ -1339,12 +1339,12 @@ def test_multi_line_strings_ending_in_quotes() -> None:
 @given(st.text(alphabet="[]{}=,:.\"'#\\\n abc01"), st.booleans())
 def test_the_line_locator_never_fails(text: str, is_json: bool) -> None:
     """The locator runs on parsed text only, but it is robust on any text."""
-    lines = _locate(text, is_json)
+    lines = locate(text, is_json)
     assert all(isinstance(line, int) and line >= 1 for line in lines.values())
 
 
 def test_the_locator_on_unclosed_deep_nesting() -> None:
-    assert _locate("a = " + "[" * 40, is_json=False) == {("a",): 1} | {
+    assert locate("a = " + "[" * 40, is_json=False) == {("a",): 1} | {
         ("a", *([0] * depth)): 1 for depth in range(1, 34)
     }
     assert problems(swap(BASE, 'ruleset = "block"', "ruleset = 'a\"b\\\\'"))[0][1] == (
