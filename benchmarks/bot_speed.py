@@ -42,7 +42,7 @@ from playout import (  # the benchmarks folder is on the path (above)
     reference_hands,
 )
 
-from dominoes import Deal, HandState, Ruleset
+from dominoes import Deal, HandState, Ruleset, sampling
 from dominoes.agents import rollout
 
 BLOCK_4P = Ruleset.block(players=4, partnership=True)
@@ -116,7 +116,7 @@ def sample_costs(
         t0 = clock()
         obs = state.observation(seat)
         t1 = clock()
-        obs.sample(rng)
+        sampling.sample(obs, rng)
         t2 = clock()
         times["obs"].append(t1 - t0)
         times["first"].append(t2 - t0)

@@ -26,7 +26,7 @@ A position is reproduced by::
     for _ in range(moves):
         legal = state.legal_moves()
         state = state.apply(legal[rng.randrange(len(legal))])
-    state.observation(seat).sample(random.Random(0))
+    sampling.sample(state.observation(seat), random.Random(0))
 
 No figure is asserted: the script prints them.
 
@@ -47,7 +47,7 @@ from types import FrameType
 
 import attrs
 
-from dominoes import Deal, HandState, Ruleset, Tile, TileSet
+from dominoes import Deal, HandState, Ruleset, Tile, TileSet, sampling
 from dominoes import rules as rules_module
 from dominoes.agents import rollout
 from dominoes.errors import RulesetError, SamplingError
@@ -222,7 +222,7 @@ def first_sample_seconds(
     try:
         t0 = time.perf_counter()
         try:
-            state.observation(seat).sample(random.Random(0), budget=budget)
+            sampling.sample(state.observation(seat), random.Random(0), budget=budget)
         except SamplingError:
             return time.perf_counter() - t0, True
         return time.perf_counter() - t0, False

@@ -32,10 +32,10 @@ from dominoes.errors import (
     RulesetError,
     UnknownPresetError,
 )
-from dominoes.observation import Observation
 from dominoes.render import diagram
 from dominoes.rules import BlockTie, Scoring
 from dominoes.scoring import Ending, score_hand
+from dominoes.state import Observation
 
 # every preset, plus a double-9 Draw game for four
 CASES: list[tuple[str, dict[str, Any]]] = [(name, {}) for name in Ruleset.presets()]

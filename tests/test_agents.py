@@ -37,13 +37,13 @@ from dominoes import (
     Ruleset,
     Scoring,
     Tile,
+    sampling,
 )
 from dominoes.agents import Agent, GreedyAgent, RandomAgent, SearchAgent, rollout, side_margin
 from dominoes.arena import play_hand, play_match, run_arena
 from dominoes.errors import RulesetError
-from dominoes.observation import Observation
 from dominoes.scoring import score_hand
-from dominoes.state import Step
+from dominoes.state import Observation, Step
 from strategies_variants import SEEDS, VARIANT_SETTINGS, hand_bound, variant_rulesets
 
 SMALL_SEARCH = SearchAgent(worlds=2, rollouts=1)
@@ -146,7 +146,7 @@ def test_nothing_hidden_is_reachable_from_an_observation(rules: Ruleset, seed: i
             obs = state.observation(seat)
             obs.legal_moves()  # fills the cache, which must not leak either
             if state.layout.line:
-                obs.holders()
+                sampling.holders(obs)
             reachable = _reachable(obs)
             assert not [o for o in reachable if isinstance(o, HandState | Deal)]
             own_draws = {
@@ -290,9 +290,9 @@ def test_sampling_before_the_lead_gives_the_opening_tile_to_the_leader() -> None
     assert state.legal_moves() == (Play(tile=Tile(6, 6)),)
     obs = state.observation(0)
     # seat 1 holds 6-6 and 6 of the other 20 unseen tiles
-    assert obs.count_worlds() == 38760
+    assert sampling.count_worlds(obs) == 38760
     for i in range(10):
-        assert Tile(6, 6) in obs.sample(random.Random(i)).hand(1)
+        assert Tile(6, 6) in sampling.sample(obs, random.Random(i)).hand(1)
 
 
 def test_holder_of_tile_draw_for_double_lead_is_consistent() -> None:
@@ -317,10 +317,10 @@ def test_holder_of_tile_draw_for_double_lead_is_consistent() -> None:
     assert state.legal_moves() == (Play(tile=Tile(2, 2)),)  # the heaviest tile leads
     state = state.apply(Play(tile=Tile(2, 2)))
     obs = state.observation(0)
-    assert obs.count_worlds() >= 1  # the true deal is one
-    holders: dict[Tile, Any] = obs.holders()
+    assert sampling.count_worlds(obs) >= 1  # the true deal is one
+    holders: dict[Tile, Any] = sampling.holders(obs)
     assert 1 in holders[Tile(0, 1)]
-    world = obs.sample(random.Random(0))
+    world = sampling.sample(obs, random.Random(0))
     assert world.hand(0) == state.hand(0)
     assert SearchAgent(worlds=2, rollouts=1).choose(obs, random.Random(0)) in state.legal_moves()
 
@@ -393,7 +393,7 @@ def _deep_position() -> HandState:
     while not state.is_over:
         if len(state.legal_moves()) > 1:
             obs = state.observation(state.turn)
-            if obs._model().plan.states > 300:
+            if sampling.Sampler(obs).model.plan.states > 300:
                 return state
         legal = state.legal_moves()
         state = state.apply(legal[rng.randrange(len(legal))])
@@ -408,11 +408,11 @@ def test_search_agent_falls_back_on_greedy_past_its_sample_budget() -> None:
     move = agent.choose(obs, rng)
     assert move in state.legal_moves()
     assert move == GreedyAgent().choose(obs, random.Random(0))
-    assert obs._model().plan.effort[0] <= 100  # it gave up within the budget
+    assert sampling.sampler(obs).model.plan.effort[0] <= 100  # it gave up within the budget
     # unbounded, the same agent samples and searches (and the observation counts exactly)
     unbounded = attrs.evolve(agent, sample_budget=None)
     assert unbounded.choose(obs, random.Random(5)) in state.legal_moves()
-    assert obs._model().plan.counts
+    assert sampling.sampler(obs).model.plan.counts
 
 
 def test_search_agent_has_a_default_sample_budget() -> None:
@@ -425,7 +425,7 @@ def test_search_agent_has_a_default_sample_budget() -> None:
     rng = random.Random(2)
     while not state.is_over:
         obs = state.observation(state.turn)
-        obs.sample(random.Random(0), budget=SEARCH_SAMPLE_BUDGET)  # never gives up here
+        sampling.sample(obs, random.Random(0), budget=SEARCH_SAMPLE_BUDGET)  # never gives up here
         legal = state.legal_moves()
         state = state.apply(legal[rng.randrange(len(legal))])
 

@@ -55,7 +55,7 @@ from dominoes.arena import (
     summarize_matches,
 )
 from dominoes.errors import UnknownAgentError
-from dominoes.observation import Observation
+from dominoes.state import Observation
 
 ROOT = Path(__file__).resolve().parent.parent
 BLOCK = Ruleset.block()

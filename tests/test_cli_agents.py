@@ -28,7 +28,7 @@ from dominoes.arena import Arena, ArenaError, make_agent, play_hand
 from dominoes.cli.app import cli
 from dominoes.errors import ArgumentTypeError, IllegalMoveReason
 from dominoes.moves import PASS, Move
-from dominoes.observation import Observation
+from dominoes.state import Observation
 
 AGENTS = '''
 from dominoes import PASS

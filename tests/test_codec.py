@@ -28,10 +28,11 @@ from dominoes import (
     Play,
     Ruleset,
     Tile,
+    sampling,
 )
 from dominoes.codec import ActionCodec, ObservationEncoder
 from dominoes.errors import ArgumentTypeError, ArgumentValueError, DominoesError
-from dominoes.observation import Observation
+from dominoes.state import Observation
 from dominoes.tiles import tile_from_index, tile_index
 from strategies_variants import VARIANT_SETTINGS, VariantHand, variant_hands
 
@@ -282,7 +283,7 @@ def expected_vector(obs: Observation) -> list[float]:
     else:
         left[m + 1] = right[m + 1] = 1.0
     voids = [0.0] * (p * (m + 1))
-    for seat, values in enumerate(obs.voids()):
+    for seat, values in enumerate(sampling.voids(obs)):
         for v in values:
             voids[seat * (m + 1) + v] = 1.0
     sizes = [float(k) for k in obs.hand_sizes]

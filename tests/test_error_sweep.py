@@ -53,6 +53,7 @@ from dominoes import (
     arena,
     notation,
     records,
+    sampling,
     simulation,
     stats,
 )
@@ -81,7 +82,8 @@ PUBLIC_MODULES = (
     "dominoes.match",
     "dominoes.moves",
     "dominoes.notation",
-    "dominoes.observation",
+    "dominoes.observation_data",
+    "dominoes.sampling",
     "dominoes.fields",
     "dominoes.presets",
     "dominoes.records",
@@ -432,11 +434,44 @@ CASES: dict[str, tuple[Bad, ...]] = {
     "dominoes.state.HandState.concede": (
         _v("no such seat", lambda: _state().apply_all("6-6").concede(9), "seat"),
     ),
-    # -- observations and encodings (observation.py, codec.py)
-    "dominoes.observation.Observation.from_dict": (
+    # -- observations, sampling and encodings (state.py, sampling.py, codec.py)
+    "dominoes.sampling.Sampler": (
+        _t("not an observation", lambda: sampling.Sampler(5), "observation"),  # type: ignore[arg-type]
+    ),
+    "dominoes.sampling.holders": (
+        _t("not an observation", lambda: sampling.holders(5), "observation"),  # type: ignore[arg-type]
+    ),
+    "dominoes.sampling.voids": (
+        _t("not an observation", lambda: sampling.voids(5), "observation"),  # type: ignore[arg-type]
+    ),
+    "dominoes.sampling.Sampler.replay": (
+        _t("not a deal", lambda: sampling.Sampler(_observation()).replay(5), "deal"),  # type: ignore[arg-type]
+    ),
+    "dominoes.sampling.sampler": (
+        _t("not an observation", lambda: sampling.sampler(5), "observation"),  # type: ignore[arg-type]
+    ),
+    "dominoes.sampling.Sampler.sample": (
+        _t("rng as an int", lambda: sampling.Sampler(_observation()).sample(5), "rng"),  # type: ignore[arg-type]
+    ),
+    "dominoes.sampling.Sampler.sample_deal": (
+        _t("rng as an int", lambda: sampling.Sampler(_observation()).sample_deal(5), "rng"),  # type: ignore[arg-type]
+    ),
+    "dominoes.sampling.Sampler.count_worlds": (
+        _v(
+            "budget of 0", lambda: sampling.Sampler(_observation()).count_worlds(budget=0), "budget"
+        ),
+    ),
+    "dominoes.observation_data.read_fields": (
+        _t(
+            "not a mapping",
+            lambda: importlib.import_module("dominoes.observation_data").read_fields(5),
+            "data",
+        ),
+    ),
+    "dominoes.state.Observation.from_dict": (
         _t("not a mapping", lambda: _observation().from_dict(5), "data"),
     ),
-    "dominoes.observation.Observation.from_position": (
+    "dominoes.state.Observation.from_position": (
         _v(
             "not a position",
             lambda: _observation().from_position(5, RULES, seat=0),
@@ -448,18 +483,22 @@ CASES: dict[str, tuple[Bad, ...]] = {
             "seat",
         ),
     ),
-    "dominoes.observation.Observation.sample": (
-        _t("rng as an int", lambda: _observation().sample(5), "rng"),
-        _t("budget as a str", lambda: _observation().sample(_rng(), budget="9"), "budget"),
-        _v("budget of 0", lambda: _observation().sample(_rng(), budget=0), "budget"),
+    "dominoes.sampling.sample": (
+        _t("rng as an int", lambda: sampling.sample(_observation(), 5), "rng"),
+        _t(
+            "budget as a str", lambda: sampling.sample(_observation(), _rng(), budget="9"), "budget"
+        ),
+        _v("budget of 0", lambda: sampling.sample(_observation(), _rng(), budget=0), "budget"),
     ),
-    "dominoes.observation.Observation.sample_deal": (
-        _t("rng as an int", lambda: _observation().sample_deal(5), "rng"),
-        _v("budget of 0", lambda: _observation().sample_deal(_rng(), budget=0), "budget"),
+    "dominoes.sampling.sample_deal": (
+        _t("rng as an int", lambda: sampling.sample_deal(_observation(), 5), "rng"),
+        _v("budget of 0", lambda: sampling.sample_deal(_observation(), _rng(), budget=0), "budget"),
     ),
-    "dominoes.observation.Observation.count_worlds": (
-        _t("budget as a bool", lambda: _observation().count_worlds(budget=True), "budget"),
-        _v("budget of -1", lambda: _observation().count_worlds(budget=-1), "budget"),
+    "dominoes.sampling.count_worlds": (
+        _t(
+            "budget as a bool", lambda: sampling.count_worlds(_observation(), budget=True), "budget"
+        ),
+        _v("budget of -1", lambda: sampling.count_worlds(_observation(), budget=-1), "budget"),
     ),
     "dominoes.codec.ActionCodec": (
         _t(
@@ -1029,7 +1068,8 @@ EXEMPT: dict[str, str] = {
     "dominoes.moves.Pass": "takes no argument",
     "dominoes.moves.Step": _PLAIN + " (the engine's history)",
     "dominoes.notation.Position": _PLAIN + " (parse_position builds it)",
-    "dominoes.observation.Observation": _PLAIN + " (HandState.observation builds it)",
+    "dominoes.sampling.Model": _PLAIN + " (Sampler.model builds it)",
+    "dominoes.state.Observation": _PLAIN + " (HandState.observation builds it)",
     "dominoes.fields.FieldCodec": _PLAIN + " (FieldCodec.of_hint and FieldTable.of build it)",
     "dominoes.fields.FieldTable": _PLAIN + " (FieldTable.of builds it)",
     "dominoes.records.Problem": _PLAIN + " (validate builds it)",

@@ -36,6 +36,8 @@ OPTIONAL = {
 """Top-level names of the optional extras: imported inside functions on purpose."""
 
 CORE = {
+    "dominoes.observation_data",
+    "dominoes.notation",
     "dominoes.tiles",
     "dominoes.errors",
     "dominoes.moves",
@@ -49,16 +51,6 @@ CORE = {
     "dominoes.state",
 }
 """The data leaves and the engine."""
-
-PENDING = {
-    "dominoes.observation": (
-        "Observation's sampling and position checks build HandStates through three imports "
-        "of state inside functions (two of them private names); issue 12 moves them out"
-    ),
-}
-"""Modules still breaking the rules, each with why: their imports inside functions are
-left out of the graph, and a test checks each is still pending (drop the entry once it
-is not)."""
 
 ABOVE = ("dominoes.records", "dominoes.agents", "dominoes.arena", "dominoes.simulation")
 """What reads the engine for a user: the core never imports these, nor adapters or CLI."""
@@ -140,8 +132,8 @@ def graph() -> dict[str, set[str]]:
     module, functions included; TYPE_CHECKING left out)."""
     edges: dict[str, set[str]] = {name: set() for name in MODULES}
     for name in MODULES:
-        for _node, target, names, inside, typing_only in imports(name):
-            if typing_only or (inside and name in PENDING):
+        for _node, target, names, _inside, typing_only in imports(name):
+            if typing_only:
                 continue
             for other in _ours(target, names):
                 if other != name:
@@ -205,19 +197,13 @@ def _inside_imports(name: str) -> list[str]:
     return bad
 
 
-@pytest.mark.parametrize("name", sorted(set(MODULES) - set(PENDING)))
+@pytest.mark.parametrize("name", sorted(MODULES))
 def test_no_import_inside_a_function_but_an_optional_extra(name: str) -> None:
     bad = _inside_imports(name)
     assert not bad, f"{name} imports inside a function: {bad}"
 
 
-@pytest.mark.parametrize("name", sorted(PENDING))
-def test_a_pending_module_is_still_pending(name: str) -> None:
-    """Once a module listed in PENDING keeps the rules, its entry goes."""
-    assert _inside_imports(name), f"{name} keeps the rules now: drop it from PENDING"
-
-
-@pytest.mark.parametrize("name", sorted(set(MODULES) - set(PENDING)))
+@pytest.mark.parametrize("name", sorted(MODULES))
 def test_no_private_name_is_imported_from_another_module(name: str) -> None:
     bad = []
     for node, target, names, _inside, _typing in imports(name):

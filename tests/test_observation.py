@@ -24,9 +24,19 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from dominoes import DRAW, Deal, DealError, Draw, HandState, IllegalMoveError, Ruleset, Tile
+from dominoes import (
+    DRAW,
+    Deal,
+    DealError,
+    Draw,
+    HandState,
+    IllegalMoveError,
+    Ruleset,
+    Tile,
+    sampling,
+)
 from dominoes.notation import parse_position
-from dominoes.observation import Observation
+from dominoes.state import Observation
 from strategies import SETTINGS, PlayedHand, hands
 from strategies_variants import VARIANT_SETTINGS, VariantHand, variant_hands
 
@@ -274,21 +284,23 @@ def test_no_state_is_reachable_from_an_observation(hand: VariantHand, pick: int)
     state = hand.states[pick % len(hand.states)]
     seat = pick // len(hand.states) % hand.rules.players
     obs = state.observation(seat)
-    obs.holders()  # fill the cache: the model must not hold a state either
-    obs.count_worlds()
-    for obj in reachable(obs):
+    sampler = sampling.Sampler(obs)
+    sampler.holders()  # build the model and count: it must not hold a state either
+    sampler.count_worlds()
+    for obj in (*reachable(obs), *reachable(sampler.model)):
         assert not isinstance(obj, HandState | Deal), type(obj)
 
 
 def test_reachable_walks_into_the_model() -> None:
-    """The walk above does look inside the cached model (a sanity check of the walk)."""
+    """The walk above does look inside the model (a sanity check of the walk)."""
     rules = Ruleset.draw(players=2)
     state = HandState.start(rules, Deal.random(rules, seed=1))
     state = state.apply(state.legal_moves()[0])
-    obs = state.observation(0)
-    obs.count_worlds()
-    kinds = {type(o).__name__ for o in reachable(obs)}
-    assert {"Model", "Ruleset", "Tile"} <= kinds
+    sampler = sampling.Sampler(state.observation(0))
+    sampler.count_worlds()
+    kinds = {type(o).__name__ for o in reachable(sampler.model)}
+    assert {"Model", "Plan"} <= kinds
+    assert {"Observation", "Ruleset", "Tile"} <= {type(o).__name__ for o in reachable(sampler)}
 
 
 # ---------------------------------------------------------------- draws in the history
@@ -379,7 +391,7 @@ def test_a_state_from_a_position_has_no_full_history() -> None:
     assert fields_except(obs, "history", "full_history") == fields_except(
         state.observation(0), "history", "full_history"
     )
-    assert obs.count_worlds() > 0
+    assert sampling.count_worlds(obs) > 0
 
 
 def test_observation_rejects_a_bad_seat() -> None:

@@ -68,7 +68,7 @@ from dominoes import (
     Tile,
     sampling,
 )
-from dominoes.observation import Observation
+from dominoes.state import Observation
 from dominoes.tiles import tile_from_index
 from strategies_variants import VARIANT_SETTINGS, VariantHand, variant_hands
 
@@ -113,7 +113,7 @@ def test_a_sample_is_a_world_the_seat_cannot_tell_apart(
     seat = pick // len(states) % rules.players
     obs = state.observation(seat)
     assume(not opening_due_elsewhere(obs))  # BUG test: test_a_sample_before_the_lead_...
-    sample = obs.sample(random.Random(seed))
+    sample = sampling.sample(obs, random.Random(seed))
 
     assert isinstance(sample, HandState)
     assert sample.history == ()
@@ -139,7 +139,7 @@ def test_a_sample_is_a_world_the_seat_cannot_tell_apart(
     assert back == sample
     assert back.position() == text
     # the hidden tiles are where the model allows
-    holders = obs.holders()
+    holders = sampling.holders(obs)
     for other in range(rules.players):
         if other != seat:
             for t in sample.hand(other):
@@ -160,7 +160,7 @@ def test_a_sampled_deal_replays_into_the_observation(
     state = states[pick % len(states)]
     seat = pick // len(states) % rules.players
     obs = state.observation(seat)
-    deal = obs.sample_deal(random.Random(seed))
+    deal = sampling.sample_deal(obs, random.Random(seed))
     replay = HandState.start(rules, deal)
     for mover, move in ((e.seat, e.move) for e in obs.history):
         replay = replay.apply(DRAW if isinstance(move, Draw) else move, seat=mover)
@@ -172,14 +172,14 @@ def test_sample_deal_refuses_what_it_cannot_do() -> None:
     rules = Ruleset.block(players=2)
     state = HandState.start(rules, Deal.random(rules, seed=3))
     with pytest.raises(TypeError, match=r"random\.Random"):
-        state.observation(0).sample_deal(3)  # type: ignore[arg-type]
+        sampling.sample_deal(state.observation(0), 3)  # type: ignore[arg-type]
     positioned = HandState.from_position(state.position(), rules).observation(0)
     with pytest.raises(ValueError, match="position"):
-        positioned.sample_deal(random.Random(1))
+        sampling.sample_deal(positioned, random.Random(1))
     while not state.is_over:
         state = state.apply(state.legal_moves()[0])
     with pytest.raises(ValueError, match="over"):
-        state.observation(0).sample_deal(random.Random(1))
+        sampling.sample_deal(state.observation(0), random.Random(1))
 
 
 @VARIANT_SETTINGS
@@ -192,8 +192,8 @@ def test_the_real_deal_is_a_consistent_world(hand: VariantHand, pick: int) -> No
     state = hand.states[pick % len(hand.states)]
     seat = pick // len(hand.states) % rules.players
     obs = state.observation(seat)
-    assert obs.count_worlds() >= 1
-    holders = obs.holders()
+    assert sampling.count_worlds(obs) >= 1
+    holders = sampling.holders(obs)
     assert set(holders) == hidden(obs)
     for other in range(rules.players):
         if other != seat:
@@ -201,7 +201,7 @@ def test_the_real_deal_is_a_consistent_world(hand: VariantHand, pick: int) -> No
                 assert other in holders[t], (t, other, holders[t])
     for t in state.boneyard:
         assert -1 in holders[t]
-    voids = obs.voids()
+    voids = sampling.voids(obs)
     assert len(voids) == rules.players
     for other in range(rules.players):
         for t in state.hand(other):
@@ -217,8 +217,8 @@ def test_sample_needs_a_random_generator() -> None:
     state = state.apply(state.legal_moves()[0])
     obs = state.observation(0)
     with pytest.raises(TypeError, match=r"random\.Random"):
-        obs.sample(7)  # type: ignore[arg-type]
-    assert obs.sample(random.Random(1)) == obs.sample(random.Random(1))
+        sampling.sample(obs, 7)  # type: ignore[arg-type]
+    assert sampling.sample(obs, random.Random(1)) == sampling.sample(obs, random.Random(1))
 
 
 # ====================================================================== exactness
@@ -300,7 +300,7 @@ def check_sample_deal(obs: Observation, initial: Sequence[Tile], samples: int, s
     keys = {key for key, _, _ in replayed_deals(obs, initial)}
     uniform = {key: Fraction(1, len(keys)) for key in keys}
     rng = random.Random(seed)
-    drawn = Counter(deal_key(obs, obs.sample_deal(rng)) for _ in range(samples))
+    drawn = Counter(deal_key(obs, sampling.sample_deal(obs, rng)) for _ in range(samples))
     assert set(drawn) <= keys
     stat, threshold = chi_square(drawn, uniform, samples)
     assert stat < threshold, (stat, threshold)
@@ -309,7 +309,7 @@ def check_sample_deal(obs: Observation, initial: Sequence[Tile], samples: int, s
 def model_assignments(obs: Observation) -> Iterator[tuple[int, ...]]:
     """Every assignment of the sampler's model, by brute force: for each item of
     ``model.every``, the class it goes to (within the classes' capacities)."""
-    model = obs._model()
+    model = sampling.sampler(obs).model
     caps = [c[1] for c in model.classes]
     chosen: list[int] = []
 
@@ -330,7 +330,7 @@ def model_assignments(obs: Observation) -> Iterator[tuple[int, ...]]:
 
 
 def assignment_world(obs: Observation, assignment: tuple[int, ...]) -> World:
-    model = obs._model()
+    model = sampling.sampler(obs).model
     hands: list[set[Tile]] = [set() for _ in range(obs.rules.players)]
     hands[obs.seat] = set(obs.hand)
     bone: set[Tile] = set()
@@ -378,7 +378,7 @@ def numbered(count: int, u: int) -> Script:
 
 def assignment_of(obs: Observation, placed: list[list[int]]) -> tuple[int, ...]:
     """For each item of ``model.every``, the class ``placed`` puts it in."""
-    model = obs._model()
+    model = sampling.sampler(obs).model
     where = {item: j for j, items in enumerate(placed) for item in items}
     assert sorted(where) == sorted(model.every)
     assert [len(items) for items in placed] == [c[1] for c in model.classes]
@@ -391,8 +391,8 @@ def check_numbering(obs: Observation) -> int:
     assignment, and together they are exactly the assignments found by brute force.
     So a uniform draw gives every assignment probability ``1 / count_worlds()``.
     Returns the count."""
-    model = obs._model()
-    count = obs.count_worlds()
+    model = sampling.sampler(obs).model
+    count = sampling.count_worlds(obs)
     brute = Counter(model_assignments(obs))
     assert all(n == 1 for n in brute.values())
     drawn: Counter[tuple[int, ...]] = Counter()
@@ -415,7 +415,7 @@ def deal_multiplicity(obs: Observation) -> int:
     uniform over worlds is uniform over deals. When every other seat's draw is alone
     in its class this is ``b!`` (``b`` the tiles left in the boneyard).
     """
-    model = obs._model()
+    model = sampling.sampler(obs).model
     out = 1
     for seat, cap, ordered in model.classes:
         dealt = 0 if ordered or seat < 0 else obs.rules.hand_size
@@ -453,7 +453,7 @@ def check_exact(obs: Observation, initial: Sequence[Tile], samples: int = 0, see
     truth = {w: Fraction(c, total) for w, c in worlds.items()}
     if samples:
         check_sample_deal(obs, initial, samples, seed)
-    if obs._model().replay:
+    if sampling.sampler(obs).model.replay:
         check_exact_replay(obs, truth, samples, seed)
         return total
 
@@ -463,9 +463,11 @@ def check_exact(obs: Observation, initial: Sequence[Tile], samples: int = 0, see
     for assignment in model_assignments(obs):
         seen[assignment_world(obs, assignment)] += 1
     for u in range(count):
-        placed = sampling.place(obs._model(), Scripted(numbered(count, u)))
+        placed = sampling.place(sampling.sampler(obs).model, Scripted(numbered(count, u)))
         rng = Scripted(numbered(count, u))
-        assert world_of(obs.sample(rng)) == assignment_world(obs, assignment_of(obs, placed))
+        assert world_of(sampling.sample(obs, rng)) == assignment_world(
+            obs, assignment_of(obs, placed)
+        )
         assert rng.script == []
     model = {w: Fraction(c, count) for w, c in seen.items()}
     assert set(model) == set(truth), "the sampler's support differs from the consistent deals"
@@ -473,7 +475,7 @@ def check_exact(obs: Observation, initial: Sequence[Tile], samples: int = 0, see
 
     # the count: every world stands for the same number of deals
     assert total == count * deal_multiplicity(obs)
-    model_classes = obs._model().classes
+    model_classes = sampling.sampler(obs).model.classes
     draws_alone = all(cap == 1 for seat, cap, ordered in model_classes if ordered and seat >= 0)
     dealt_alone = all(
         cap == obs.rules.hand_size
@@ -492,18 +494,18 @@ def check_exact(obs: Observation, initial: Sequence[Tile], samples: int = 0, see
                     holders[t].add(seat)
         for t in bone:
             holders[t].add(-1)
-    assert obs.holders() == {t: tuple(sorted(s)) for t, s in sorted(holders.items())}
+    assert sampling.holders(obs) == {t: tuple(sorted(s)) for t, s in sorted(holders.items())}
     values = range(obs.rules.max_pip + 1)
     voids = []
     for seat in range(obs.rules.players):
         held = {v for hands, _ in truth for t in hands[seat] for v in (t.low, t.high)}
         voids.append(frozenset(v for v in values if v not in held))
-    assert obs.voids() == tuple(voids)
+    assert sampling.voids(obs) == tuple(voids)
 
     # seeded samples: all consistent, every world met, and a chi-square test
     if samples:
         seeded = random.Random(seed)
-        drawn = Counter(world_of(obs.sample(seeded)) for _ in range(samples))
+        drawn = Counter(world_of(sampling.sample(obs, seeded)) for _ in range(samples))
         assert set(drawn) <= set(truth)
         stat, threshold = chi_square(drawn, truth, samples)
         assert stat < threshold, (stat, threshold)
@@ -525,7 +527,7 @@ def check_exact_replay(
     uniformly; it keeps the proposal when its deal replays into ``obs``. So every
     proposal is equally likely, and the sampler's distribution over worlds is that of
     the accepted proposals: enumerated here, it must equal the deal-weighted one."""
-    model = obs._model()
+    model = sampling.sampler(obs).model
     count = check_numbering(obs)
     accepted: Counter[World] = Counter()
     n = 0
@@ -542,7 +544,7 @@ def check_exact_replay(
         for arrangement in itertools.product(*orders):
             for bone in itertools.permutations(bone_items):
                 deal = sampling.deal_of(obs, model, [list(a) for a in arrangement], list(bone))
-                state = obs._replay(deal)
+                state = sampling.sampler(obs).replay(deal)
                 if state is not None:
                     accepted[world_of(state)] += 1
     assert n == count
@@ -550,7 +552,7 @@ def check_exact_replay(
     assert {w: Fraction(c, kept) for w, c in accepted.items()} == truth
 
     # holders() and voids() read the model alone: a superset of the truth here
-    for tile, places in obs.holders().items():
+    for tile, places in sampling.holders(obs).items():
         for hands, pile in truth:
             where = -1 if tile in pile else next(s for s, h in enumerate(hands) if tile in h)
             if where != obs.seat:
@@ -558,7 +560,7 @@ def check_exact_replay(
 
     if samples:
         seeded = random.Random(seed)
-        drawn = Counter(world_of(obs.sample(seeded)) for _ in range(samples))
+        drawn = Counter(world_of(sampling.sample(obs, seeded)) for _ in range(samples))
         assert set(drawn) <= set(truth)
         stat, threshold = chi_square(drawn, truth, samples)
         assert stat < threshold, (stat, threshold)
@@ -599,7 +601,7 @@ def scenarios(rules: Ruleset, pick: Pick, limit: int, seeds: range = range(400))
             if pick(s, seat) and not opening_due_elsewhere(s.observation(seat))
         ]
         if found:
-            obs = max(found, key=lambda o: (o.count_worlds(), -len(o.history)))
+            obs = max(found, key=lambda o: (sampling.count_worlds(o), -len(o.history)))
             history = " ".join(str(e) for e in obs.history)
             label = f"seed {seed} seat {obs.seat}: {history}"
             out.append(Scenario(label, obs, deal.hands[obs.seat]))
@@ -855,7 +857,7 @@ def test_a_sample_before_the_lead_gives_the_leader_the_opening_tile() -> None:
     assert state.turn == 1
     obs = state.observation(0)
     for k in range(20):
-        sample = obs.sample(random.Random(k))
+        sample = sampling.sample(obs, random.Random(k))
         assert Tile(6, 6) in sample.hand(1)
 
 
@@ -867,7 +869,7 @@ def test_a_sample_in_the_draw_for_double_phase_holds_no_double() -> None:
     assert not any(t.is_double for h in state.hands for t in h)
     obs = state.observation(0)
     for k in range(20):
-        sample = obs.sample(random.Random(k))
+        sample = sampling.sample(obs, random.Random(k))
         assert not any(t.is_double for h in sample.hands for t in h), sample.position()
 
 
@@ -881,7 +883,7 @@ def test_immediate_block_detection_constrains_the_hands() -> None:
     assert not state.is_over
     obs = state.observation(0)
     for k in range(20):
-        sample = obs.sample(random.Random(k))
+        sample = sampling.sample(obs, random.Random(k))
         assert any(2 in (t.low, t.high) for t in sample.hand(1)), sample.position()
 
 
@@ -929,11 +931,11 @@ def test_holder_of_tile_with_draw_for_double_keeps_the_real_deal() -> None:
     rules = HOLDER_23_FLOOR
     deal = HOLDER_23_DEAL_C
     state = _play(rules, deal, ["draw", "draw", "3-3"])
-    assert 1 in state.observation(0).holders()[Tile(2, 3)]
+    assert 1 in sampling.holders(state.observation(0))[Tile(2, 3)]
     state = _play(rules, deal, ["draw", "draw", "3-3", "1-3:L", "2-3:R"])
     obs = state.observation(0)
-    assert obs.count_worlds() >= 1
-    obs.sample(random.Random(0))
+    assert sampling.count_worlds(obs) >= 1
+    sampling.sample(obs, random.Random(0))
 
 
 def test_a_finished_hand_has_nothing_to_sample() -> None:
@@ -948,7 +950,7 @@ def test_a_finished_hand_has_nothing_to_sample() -> None:
     obs = state.observation(0)
     assert obs.result == state.result
     with pytest.raises(ValueError, match="over"):
-        obs.sample(random.Random(1))
+        sampling.sample(obs, random.Random(1))
 
 
 def test_count_worlds_groups_dealt_tiles_and_draws_alike() -> None:
@@ -963,9 +965,9 @@ def test_count_worlds_groups_dealt_tiles_and_draws_alike() -> None:
     obs = state.observation(1)
     total, _ = consistent_deals(obs, deal.hands[1])
     assert total == 288
-    assert obs.count_worlds() == 4
+    assert sampling.count_worlds(obs) == 4
     assert deal_multiplicity(obs) == 72
-    assert obs.count_worlds() * math.factorial(obs.boneyard_size) < total
+    assert sampling.count_worlds(obs) * math.factorial(obs.boneyard_size) < total
     check_exact(obs, deal.hands[1], samples=2000)
 
 
@@ -982,9 +984,9 @@ def test_a_state_from_a_position_has_unconstrained_worlds() -> None:
     sizes = [obs.hand_sizes[1], obs.hand_sizes[2], obs.boneyard_size]
     assert sum(sizes) == unseen
     expected = math.factorial(unseen) // math.prod(math.factorial(k) for k in sizes)
-    assert obs.count_worlds() == expected
-    assert all(set(seats) == {-1, 1, 2} for seats in obs.holders().values())
-    sample = obs.sample(random.Random(0))
+    assert sampling.count_worlds(obs) == expected
+    assert all(set(seats) == {-1, 1, 2} for seats in sampling.holders(obs).values())
+    sample = sampling.sample(obs, random.Random(0))
     assert sample.hand(0) == state.hand(0)
     assert sample.hand_sizes == state.hand_sizes
 
@@ -1059,10 +1061,10 @@ def test_the_stress_report_position_is_counted_with_a_small_memo(seat: int) -> N
     takes fewer than 10,000 memo entries (the old DP's 11 million took 81 seconds)."""
     state = random_position(STRESS, 930023371, 930023371, 58)
     obs = state.observation(seat)
-    plan = obs._model().plan
-    assert obs.count_worlds() == STRESS_WORLDS[seat]
+    plan = sampling.sampler(obs).model.plan
+    assert sampling.count_worlds(obs) == STRESS_WORLDS[seat]
     assert plan.states < 10_000
-    assert obs.sample(random.Random(seat)).hand(seat) == state.hand(seat)
+    assert sampling.sample(obs, random.Random(seat)).hand(seat) == state.hand(seat)
 
 
 @pytest.mark.parametrize("moves", [120, 159, 160])
@@ -1073,9 +1075,9 @@ def test_a_long_two_player_hand_is_counted_with_a_small_memo(moves: int) -> None
     reached hundreds of thousands."""
     state = random_position(DRAW_D12, 1141482034, 1174386269, moves)
     obs = state.observation(0)
-    assert obs.count_worlds() >= 1
-    assert obs._model().plan.states < 1_000
-    obs.sample_deal(random.Random(0))
+    assert sampling.count_worlds(obs) >= 1
+    assert sampling.sampler(obs).model.plan.states < 1_000
+    sampling.sample_deal(obs, random.Random(0))
 
 
 # ====================================================================== the budget
@@ -1091,27 +1093,27 @@ def _stress_observation(seat: int = 0) -> Observation:
 def test_a_budget_too_small_gives_up_after_building_at_most_the_budget() -> None:
     from dominoes.errors import SamplingError
 
-    needed = _stress_observation()._model().plan.states
+    needed = sampling.sampler(_stress_observation()).model.plan.states
     assert needed > 1_000  # the position needs more states than the budget below
     obs = _stress_observation()
-    plan = obs._model().plan
+    plan = sampling.sampler(obs).model.plan
     with pytest.raises(SamplingError, match="too large for the budget"):
-        obs.count_worlds(budget=1_000)
+        sampling.count_worlds(obs, budget=1_000)
     assert 0 < plan.effort[0] <= 1_000
     assert not plan.entries
     assert not plan.graph
     assert not plan.counts
     assert not plan.tally
     with pytest.raises(SamplingError, match="budget=500"):
-        obs.sample(random.Random(0), budget=500)  # a smaller budget gives up at once
+        sampling.sample(obs, random.Random(0), budget=500)  # a smaller budget gives up at once
     with pytest.raises(SamplingError):
-        obs.sample_deal(random.Random(0), budget=1_000)
+        sampling.sample_deal(obs, random.Random(0), budget=1_000)
     # nothing half-built was kept: unbounded, the count is exact
-    assert obs.count_worlds() == STRESS_WORLDS[0]
+    assert sampling.count_worlds(obs) == STRESS_WORLDS[0]
     assert plan.effort[0] == plan.states == needed
     # once counted, any budget answers
-    assert obs.count_worlds(budget=1) == STRESS_WORLDS[0]
-    assert obs.sample(random.Random(1), budget=1).hand(0) == obs.hand
+    assert sampling.count_worlds(obs, budget=1) == STRESS_WORLDS[0]
+    assert sampling.sample(obs, random.Random(1), budget=1).hand(0) == obs.hand
 
 
 def test_a_larger_budget_after_giving_up_counts_exactly() -> None:
@@ -1119,11 +1121,11 @@ def test_a_larger_budget_after_giving_up_counts_exactly() -> None:
 
     obs = _stress_observation(1)
     with pytest.raises(SamplingError):
-        obs.sample(random.Random(0), budget=100)
-    needed = _stress_observation(1)._model().plan.states
-    assert obs.count_worlds(budget=needed) == STRESS_WORLDS[1]  # exactly enough is enough
-    assert obs._model().plan.states == needed
-    assert obs.sample_deal(random.Random(0)) is not None
+        sampling.sample(obs, random.Random(0), budget=100)
+    needed = sampling.sampler(_stress_observation(1)).model.plan.states
+    assert sampling.count_worlds(obs, budget=needed) == STRESS_WORLDS[1]  # exactly enough is enough
+    assert sampling.sampler(obs).model.plan.states == needed
+    assert sampling.sample_deal(obs, random.Random(0)) is not None
 
 
 @pytest.mark.parametrize("case", list(CASES))
@@ -1135,14 +1137,14 @@ def test_a_budget_that_suffices_changes_nothing(case: str) -> None:
     for scenario in scenarios(rules, pick, limit):
         obs = Observation.from_dict(scenario.obs.to_dict())
         other = Observation.from_dict(scenario.obs.to_dict())
-        total = other.count_worlds()
-        states = other._model().plan.states
-        assert obs.count_worlds(budget=max(1, states)) == total
-        assert obs._model().plan.effort[0] == states
+        total = sampling.count_worlds(other)
+        states = sampling.sampler(other).model.plan.states
+        assert sampling.count_worlds(obs, budget=max(1, states)) == total
+        assert sampling.sampler(obs).model.plan.effort[0] == states
         # a replaying model spends the budget on replays too: room for every proposal
-        room = max(1, states) if not obs._model().replay else 10**9
-        a = obs.sample(random.Random(7), budget=room)
-        b = other.sample(random.Random(7))
+        room = max(1, states) if not sampling.sampler(obs).model.replay else 10**9
+        a = sampling.sample(obs, random.Random(7), budget=room)
+        b = sampling.sample(other, random.Random(7))
         assert a.hands == b.hands
         assert a.boneyard == b.boneyard
 
@@ -1156,8 +1158,8 @@ def test_a_budget_bounds_the_replays_of_a_replaying_model(budget: int) -> None:
     from dominoes.errors import SamplingError
 
     obs = _stress_observation()
-    obs.count_worlds()  # counted: the budget goes to the replays alone
-    model = obs._model()
+    sampling.count_worlds(obs)  # counted: the budget goes to the replays alone
+    model = sampling.sampler(obs).model
     assert model.replay
     tried = []
 
@@ -1185,11 +1187,11 @@ def test_the_budget_must_be_a_positive_int_or_none(budget: Any, error: str) -> N
     obs = _stress_observation()
     kind = getattr(errors, error)
     for call in (
-        lambda: obs.count_worlds(budget=budget),
-        lambda: obs.sample(random.Random(0), budget=budget),
-        lambda: obs.sample_deal(random.Random(0), budget=budget),
+        lambda: sampling.count_worlds(obs, budget=budget),
+        lambda: sampling.sample(obs, random.Random(0), budget=budget),
+        lambda: sampling.sample_deal(obs, random.Random(0), budget=budget),
     ):
         with pytest.raises(kind, match="budget") as caught:
             call()
         assert caught.value.argument == "budget"
-    assert not obs._model().plan.counts  # nothing was counted
+    assert not sampling.sampler(obs).model.plan.counts  # nothing was counted

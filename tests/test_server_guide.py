@@ -10,7 +10,7 @@ a clock that sometimes runs out. After every request:
   observation in it is the seat's observation;
 * a refusal goes to the sender alone, changes nothing, and has the reason `check_as` gives
   on a twin state that has the same public position and the seat's hand, the hidden tiles
-  dealt differently (`Observation.sample`);
+  dealt differently (`sampling.sample`);
 * the table is saved, resumed from the saved text, and the resumed table gives every seat
   the same view; play goes on from the resumed table.
 """
@@ -40,6 +40,7 @@ from dominoes import (
     Observation,
     Ruleset,
     Tile,
+    sampling,
 )
 
 GUIDE = Path(__file__).resolve().parent.parent / "docs" / "tutorials" / "server.md"
@@ -228,14 +229,14 @@ def step(table: TableLike, clock: Clock, rng: random.Random, twins: random.Rando
                     assert reason in ("not_your_turn", "draw_names_tile", "not_a_move"), text
                 if not match.state.is_over:
                     assert isinstance(seat, int)
-                    twin = match.state.observation(seat).sample(twins)
+                    twin = sampling.sample(match.state.observation(seat), twins)
                     assert outcome(twin, seat, text) == reason, (seat, text)
             return table
         assert sorted(sent) == list(range(match.rules.players))
         if text not in ("concede", "concede match"):
             assert isinstance(seat, int)
             assert outcome(match.state, seat, text) is None
-            twin = match.state.observation(seat).sample(twins)
+            twin = sampling.sample(match.state.observation(seat), twins)
             assert outcome(twin, seat, text) is None
     state = table.match.state
     for k, text in sent.items():

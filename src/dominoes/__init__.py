@@ -42,7 +42,6 @@ from dominoes.faults import Fault, FaultKind
 from dominoes.layout import Layout
 from dominoes.match import Match
 from dominoes.moves import DRAW, PASS, Draw, End, Move, Pass, Play, Step
-from dominoes.observation import Observation
 from dominoes.presets import Preset, find_preset
 from dominoes.render import diagram
 from dominoes.rules import (
@@ -63,7 +62,7 @@ from dominoes.rules import (
     Scoring,
 )
 from dominoes.scoring import Ending, HandResult
-from dominoes.state import HandState, Phase
+from dominoes.state import HandState, Observation, Phase
 from dominoes.tiles import Tile, TileSet
 from dominoes.verification import VerificationRound
 

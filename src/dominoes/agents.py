@@ -26,14 +26,14 @@ from typing import Any, Protocol, runtime_checkable
 import attrs
 
 from dominoes import errors as _errors
+from dominoes import sampling
 from dominoes.errors import AgentError, ArgumentTypeError, IllegalMoveError, SamplingError
 from dominoes.errors import shown as _shown_value
 from dominoes.moves import Draw, Move, Pass, Play
 from dominoes.notation import parse_move
-from dominoes.observation import Observation
 from dominoes.rules import Ruleset, Scoring
 from dominoes.scoring import HandResult
-from dominoes.state import HandState, random_playout
+from dominoes.state import HandState, Observation, random_playout
 
 __all__ = [
     "AGENT_NAMES",
@@ -249,7 +249,7 @@ class SearchAgent:
     margin (``side_margin``) wins. The
     budget is ``worlds * rollouts * (number of legal moves)`` playouts.
 
-    Worlds are drawn exactly uniformly (`Observation.sample`), with a bound on the work:
+    Worlds are drawn exactly uniformly (`sampling.sample`), with a bound on the work:
     the first sample may build at most ``sample_budget`` states of the sampler's count
     (`SEARCH_SAMPLE_BUDGET` by default, about the time of 50 random playouts or less on
     2-4 player games). Where the exact count would need more (positions with many
@@ -283,9 +283,10 @@ class SearchAgent:
         rules = observation.rules
         seat = observation.seat
         totals = [0.0] * len(moves)
+        sampler = sampling.sampler(observation)
         for _ in range(self.worlds):
             try:
-                world = observation.sample(rng, budget=self.sample_budget)
+                world = sampler.sample(rng, budget=self.sample_budget)
             except SamplingError:
                 return heaviest(moves)  # the fallback (see the class docs)
             for k, move in enumerate(moves):
@@ -359,7 +360,7 @@ class LoadedAgent:
         # not one of the legal moves: ask the engine why, in a world the seat cannot tell
         # from the real one (what check_as refuses never depends on hidden tiles); a
         # false pass that tolerant rules take as a fault goes through
-        world = observation.sample(random.Random(0))
+        world = sampling.sample(observation, random.Random(0))
         try:
             world.check_as(seat, move)
         except IllegalMoveError as error:

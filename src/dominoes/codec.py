@@ -14,11 +14,11 @@ from typing import Any
 
 import attrs
 
+from dominoes import sampling
 from dominoes.errors import ArgumentTypeError, ArgumentValueError
 from dominoes.moves import DRAW, PASS, Draw, Move, Pass, Play, play_for
-from dominoes.observation import Observation
 from dominoes.rules import Ruleset
-from dominoes.state import HandState
+from dominoes.state import HandState, Observation
 from dominoes.tiles import tile_index
 
 __all__ = ["ActionCodec", "ObservationEncoder"]
@@ -205,7 +205,7 @@ class ObservationEncoder:
         k += m + 2
         out[k + right] = 1.0
         k += m + 2
-        for seat, void in enumerate(observation.voids()):
+        for seat, void in enumerate(sampling.voids(observation)):
             for v in void:
                 out[k + seat * (m + 1) + v] = 1.0
         k += p * (m + 1)

@@ -144,7 +144,7 @@ class MatchError(DominoesError, ValueError):
 
 class SamplingError(DominoesError, ValueError):
     """An observation cannot be sampled: the hand is over (nothing is hidden), or the
-    observation has no history to go by (`Observation.sample_deal` of a state built
+    observation has no history to go by (`sampling.sample_deal` of a state built
     from a position)."""
 
 

@@ -1,8 +1,13 @@
-"""Sampling worlds consistent with an observation: the slot model and its algorithms.
+"""What a seat can infer: worlds drawn exactly uniformly among those consistent with its
+`Observation`, the seats that may hold each unseen tile, and the known voids.
 
-The `Observation` methods ``sample``, ``sample_deal``, ``count_worlds``, ``holders``
-and ``voids`` delegate here; this module is internal to the package (its names are
-public to the package's other modules, not a stable API).
+`Sampler` is the public tool (one per observation; it keeps its model and its count),
+with the module functions `sample`, `sample_deal`, `count_worlds`, `holders` and
+`voids` as shorthands that reuse the sampler of an observation they have just seen.
+The other names of the module (the model and its algorithms) are public to the
+package's other modules and its tests, not a stable API. This module reads the engine
+through the four functions of its interface in `dominoes.state` (`tiles_of`,
+`with_tiles`, `holds_false_pass`, `world_of`), never through its internal tuple.
 
 A *world* is a deal consistent with everything the seat saw: every tile the seat
 cannot see is placed in a *slot* (a place in another seat's hand as dealt, a tile
@@ -10,9 +15,9 @@ another seat drew, or a place in the boneyard), and the public history must repl
 legally: a seat that played a tile held it, and a seat that passed (or had to draw)
 held nothing matching the open ends at that moment; the opening rule tells too
 (under the highest-double rule no hand held a higher double than the one led).
-`Observation.sample` draws a world **uniformly** among all consistent deals, exactly
+`sampling.sample` draws a world **uniformly** among all consistent deals, exactly
 (counting with dynamic programming over slot classes, below, no rejection), and returns
-the `HandState` it leads to; `Observation.holders` and `Observation.voids` read the same
+the `HandState` it leads to; `sampling.holders` and `sampling.voids` read the same
 model.
 
 Two rulesets bind the hands in ways the slot model cannot say: with
@@ -56,7 +61,7 @@ What is guaranteed, and what is not:
   (seconds). ``benchmarks/sample_worst.py`` sweeps random rulesets and positions for
   such cases; docs/performance.md gives the figures. Nothing falls back on an
   approximation.
-* A budget bounds the count instead: ``budget`` (of `Observation.sample`, ``sample_deal``
+* A budget bounds the count instead: ``budget`` (of `sampling.sample`, ``sample_deal``
   and ``count_worlds``; `Plan.count`) is the most memo entries (states and nodes, as
   `Plan.states` counts them) the first count may build. The count tallies them as it
   builds, stops when one more would pass the budget (so its work stays proportional to
@@ -79,32 +84,34 @@ import random
 import sys
 from collections import Counter
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, TypeVar
 
 import attrs
 
 from dominoes.deal import Deal
-from dominoes.errors import ArgumentTypeError, ArgumentValueError, SamplingError
+from dominoes.errors import (
+    ArgumentTypeError,
+    ArgumentValueError,
+    DealError,
+    IllegalMoveError,
+    SamplingError,
+)
 from dominoes.faults import FaultKind
-from dominoes.moves import Draw, Pass, Play
+from dominoes.moves import DRAW, Draw, Pass, Play
 from dominoes.rules import BlockDetection, DrawRule, NoDoubleRule, Opening, Ruleset
+from dominoes.state import HandState, Observation, holds_false_pass, tiles_of, with_tiles, world_of
 from dominoes.tiles import Tile, bit_indices, tile_from_index, tile_index
-
-if TYPE_CHECKING:  # pragma: no cover
-    from dominoes.observation import Observation
 
 __all__ = [
     "BONEYARD",
     "MAX_TRIES",
     "Model",
-    "build_model",
-    "check_budget",
-    "consistent_deal",
+    "Sampler",
     "count_worlds",
-    "deal_of",
     "holders",
-    "place",
-    "sample_world",
+    "sample",
+    "sample_deal",
+    "sampler",
     "voids",
 ]
 
@@ -648,11 +655,250 @@ def _room(caps: list[int], mask: int, cache: dict[int, int]) -> int:
     return out
 
 
-# ---------------------------------------------------------------- what Observation calls
+# ---------------------------------------------------------------- the public tools
+
+
+class Sampler:
+    """The exact uniform sampler of one observation, keeping what it has counted.
+
+    Build one per observation and ask it as often as needed: the first question pays
+    for the model (and the first sample or count for the count), later ones reuse it.
+    The module's functions (`sample`, `sample_deal`, `count_worlds`, `holders`,
+    `voids`) ask the sampler of their observation, kept for the last observations
+    they were given.
+
+    >>> import random
+    >>> from dominoes import Deal, HandState, Ruleset
+    >>> rules = Ruleset.draw()
+    >>> state = HandState.start(rules, Deal.random(rules, seed=3)).apply_all("6-6")
+    >>> sampler = Sampler(state.observation(0))
+    >>> sampler.count_worlds()
+    10400600
+    >>> world = sampler.sample(random.Random(1))
+    >>> world.hand(0) == state.hand(0), world.hand_sizes == state.hand_sizes
+    (True, True)
+
+    Raises:
+        ArgumentTypeError: ``observation`` is not an `Observation`.
+    """
+
+    __slots__ = ("_model", "_observation", "_template")
+
+    def __init__(self, observation: Observation) -> None:
+        if not isinstance(observation, Observation):
+            raise ArgumentTypeError(
+                f"observation must be an Observation, got {type(observation).__name__}",
+                argument="observation",
+            )
+        self._observation = observation
+        self._model: Model | None = None
+        self._template: HandState | None = None
+
+    @property
+    def observation(self) -> Observation:
+        """The observation this sampler draws worlds for."""
+        return self._observation
+
+    @property
+    def model(self) -> Model:
+        """The slot model of the observation (built on first use)."""
+        model = self._model
+        if model is None:
+            model = self._model = build_model(self._observation)
+        return model
+
+    def count_worlds(self, *, budget: int | None = None) -> int:
+        """The number of consistent worlds in the sampler's model.
+
+        A world assigns every unseen tile (and every tile another seat has played) to a
+        class of interchangeable slots (a seat's dealt tiles and draws that allow the
+        same tiles form one class; so do the boneyard's places). Every world stands for
+        the same number of deals, so drawing worlds uniformly draws deals uniformly.
+
+        ``budget`` bounds the work of the first count (the one `sample` and
+        `sample_deal` share): the most states of the counting's memo it may build
+        (None: no bound). Once counted, the sampler answers at once, whatever the
+        budget.
+
+        Raises:
+            ArgumentTypeError: ``budget`` is not an int or None.
+            ArgumentValueError: ``budget`` is below 1.
+            SamplingError: counting needs more states than ``budget``; nothing of it is
+                kept, so a later call with a larger budget (or none) counts exactly.
+        """
+        budget = check_budget(budget)
+        return self.model.plan.count(budget)
+
+    def holders(self) -> dict[Tile, tuple[int, ...]]:
+        """For every tile the seat cannot see, the seats that may hold it now.
+
+        The boneyard is written ``-1`` (`BONEYARD`). A seat is listed exactly when some
+        consistent world puts the tile in its hand.
+        """
+        return _holders(self.model)
+
+    def voids(self) -> tuple[frozenset[int], ...]:
+        """Per seat, the pip values it is known to hold none of now (exact inference).
+
+        A pass (or a forced draw) shows the seat held nothing for the open ends then;
+        later draws can bring those values back, and what other seats were seen to hold
+        narrows it further. The observing seat's own entry lists the values it truly
+        lacks. This builds the whole model: `Observation.shown_voids` is the cheap,
+        public record of what passes and forced draws showed.
+        """
+        return _voids(self._observation, self.model)
+
+    def sample(self, rng: random.Random, *, budget: int | None = None) -> HandState:
+        """A complete `HandState` drawn uniformly among the deals consistent with the
+        observation (its history is empty; its position is the sampled world's).
+
+        The first sample counts the worlds (see `count_worlds`); ``budget`` is the most
+        states of the counting's memo it may build, and where proposals are replayed
+        (immediate block detection; a named opening tile with drawing for a double)
+        the most units their replays may cost in one call (a move of the history each,
+        and one more). Past it, sampling gives up with a `SamplingError` rather than
+        return a sample that is not uniform; None (the default) means no bound, and the
+        first sample of some positions with many seats then takes seconds.
+
+        Raises:
+            ArgumentTypeError: ``rng`` is not a `random.Random`, or ``budget`` not an
+                int or None.
+            ArgumentValueError: ``budget`` is below 1.
+            SamplingError: the hand is over (every hand has been shown: nothing is
+                hidden), or counting the worlds needs more states than ``budget``, or
+                the replays of the proposals would pass it.
+        """
+        budget = self._check(rng, budget)
+        obs = self._observation
+        model = self.model
+        if model.replay:
+            _, state = consistent_deal(obs, model, rng, self.replay, budget)
+            assert state is not None
+            hands, bone = tiles_of(state)
+            return self._world(list(hands), list(bone))
+        masks, boneyard = sample_world(obs, model, rng, budget)
+        return self._world(masks, boneyard)
+
+    def sample_deal(self, rng: random.Random, *, budget: int | None = None) -> Deal:
+        """A deal drawn uniformly among those consistent with the observation.
+
+        The hands as dealt and the boneyard in draw order: replaying the public
+        history from it (each draw taking the next boneyard tile) reaches a state this
+        seat cannot tell from the real one. This is what a search that needs whole
+        histories (OpenSpiel's information-set MCTS, say) resamples; `sample` gives the
+        current position alone. ``budget`` bounds the first count and the replays as
+        in `sample`.
+
+        Raises:
+            ArgumentTypeError: ``rng`` is not a `random.Random`, or ``budget`` not an
+                int or None.
+            ArgumentValueError: ``budget`` is below 1.
+            SamplingError: the hand is over, the observation has no history to go by
+                (its state was built from a position), or counting the worlds needs
+                more states than ``budget``, or the replays would pass it.
+        """
+        budget = self._check(rng, budget)
+        if not self._observation.full_history:
+            raise SamplingError("the state was built from a position: its deal is unknown")
+        return consistent_deal(self._observation, self.model, rng, self.replay, budget)[0]
+
+    def replay(self, deal: Deal) -> HandState | None:
+        """The state ``deal`` reaches through the public history, if it is one the
+        observation describes; else ``None``."""
+        obs = self._observation
+        try:
+            state = HandState.start(obs.rules, deal)
+            for entry in obs.history:
+                if state.turn != entry.seat or state.is_over:
+                    return None
+                state = state.apply(DRAW if isinstance(entry.move, Draw) else entry.move)
+        except (DealError, IllegalMoveError):
+            return None
+        if state.is_over or state.turn != obs.turn or state.faults != obs.faults:
+            return None
+        if holds_false_pass(state) != obs.false_pass:
+            return None
+        # once the moves replay legally, seat by seat, with the same faults, the public
+        # facts agree but for the opening, which depends on the hands
+        if not obs.line and state.observation(obs.seat) != obs:
+            return None
+        return state
+
+    def _check(self, rng: object, budget: object) -> int | None:
+        if not isinstance(rng, random.Random):
+            raise ArgumentTypeError(
+                f"rng must be a random.Random, got {type(rng).__name__}", argument="rng"
+            )
+        checked = check_budget(budget)
+        if self._observation.ending is not None:
+            raise SamplingError("the hand is over: there is nothing hidden to sample")
+        return checked
+
+    def _world(self, masks: list[int], boneyard: list[int]) -> HandState:
+        """The state with these hands (bitmasks) and boneyard (tile indices)."""
+        template = self._template
+        if template is None:
+            # the first world is built and checked through a position; later ones reuse
+            # its public part
+            hands = [[tile_from_index(i) for i in bit_indices(m)] for m in masks]
+            state = world_of(self._observation, hands, [tile_from_index(i) for i in boneyard])
+            self._template = state
+            return state
+        return with_tiles(template, tuple(masks), tuple(boneyard))
+
+
+_RECENT_LIMIT = 64
+_recent: dict[int, Sampler] = {}
+
+
+def sampler(observation: Observation) -> Sampler:
+    """The `Sampler` of ``observation``, the same one for the same object while it is
+    among the last observations asked about (so that repeated calls of the functions
+    below count once).
+
+    Raises:
+        ArgumentTypeError: ``observation`` is not an `Observation`.
+    """
+    found = _recent.get(id(observation))
+    if found is not None and found.observation is observation:
+        return found
+    made = Sampler(observation)
+    if len(_recent) >= _RECENT_LIMIT:
+        _recent.clear()
+    _recent[id(observation)] = made
+    return made
+
+
+def sample(observation: Observation, rng: random.Random, *, budget: int | None = None) -> HandState:
+    """A uniform consistent world of ``observation`` (`Sampler.sample`)."""
+    return sampler(observation).sample(rng, budget=budget)
+
+
+def sample_deal(observation: Observation, rng: random.Random, *, budget: int | None = None) -> Deal:
+    """A uniform consistent deal of ``observation`` (`Sampler.sample_deal`)."""
+    return sampler(observation).sample_deal(rng, budget=budget)
+
+
+def count_worlds(observation: Observation, *, budget: int | None = None) -> int:
+    """The number of consistent worlds of ``observation`` (`Sampler.count_worlds`)."""
+    return sampler(observation).count_worlds(budget=budget)
+
+
+def holders(observation: Observation) -> dict[Tile, tuple[int, ...]]:
+    """The seats that may hold each unseen tile (`Sampler.holders`)."""
+    return sampler(observation).holders()
+
+
+def voids(observation: Observation) -> tuple[frozenset[int], ...]:
+    """Per seat, the pips it is known to lack, by exact inference (`Sampler.voids`)."""
+    return sampler(observation).voids()
+
+
+# ---------------------------------------------------------------- the model's parts
 
 
 def check_budget(budget: object) -> int | None:
-    """``budget`` as `Observation.sample` takes it: a positive int, or None (no bound).
+    """``budget`` as `Sampler.sample` takes it: a positive int, or None (no bound).
 
     Raises:
         ArgumentTypeError: ``budget`` is not an int (``bool`` is refused) or None.
@@ -669,13 +915,7 @@ def check_budget(budget: object) -> int | None:
     return budget
 
 
-def count_worlds(model: Model, budget: int | None = None) -> int:
-    """The number of worlds of ``model`` (see `Observation.count_worlds`), counted
-    within ``budget`` memo entries (see `Plan.count`)."""
-    return model.plan.count(budget)
-
-
-def holders(model: Model) -> dict[Tile, tuple[int, ...]]:
+def _holders(model: Model) -> dict[Tile, tuple[int, ...]]:
     """For every tile the seat cannot see, the seats some world puts it with."""
     reach = _placements(model)
     out: dict[Tile, set[int]] = {}
@@ -685,9 +925,9 @@ def holders(model: Model) -> dict[Tile, tuple[int, ...]]:
     return {tile: tuple(sorted(p)) for tile, p in sorted(out.items())}
 
 
-def voids(obs: Observation, model: Model) -> tuple[frozenset[int], ...]:
-    """Per seat, the pip values it is known to hold none of now (see `Observation.voids`)."""
-    held_by = holders(model)
+def _voids(obs: Observation, model: Model) -> tuple[frozenset[int], ...]:
+    """Per seat, the pip values it is known to hold none of now (see `Sampler.voids`)."""
+    held_by = _holders(model)
     n = obs.rules.players
     own = {v for t in obs.hand for v in (t.low, t.high)}
     out = []

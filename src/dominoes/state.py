@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import enum
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Final
 
 import attrs
@@ -33,7 +33,13 @@ from dominoes.faults import Fault, FaultKind
 from dominoes.layout import Layout
 from dominoes.moves import DRAW, PASS, Draw, End, Move, Pass, Play, Step, drawn, play_for
 from dominoes.notation import Position, format_position, parse_move, parse_position
-from dominoes.observation import Observation
+from dominoes.observation_data import (
+    OBSERVATION_FORMAT,
+    OBSERVATION_VERSION,
+    fault_data,
+    read_fields,
+    result_data,
+)
 from dominoes.rules import (
     BlockDetection,
     DrawRule,
@@ -47,7 +53,7 @@ from dominoes.scoring import Ending, HandResult, score_hand
 from dominoes.tiles import Tile, bit_indices, tile_from_index, tile_index
 from dominoes.verification import VerificationRound
 
-__all__ = ["HandState", "Phase", "Step"]
+__all__ = ["HandState", "Observation", "Phase", "Step"]
 
 
 class Phase(enum.Enum):
@@ -969,6 +975,353 @@ class HandState:
         )
 
 
+@attrs.frozen(kw_only=True)
+class Observation:
+    """What ``seat`` knows of a hand; nothing else is reachable from it.
+
+    >>> from dominoes import Deal, HandState, Ruleset
+    >>> rules = Ruleset.block()
+    >>> state = HandState.start(rules, Deal.random(rules, seed=3))
+    >>> obs = state.observation(0)
+    >>> obs.hand_sizes, obs.boneyard_size, len(obs.hand)
+    ((7, 7), 14, 7)
+    """
+
+    rules: Ruleset
+    """The ruleset of the hand."""
+    seat: int
+    """The observing seat."""
+    hand: tuple[Tile, ...]
+    """The seat's own tiles, in canonical order."""
+    line: tuple[tuple[int, int], ...]
+    """The line of play as oriented pairs, left to right."""
+    lead: int
+    """The index in ``line`` of the lead tile."""
+    history: tuple[Step, ...]
+    """The public history, oldest first: the same `Step` entries as
+    `HandState.history`, except that another seat's draw shows no tile (``Draw()``)."""
+    hand_sizes: tuple[int, ...]
+    """How many tiles each seat holds."""
+    boneyard_size: int
+    """How many tiles are left in the boneyard."""
+    turn: int
+    """The seat to move."""
+    opening: Tile | str | None
+    """Before the lead: the forced opening tile, ``"any"`` or ``"draw"``."""
+    round: tuple[int, int] | None
+    """The verification round: (proposer, seats confirmed)."""
+    drew: int
+    """Draws made this turn by the seat to move (draw-one-then-pass only)."""
+    last: int | None
+    """The seat that laid the last tile."""
+    false_pass: bool
+    """Whether the open round holds a false pass (tolerant mode)."""
+    faults: tuple[Fault, ...]
+    """The faults committed so far (public)."""
+    ending: Ending | None
+    """How the hand ended, or ``None``."""
+    result: HandResult | None
+    """The result once the hand is over (every hand is shown at the end)."""
+    full_history: bool
+    """Whether ``history`` starts at the deal (False for a state built from a position)."""
+    hands: tuple[tuple[Tile, ...], ...] | None = None
+    """Once the hand is over, every seat's hand (every hand is shown at the end);
+    ``None`` while the hand is being played."""
+
+    # ------------------------------------------------------------------ reading
+    @property
+    def layout(self) -> Layout:
+        """The layout on the table."""
+        return Layout(line=self.line)
+
+    @property
+    def verification(self) -> VerificationRound | None:
+        """The verification round in progress (or the completed one)."""
+        if self.round is None:
+            return None
+        proposer, count = self.round
+        return VerificationRound.after(proposer, count, self.rules.players)
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the hand has ended."""
+        return self.ending is not None
+
+    # ------------------------------------------------------------------ as data
+    def to_dict(self) -> dict[str, Any]:
+        """The observation as plain, JSON-ready data (what a server sends a seat).
+
+        Tiles are written ``"a-b"``, moves as notation tokens (docs/notation.md), the
+        ruleset as `Ruleset.to_dict` writes it. The keys: ``format``
+        (``"dominoes.observation"``) and ``version`` (1), then one key per field of the
+        observation: ``rules``, ``seat``, ``hand``, ``line`` (oriented pairs ``[a, b]``,
+        left to right), ``lead``, ``history`` (``{"seat": s, "move": token}``; another
+        seat's draw is ``"draw"``), ``hand_sizes``, ``boneyard_size``, ``turn``,
+        ``opening`` (a tile, ``"any"``, ``"draw"`` or ``null``), ``round``
+        (``[proposer, confirmed]`` or ``null``), ``drew``, ``last``, ``false_pass``,
+        ``faults`` (``{"seat", "kind", "move_number"}``), ``ending``, ``result`` (the
+        `HandResult` once the hand is over), ``hands`` (every hand once it is over) and
+        ``full_history``. `from_dict` reads it back.
+
+        >>> import json
+        >>> from dominoes import Deal, HandState, Ruleset
+        >>> rules = Ruleset.draw()
+        >>> state = HandState.start(rules, Deal.random(rules, seed=3)).apply_all("6-6")
+        >>> data = state.observation(0).to_dict()
+        >>> data["hand"][:3], data["line"], data["history"], data["boneyard_size"]
+        (['0-1', '2-2', '0-3'], [[6, 6]], [{'seat': 1, 'move': '6-6'}], 14)
+        >>> Observation.from_dict(json.loads(json.dumps(data))) == state.observation(0)
+        True
+        """
+        result = self.result
+        return {
+            "format": OBSERVATION_FORMAT,
+            "version": OBSERVATION_VERSION,
+            "rules": self.rules.to_dict(),
+            "seat": self.seat,
+            "hand": [str(t) for t in self.hand],
+            "line": [[a, b] for a, b in self.line],
+            "lead": self.lead,
+            "history": [{"seat": e.seat, "move": str(e.move)} for e in self.history],
+            "hand_sizes": list(self.hand_sizes),
+            "boneyard_size": self.boneyard_size,
+            "turn": self.turn,
+            "opening": None if self.opening is None else str(self.opening),
+            "round": None if self.round is None else list(self.round),
+            "drew": self.drew,
+            "last": self.last,
+            "false_pass": self.false_pass,
+            "faults": [fault_data(f) for f in self.faults],
+            "ending": None if self.ending is None else self.ending.value,
+            "result": None if result is None else result_data(result),
+            "hands": None if self.hands is None else [[str(t) for t in h] for h in self.hands],
+            "full_history": self.full_history,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Observation:
+        """The observation `to_dict` wrote: ``Observation.from_dict(obs.to_dict()) == obs``.
+
+        Every value is checked, and the position it describes must be one the rules
+        allow (the tiles, the line, the hand sizes, the phase); the history is taken as
+        given.
+
+        Raises:
+            ArgumentTypeError: ``data`` is not a mapping.
+            ArgumentValueError: a key is missing or holds a value it cannot (the message
+                names the key), or the position is impossible.
+            RulesetError: the ``rules`` entry is not a ruleset.
+        """
+        obs = cls(**read_fields(data))
+        _check_position(obs)
+        return obs
+
+    @classmethod
+    def from_position(cls, position: str, rules: Ruleset, *, seat: int) -> Observation:
+        """What ``seat`` knows of the position ``position`` describes, under ``rules``.
+
+        ``position`` is a position string as `HandState.position` writes it, with the
+        hands ``seat`` cannot see (and the boneyard) written as hidden counts (``#7``);
+        ``state.position(seat=k)`` writes one. Like the observation of a state built
+        from a position, it has no history (``full_history`` is false).
+
+        >>> from dominoes import Deal, HandState, Ruleset
+        >>> rules = Ruleset.draw()
+        >>> state = HandState.start(rules, Deal.random(rules, seed=3)).apply_all("6-6")
+        >>> text = state.position(seat=0)
+        >>> text.split()[1:3]
+        ['0-1,2-2,0-3,2-4,1-6,3-6,4-6/#6', '#14']
+        >>> obs = Observation.from_position(text, rules, seat=0)
+        >>> obs == HandState.from_position(state.position(), rules).observation(0)
+        True
+
+        Raises:
+            NotationError: the text is malformed, or does not fit ``rules`` and ``seat``
+                (``seat``'s own hand is hidden, or a finished hand hides tiles).
+            ArgumentValueError: there is no such seat.
+        """
+        return _observation_from_position(position, rules, seat)
+
+    def legal_moves(self) -> tuple[Move, ...]:
+        """The seat's legal moves when it is to move (else ``()``), in the order of
+        `HandState.legal_moves`.
+
+        They depend only on the seat's hand and public facts (the open ends, the
+        opening, the boneyard's size), so the observation lists them as the state does,
+        from the same tables.
+        """
+        if self.ending is not None or self.turn != self.seat:
+            return ()
+        ctx = _ctx_for(self.rules)
+        mask = 0
+        for t in self.hand:
+            mask |= 1 << t.index
+        line = self.line
+        if not line:
+            opening = self.opening
+            if isinstance(opening, Tile):
+                return (ctx.plays[opening.index][2],)
+            if opening == "any":
+                return tuple(ctx.plays[i][2] for i in bit_indices(mask))
+            return (DRAW,)
+        # a twin of HandState.legal_moves over the observation's fields (that one reads
+        # the core tuple on the hot path)
+        left = line[0][0]
+        right = line[-1][1]
+        sl = ctx.suit[left]
+        sr = ctx.suit[right]
+        can_draw = self.boneyard_size > ctx.floor and not (ctx.one_draw and self.drew)
+        m = mask & (sl | sr)
+        if m:
+            key = (m << 12) | (left << 6) | right
+            moves = ctx.memo.get(key)
+            if moves is None:
+                moves = _plays_for(ctx, m, sl, sr, key)
+            if ctx.voluntary and can_draw:
+                return (*moves, DRAW)
+            return moves
+        if ctx.draws and can_draw:
+            return (DRAW,)
+        return (PASS,)
+
+    # ------------------------------------------------------------------ internals
+    def _filled(self) -> HandState:
+        """A state with this observation's public facts and the seat's hand (every hand,
+        once the hand is over), the unseen tiles placed in canonical order."""
+        groups: list[tuple[Tile, ...] | int]
+        if self.hands is not None:
+            groups = list(self.hands)
+        else:
+            groups = [self.hand if s == self.seat else n for s, n in enumerate(self.hand_sizes)]
+        hands, boneyard = _fill(
+            self.rules, groups, self.boneyard_size, self.line, self.opening, self.turn
+        )
+        return self._state_from([list(h) for h in hands], list(boneyard))
+
+    def _state_from(self, hands: list[list[Tile]], boneyard: list[Tile]) -> HandState:
+        """The state with these hands and boneyard and this observation's public facts."""
+        position = Position(
+            max_pip=self.rules.max_pip,
+            hands=tuple(tuple(sorted(h)) for h in hands),
+            boneyard=tuple(boneyard),
+            line=self.line,
+            lead=self.lead,
+            turn=self.turn,
+            opening=self.opening,
+            ending=self.ending,
+            round=self.round,
+            drew=self.drew,
+            last=self.last,
+            false_pass=self.false_pass,
+            faults=self.faults,
+        )
+        return HandState.from_position(position, self.rules)
+
+
+def _fill(
+    rules: Ruleset,
+    groups: list[tuple[Tile, ...] | int],
+    boneyard: tuple[Tile, ...] | int,
+    line: tuple[tuple[int, int], ...],
+    opening: Tile | str | None,
+    turn: int,
+) -> tuple[tuple[tuple[Tile, ...], ...], tuple[Tile, ...]]:
+    """Hands and boneyard with every hidden group (a count) filled with unseen tiles.
+
+    The unseen tiles go out in canonical order, except that a forced opening tile no
+    group shows goes to the seat to lead (the rules say it holds it). For a placeholder
+    state that carries the public facts only.
+    """
+    seen = {t for g in groups if not isinstance(g, int) for t in g}
+    if not isinstance(boneyard, int):
+        seen.update(boneyard)
+    seen.update(Tile(a, b) for a, b in line if max(a, b) <= rules.max_pip)
+    unseen = [t for t in rules.tile_set if t not in seen]
+    if isinstance(opening, Tile) and opening in unseen and turn < len(groups):
+        unseen.remove(opening)
+        before = sum(g for g in groups[:turn] if isinstance(g, int))
+        unseen.insert(before, opening)
+    counts = [g for g in groups if isinstance(g, int)]
+    counts += [boneyard] if isinstance(boneyard, int) else []
+    if sum(counts) != len(unseen):
+        raise NotationError(
+            f"bad position (hands): {sum(counts)} hidden tiles, but the double-"
+            f"{rules.max_pip} set leaves {len(unseen)} tiles unseen",
+            text="",
+            what="position hands",
+        )
+    it = iter(unseen)
+    hands = tuple(
+        tuple(sorted(next(it, Tile(0, 0)) for _ in range(g))) if isinstance(g, int) else g
+        for g in groups
+    )
+    rest = (
+        tuple(next(it, Tile(0, 0)) for _ in range(boneyard))
+        if isinstance(boneyard, int)
+        else boneyard
+    )
+    return hands, rest
+
+
+def _check_position(obs: Observation) -> None:
+    """Refuse an observation whose position the rules do not allow."""
+    rules = obs.rules
+    if not obs.seat < rules.players or len(obs.hand_sizes) != rules.players:
+        raise ArgumentValueError(
+            f"data['seat'] and data['hand_sizes'] must fit the {rules.players} seats",
+            argument="data",
+        )
+    if obs.hand_sizes[obs.seat] != len(obs.hand) or tuple(sorted(obs.hand)) != obs.hand:
+        raise ArgumentValueError(
+            "data['hand'] must list the seat's tiles in canonical order, as many as "
+            "data['hand_sizes'] says",
+            argument="data",
+        )
+    if (obs.ending is None) != (obs.result is None) or (obs.ending is None) != (obs.hands is None):
+        raise ArgumentValueError(
+            "data['ending'], data['result'] and data['hands'] must all be given once the "
+            "hand is over, and all be null before",
+            argument="data",
+        )
+    try:
+        filled = obs._filled()
+    except (NotationError, DealError) as error:
+        raise ArgumentValueError(
+            f"data describes an impossible position: {error}", argument="data"
+        ) from None
+    if filled.observation(obs.seat) != attrs.evolve(
+        obs, history=(), full_history=False, result=filled.result
+    ) or (obs.result is not None and obs.result != filled.result):
+        raise ArgumentValueError(
+            "data describes an impossible position: its fields do not agree",
+            argument="data",
+        )
+
+
+def _observation_from_position(position: str, rules: Ruleset, seat: int) -> Observation:
+    if not isinstance(rules, Ruleset):
+        raise ArgumentTypeError(f"rules must be a Ruleset, got {rules!r}", argument="rules")
+    if type(seat) is not int or not 0 <= seat < rules.players:
+        raise ArgumentValueError(
+            f"seat must be a seat at the table, 0 to {rules.players - 1}; got {seat!r}",
+            argument="seat",
+        )
+    p = parse_position(position)
+    text = position if isinstance(position, str) else ""
+    hidden = [isinstance(h, int) for h in p.hands] + [isinstance(p.boneyard, int)]
+    if len(p.hands) > seat and hidden[seat]:
+        raise NotationError(
+            f"bad position (hands): seat {seat}'s own hand is hidden", text=text, what="position"
+        )
+    if any(hidden) and p.ending is not None:
+        raise NotationError(
+            "bad position (hands): a finished hand shows every hand", text=text, what="position"
+        )
+    hands, boneyard = _fill(rules, list(p.hands), p.boneyard, p.line, p.opening, p.turn)
+    full = attrs.evolve(p, hands=hands, boneyard=boneyard)
+    return HandState.from_position(full, rules).observation(seat)
+
+
 _NEW = object.__new__
 _SET_CORE = HandState.__dict__["_core"].__set__
 _SET_SEAT = Step.__dict__["seat"].__set__
@@ -1255,7 +1608,29 @@ def _opening_of(c: tuple[Any, ...]) -> Tile | str | None:
     return "any" if opening == _ANY_TILE else "draw"
 
 
-def _with_tiles(state: HandState, hands: tuple[int, ...], bone: tuple[int, ...]) -> HandState:
+# ---------------------------------------------------------------- the sampler's interface
+# `dominoes.sampling` builds worlds consistent with an observation; these four functions
+# are all it reads of a state's insides (public to the package, not part of its API).
+
+
+def world_of(obs: Observation, hands: list[list[Tile]], boneyard: list[Tile]) -> HandState:
+    """The state with these hands and boneyard and the public facts of ``obs``, built
+    and checked through a position (its history is empty).
+
+    Raises:
+        NotationError: the tiles do not fit the observation.
+    """
+    return obs._state_from(hands, boneyard)
+
+
+def tiles_of(state: HandState) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The hands of ``state`` as bitmasks over tile indices, and the boneyard's tile
+    indices in draw order."""
+    c = state._core
+    return c[_HANDS], c[_BONE]
+
+
+def with_tiles(state: HandState, hands: tuple[int, ...], bone: tuple[int, ...]) -> HandState:
     """A state like ``state`` with other hands (bitmasks) and boneyard (tile indices).
 
     For the sampler: ``state`` is a sampled world built (and checked) from a position,
@@ -1263,6 +1638,11 @@ def _with_tiles(state: HandState, hands: tuple[int, ...], bone: tuple[int, ...])
     """
     c = state._core
     return _make(HandState, (c[_CTX], c[_HIST], hands, bone, *c[4:]))
+
+
+def holds_false_pass(state: HandState) -> bool:
+    """Whether the open verification round of ``state`` holds a false pass (FAULT-5)."""
+    return bool(state._core[_RFALSE])
 
 
 def random_playout(state: HandState, rng: random.Random) -> HandState:

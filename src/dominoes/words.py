@@ -35,9 +35,8 @@ from collections.abc import Sequence
 
 from dominoes.errors import ArgumentTypeError, ArgumentValueError, shown
 from dominoes.moves import Draw, Move, Pass, Play, Step
-from dominoes.observation import Observation
 from dominoes.rules import DrawRule, Ruleset
-from dominoes.state import HandState, Phase
+from dominoes.state import HandState, Observation, Phase
 
 __all__ = ["describe_choice", "describe_move", "describe_rules", "describe_step", "game_name"]
 

@@ -38,12 +38,12 @@ import attrs
 import numpy as np
 import pyspiel
 
+from dominoes import sampling
 from dominoes.codec import ActionCodec, ObservationEncoder
 from dominoes.deal import Deal, required_tiles
 from dominoes.errors import ArgumentTypeError, ArgumentValueError, RulesetError
 from dominoes.fields import FieldCodec, FieldKind
 from dominoes.moves import DRAW, Draw, End, Play
-from dominoes.observation import Observation
 from dominoes.rules import (
     RULESET_FIELDS,
     BlockDetection,
@@ -59,7 +59,7 @@ from dominoes.rules import (
     Scoring,
 )
 from dominoes.scoring import HandResult, check_result, zero_sum_returns
-from dominoes.state import HandState
+from dominoes.state import HandState, Observation
 from dominoes.tiles import Tile, bit_indices, tile_from_index
 
 __all__ = [
@@ -787,7 +787,7 @@ class DominoesState(pyspiel.State):  # type: ignore[misc]
         """A state drawn uniformly among those ``player`` cannot tell from this one.
 
         Used by OpenSpiel's Python ``ISMCTSBot``. The deal and every draw are drawn
-        with `Observation.sample_deal`, exactly uniformly. ``sampler`` (OpenSpiel's
+        with `sampling.sample_deal`, exactly uniformly. ``sampler`` (OpenSpiel's
         probability sampler, or any callable returning a float in ``[0, 1)``) seeds
         the generator when given.
 
@@ -932,7 +932,7 @@ def _deal_observation(game: DominoesGame, state: DominoesState, seat: int, out: 
 def _resample(state: DominoesState, player: int, rng: random.Random) -> DominoesState:
     """A state ``player`` cannot tell from ``state``, uniformly among them.
 
-    `Observation.sample_deal` draws the deal (hands as dealt, the draws in order)
+    `sampling.sample_deal` draws the deal (hands as dealt, the draws in order)
     uniformly among those consistent with what the seat saw; the player's own tiles
     keep the order they were dealt in.
     """
@@ -948,7 +948,7 @@ def _resample(state: DominoesState, player: int, rng: random.Random) -> Dominoes
         return _resample_deal(state, player, rng)
     if hs.is_over:
         return state.clone()  # type: ignore[no-any-return]
-    deal = hs.observation(player).sample_deal(rng)
+    deal = sampling.sample_deal(hs.observation(player), rng)
     steps = hs.history
     draws = sum(1 for step in steps if isinstance(step.move, Draw))
     hands = [

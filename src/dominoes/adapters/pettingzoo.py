@@ -62,11 +62,10 @@ from dominoes.errors import (
     IllegalMoveReason,
     RulesetError,
 )
-from dominoes.observation import Observation
 from dominoes.render import diagram
 from dominoes.rules import DrawRule, Ruleset
 from dominoes.scoring import HandResult, check_result, zero_sum_returns
-from dominoes.state import HandState
+from dominoes.state import HandState, Observation
 
 __all__ = [
     "DominoesEnv",

@@ -42,10 +42,10 @@ from dominoes.errors import AgentError, IllegalMoveError, NotationError
 from dominoes.match import Match
 from dominoes.moves import Move, Play
 from dominoes.notation import parse_move
-from dominoes.observation import Observation
 from dominoes.render import diagram
 from dominoes.rules import MAX_PLAYERS
 from dominoes.scoring import HandResult
+from dominoes.state import Observation
 from dominoes.words import describe_choice, describe_move, describe_rules
 
 __all__ = ["choice_text", "play"]
