@@ -436,25 +436,25 @@ CASES: dict[str, tuple[Bad, ...]] = {
     ),
     # -- observations, sampling and encodings (state.py, sampling.py, codec.py)
     "dominoes.sampling.Sampler": (
-        _t("not an observation", lambda: sampling.Sampler(5), "observation"),  # type: ignore[arg-type]
+        _t("not an observation", lambda: sampling.Sampler(5), "observation"),
     ),
     "dominoes.sampling.holders": (
-        _t("not an observation", lambda: sampling.holders(5), "observation"),  # type: ignore[arg-type]
+        _t("not an observation", lambda: sampling.holders(5), "observation"),
     ),
     "dominoes.sampling.voids": (
-        _t("not an observation", lambda: sampling.voids(5), "observation"),  # type: ignore[arg-type]
+        _t("not an observation", lambda: sampling.voids(5), "observation"),
     ),
     "dominoes.sampling.Sampler.replay": (
-        _t("not a deal", lambda: sampling.Sampler(_observation()).replay(5), "deal"),  # type: ignore[arg-type]
+        _t("not a deal", lambda: sampling.Sampler(_observation()).replay(5), "deal"),
     ),
     "dominoes.sampling.sampler": (
-        _t("not an observation", lambda: sampling.sampler(5), "observation"),  # type: ignore[arg-type]
+        _t("not an observation", lambda: sampling.sampler(5), "observation"),
     ),
     "dominoes.sampling.Sampler.sample": (
-        _t("rng as an int", lambda: sampling.Sampler(_observation()).sample(5), "rng"),  # type: ignore[arg-type]
+        _t("rng as an int", lambda: sampling.Sampler(_observation()).sample(5), "rng"),
     ),
     "dominoes.sampling.Sampler.sample_deal": (
-        _t("rng as an int", lambda: sampling.Sampler(_observation()).sample_deal(5), "rng"),  # type: ignore[arg-type]
+        _t("rng as an int", lambda: sampling.Sampler(_observation()).sample_deal(5), "rng"),
     ),
     "dominoes.sampling.Sampler.count_worlds": (
         _v(
