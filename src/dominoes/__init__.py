@@ -43,7 +43,6 @@ from dominoes.layout import Layout
 from dominoes.match import Match
 from dominoes.moves import DRAW, PASS, Draw, End, Move, Pass, Play, Step
 from dominoes.presets import Preset, find_preset
-from dominoes.render import diagram
 from dominoes.rules import (
     BlockDetection,
     BlockTie,
@@ -71,16 +70,18 @@ if TYPE_CHECKING:  # pragma: no cover - what __getattr__ loads on first use
     from dominoes.arena import ArenaReport, run_arena
     from dominoes.codec import ActionCodec, ObservationEncoder
     from dominoes.records import HandEntry, HandRecord, MatchRecord, Problem
+    from dominoes.render import diagram
 
 _LAZY = {
     **dict.fromkeys(("Agent", "GreedyAgent", "RandomAgent", "SearchAgent"), "dominoes.agents"),
     **dict.fromkeys(("ArenaReport", "run_arena"), "dominoes.arena"),
     **dict.fromkeys(("ActionCodec", "ObservationEncoder"), "dominoes.codec"),
     **dict.fromkeys(("HandEntry", "HandRecord", "MatchRecord", "Problem"), "dominoes.records"),
+    "diagram": "dominoes.render",
 }
 """Names of the package loaded on first use, and the module each comes from: what reads
-the engine for a user (agents, the arena, the codec, records) is not imported by
-``import dominoes`` (nor ``multiprocessing``, ``tomllib`` or ``json`` through them)."""
+the engine for a user (agents, the arena, the codec, records, the text diagram) is not
+imported by ``import dominoes`` (nor ``multiprocessing``, ``tomllib`` or ``json`` through them)."""
 
 _SUBMODULES = frozenset(
     (
@@ -91,6 +92,7 @@ _SUBMODULES = frozenset(
         "codec",
         "fields",
         "records",
+        "render",
         "sampling",
         "simulation",
         "stats",
