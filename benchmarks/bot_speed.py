@@ -116,12 +116,13 @@ def sample_costs(
         t0 = clock()
         obs = state.observation(seat)
         t1 = clock()
-        sampling.sample(obs, rng)
+        sampler = sampling.Sampler(obs)
+        sampler.sample(rng)
         t2 = clock()
         times["obs"].append(t1 - t0)
         times["first"].append(t2 - t0)
         for key, run in (
-            ("sample", partial(obs.sample, rng)),
+            ("sample", partial(sampler.sample, rng)),
             ("rest", partial(rollout, state, rng)),
             ("hand", partial(rollout, states[0], rng)),
         ):
@@ -248,7 +249,7 @@ def main(argv: list[str] | None = None) -> int:
         if goal:
             figures[f"rollout, {name} (x reference)"] = (hps / refs[players], float(goal), True)
 
-    print("\n(c) Observation.sample against one random playout of the same hand")
+    print("\n(c) Sampler.sample against one random playout of the same hand")
     print(f"    ({a.positions} hands per row; the seat to move observes; times are means in us;")
     print("    'hand' is a random playout of the whole hand from its deal, 'rest' one from the")
     print("    observed state to the end; ratios are medians over the hands)")
