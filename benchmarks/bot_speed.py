@@ -9,7 +9,7 @@ Measured in one run on one machine, so that the ratios compare like with like:
 (b) ``dominoes.agents.rollout`` (random moves take the ``random_playout`` fast path;
     greedy ones the public API) against the same reference: from a fresh deal each
     time, and from one fixed start state (as a search does);
-(c) the cost of ``Observation.sample`` against one random playout from the same
+(c) the cost of ``Sampler.sample`` against one random playout from the same
     state: the observation plus its first sample (which builds the model), each
     further sample, and a random playout to the end, at early, middle and late
     positions of 2-player Block, 4-player partnership Block and 2-player Draw;

@@ -1,4 +1,4 @@
-"""The worst first sample: ``Observation.sample`` over random rulesets and positions.
+"""The worst first sample: ``Sampler.sample`` over random rulesets and positions.
 
 Sweeps random valid rulesets (every rule option drawn at random, seeded) and, under
 each, random positions of random hands (random legal moves from a seeded deal, a
