@@ -12,8 +12,8 @@ attrs generates is plain (with ``init=False`` attrs writes it as ``__attrs_init_
 the fields and their type conversions, nothing else), and each record class has an
 ``__init__`` of its own in two steps: that plain initializer, then the checks, in the
 open. `loads` has already checked and replayed what it read (reporting line numbers),
-so it builds the record with `unchecked_hand` or `unchecked_match`, the plain
-initializer alone, instead of replaying it a second time. There is no global state: the
+so it builds the record with `unchecked`, the plain initializer alone, instead of
+replaying it a second time. There is no global state: the
 context variable that told ``__attrs_post_init__`` to skip the replay is gone.
 `HandEntry` has no checks of its own: a hand is checked as part of its match.
 
@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from typing import Any, Final, TypeAlias
+from typing import Any, Final, TypeAlias, TypeVar
 
 import attrs
 from attrs import NOTHING
@@ -252,12 +252,22 @@ def _conceded(value: object) -> int | None:
 
 
 # --------------------------------------------------------------------------- records
-class _Overrides:
-    """What hand and match records share: the ruleset fields that differ from the preset."""
+class _RecordBase:
+    """What hand and match records share: the checks their constructors start with, and
+    the ruleset fields that differ from the preset."""
 
     __slots__ = ()
     rules: Ruleset
     preset: str
+    names: tuple[str, ...]
+
+    def _check_table(self) -> Sink:
+        """Check that the preset writes the rules and the names fit the seats; the sink
+        that raises the first problem, for the record's own checks to go on with."""
+        check_preset(self.rules, self.preset)
+        sink = Sink(collect=False)
+        check_names(self.rules, self.names, sink, ())
+        return sink
 
     @property
     def overrides(self) -> dict[str, Any]:
@@ -269,7 +279,7 @@ class _Overrides:
 
 
 @attrs.frozen(kw_only=True, init=False)
-class HandRecord(_Overrides):
+class HandRecord(_RecordBase):
     """A recorded hand: the rules, the deal (a seed, the tiles, or both) and the moves.
 
     A record is checked when it is built: the deal must fit the rules (and agree with the
@@ -326,6 +336,9 @@ class HandRecord(_Overrides):
         conceded_by: object = None,
         event: Mapping[str, str] | Iterable[tuple[str, str]] = (),
     ) -> None:
+        # a twin of MatchRecord.__init__ on purpose: a constructor is the class's public,
+        # typed signature, so each spells out its own fields; the checks both start with
+        # are _RecordBase._check_table
         self.__attrs_init__(
             rules=rules,
             preset=preset,
@@ -336,9 +349,7 @@ class HandRecord(_Overrides):
             conceded_by=conceded_by,
             event=event,
         )
-        check_preset(self.rules, self.preset)
-        sink = Sink(collect=False)
-        check_names(self.rules, self.names, sink, ())
+        sink = self._check_table()
         check_hand(
             self.rules, self.seed, self.deal, self.moves, sink, (), conceded_by=self.conceded_by
         )
@@ -441,34 +452,6 @@ class HandRecord(_Overrides):
         return record
 
 
-def unchecked_hand(
-    *,
-    rules: Ruleset,
-    preset: str,
-    names: tuple[str, ...],
-    seed: int | None,
-    deal: Deal | None,
-    moves: Iterable[tuple[int, Move]],
-    conceded_by: int | None,
-    event: tuple[tuple[str, str], ...],
-) -> HandRecord:
-    """A `HandRecord` built by the plain attrs initializer alone: its fields are set (and
-    converted) but its moves are not replayed. For `loads`, which has just checked and
-    replayed these very values."""
-    record = HandRecord.__new__(HandRecord)
-    record.__attrs_init__(
-        rules=rules,
-        preset=preset,
-        names=names,
-        seed=seed,
-        deal=deal,
-        moves=moves,
-        conceded_by=conceded_by,
-        event=event,
-    )
-    return record
-
-
 @attrs.frozen(kw_only=True)
 class HandEntry:
     """One hand of a `MatchRecord`: how it was dealt, and its moves.
@@ -503,7 +486,7 @@ def _entries(value: Iterable[Any]) -> tuple[HandEntry, ...]:
 
 
 @attrs.frozen(kw_only=True, init=False)
-class MatchRecord(_Overrides):
+class MatchRecord(_RecordBase):
     """A recorded match: the rules, the match seed and every hand played so far.
 
     Replaying goes through `Match`: ``Match.start(rules, seed=..., deal=...)`` for the
@@ -554,6 +537,8 @@ class MatchRecord(_Overrides):
         conceded_by: object = None,
         event: Mapping[str, str] | Iterable[tuple[str, str]] = (),
     ) -> None:
+        # a twin of HandRecord.__init__ on purpose: each class spells out its own fields
+        # in its public signature (see there)
         self.__attrs_init__(
             rules=rules,
             preset=preset,
@@ -563,9 +548,7 @@ class MatchRecord(_Overrides):
             conceded_by=conceded_by,
             event=event,
         )
-        check_preset(self.rules, self.preset)
-        sink = Sink(collect=False)
-        check_names(self.rules, self.names, sink, ())
+        sink = self._check_table()
         check_match(self.rules, self.seed, self.hands, sink, (), self.conceded_by)
 
     def replay(self) -> Iterator[Match]:
@@ -689,33 +672,19 @@ class MatchRecord(_Overrides):
         return record
 
 
-def unchecked_match(
-    *,
-    rules: Ruleset,
-    preset: str,
-    names: tuple[str, ...],
-    seed: int | None,
-    hands: Iterable[HandEntry],
-    conceded_by: int | None,
-    event: tuple[tuple[str, str], ...],
-) -> MatchRecord:
-    """A `MatchRecord` built by the plain attrs initializer alone, its hands not replayed
-    (see `unchecked_hand`)."""
-    record = MatchRecord.__new__(MatchRecord)
-    record.__attrs_init__(
-        rules=rules,
-        preset=preset,
-        names=names,
-        seed=seed,
-        hands=hands,
-        conceded_by=conceded_by,
-        event=event,
-    )
-    return record
-
-
 Record: TypeAlias = HandRecord | MatchRecord
 """A hand or match record."""
+
+_R = TypeVar("_R", HandRecord, MatchRecord)
+
+
+def unchecked(cls: type[_R], **fields: Any) -> _R:
+    """A record of class ``cls`` built by the plain attrs initializer alone: its fields
+    are set (and converted) but its moves are not replayed. For `loads`, which has just
+    checked and replayed these very values."""
+    record = cls.__new__(cls)
+    record.__attrs_init__(**fields)
+    return record
 
 
 # --------------------------------------------------------------------------- replay

@@ -44,11 +44,12 @@ from dominoes.records._model import (
     SEED_MAX,
     SEED_MIN,
     HandEntry,
+    HandRecord,
+    MatchRecord,
     Record,
     check_preset,
     parse_entry,
-    unchecked_hand,
-    unchecked_match,
+    unchecked,
 )
 from dominoes.rules import RULESET_FIELDS, Ruleset
 from dominoes.tiles import Tile
@@ -56,29 +57,10 @@ from dominoes.tiles import Tile
 MAX_RECORD: Final = 1_000_000
 """The longest record text accepted, in characters (in bytes for ``bytes`` input)."""
 
-_HAND_KEYS = (
-    "format",
-    "version",
-    "ruleset",
-    "rules",
-    "names",
-    "seed",
-    "deal",
-    "moves",
-    "conceded_by",
-    "event",
-)
-_MATCH_KEYS = (
-    "format",
-    "version",
-    "ruleset",
-    "rules",
-    "names",
-    "seed",
-    "conceded_by",
-    "hands",
-    "event",
-)
+_HEAD_KEYS = ("format", "version", "ruleset", "rules", "names", "seed")
+"""The keys a hand and a match record both start with, in the order they are listed."""
+_HAND_KEYS = (*_HEAD_KEYS, "deal", "moves", "conceded_by", "event")
+_MATCH_KEYS = (*_HEAD_KEYS, "conceded_by", "hands", "event")
 _ENTRY_KEYS = ("seed", "deal", "moves", "conceded_by")
 _DEAL_KEYS = ("hands", "boneyard")
 
@@ -310,27 +292,21 @@ def _read(text: str | bytes, sink: Sink) -> Record | None:
     # everything is checked and replayed: the record is built from these values as they
     # are (the preset built these rules, so it writes them, but that is checked too)
     check_preset(rules, preset)
+    shared = {
+        "rules": rules,
+        "preset": preset,
+        "names": names,
+        "seed": seed,
+        "conceded_by": conceded,
+        "event": event,
+    }
     if is_match:
         assert entries is not None
-        return unchecked_match(
-            rules=rules,
-            preset=preset,
-            names=names,
-            seed=seed,
-            hands=[entry for entry in entries if entry is not None],
-            conceded_by=conceded,
-            event=event,
-        )
+        hands = [entry for entry in entries if entry is not None]
+        return unchecked(MatchRecord, hands=hands, **shared)
     assert not isinstance(deal, _Bad)
-    return unchecked_hand(
-        rules=rules,
-        preset=preset,
-        names=names,
-        seed=seed,
-        deal=deal,
-        moves=[move for move in moves if move is not None],
-        conceded_by=conceded,
-        event=event,
+    return unchecked(
+        HandRecord, deal=deal, moves=[move for move in moves if move is not None], **shared
     )
 
 
@@ -387,6 +363,8 @@ def _read_rules(data: Mapping[str, Any], sink: Sink) -> tuple[str | None, Rulese
 
 
 def _read_names(raw: object, sink: Sink) -> tuple[str, ...] | _Bad:
+    # a twin of _read_event in shape only: an array of names and a table of strings,
+    # each item checked as its own kind of text
     if raw is _MISSING:
         return ()
     if not isinstance(raw, list):
@@ -401,28 +379,31 @@ def _read_names(raw: object, sink: Sink) -> tuple[str, ...] | _Bad:
     return tuple(raw) if ok else _BAD
 
 
-def _read_seed(raw: object, path: KeyPath, sink: Sink) -> int | _Bad | None:
+def _read_integer(raw: object, path: KeyPath, sink: Sink, must: str) -> int | _Bad | None:
+    """An optional integer key; ``must`` says what it must be (``"seed must be an
+    integer"``), for the report of any other value."""
     if raw is _MISSING:
         return None
     if type(raw) is not int:
-        sink.report(f"seed must be an integer, not {type_name(raw)}", path)
-        return _BAD
-    if not SEED_MIN <= raw <= SEED_MAX:
-        sink.report(f"seed {raw} is outside the 64-bit range of a TOML integer", path)
+        sink.report(f"{must}, not {type_name(raw)}", path)
         return _BAD
     return raw
+
+
+def _read_seed(raw: object, path: KeyPath, sink: Sink) -> int | _Bad | None:
+    seed = _read_integer(raw, path, sink, "seed must be an integer")
+    if isinstance(seed, int) and not SEED_MIN <= seed <= SEED_MAX:
+        sink.report(f"seed {seed} is outside the 64-bit range of a TOML integer", path)
+        return _BAD
+    return seed
 
 
 def _read_conceded(raw: object, path: KeyPath, sink: Sink) -> int | _Bad | None:
-    if raw is _MISSING:
-        return None
-    if type(raw) is not int:
-        sink.report(f"conceded_by must be an integer (a seat), not {type_name(raw)}", path)
-        return _BAD
-    return raw
+    return _read_integer(raw, path, sink, "conceded_by must be an integer (a seat)")
 
 
 def _read_event(raw: object, sink: Sink) -> tuple[tuple[str, str], ...] | _Bad:
+    # a twin of _read_names in shape only (see there)
     if raw is _MISSING:
         return ()
     if not isinstance(raw, dict):
