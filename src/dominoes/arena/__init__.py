@@ -39,6 +39,7 @@ from dominoes.agents import AGENT_NAMES, make_agent
 from dominoes.arena._arena import Arena, run_arena
 from dominoes.arena._report import AgentStats, ArenaReport, summarize, summarize_matches
 from dominoes.arena._schedule import ArenaError, match_seed_for, seatings
+from dominoes.exports import claim_public_names
 from dominoes.simulation import (
     HandOutcome,
     MatchOutcome,
@@ -80,6 +81,4 @@ __all__ = [
 ]
 
 # the public names read as this package's (reprs, pickles, the docs and the error sweep)
-for _value in map(globals().get, __all__):
-    if getattr(_value, "__module__", "").startswith(f"{__name__}."):
-        _value.__module__ = __name__
+claim_public_names(globals())

@@ -33,6 +33,7 @@ True
 
 from __future__ import annotations
 
+from dominoes.exports import claim_public_names
 from dominoes.records._check import Problem
 from dominoes.records._model import FORMAT_VERSION, HandEntry, HandRecord, MatchRecord, Record
 from dominoes.records._read import MAX_RECORD, load, loads, validate
@@ -54,6 +55,4 @@ __all__ = [
 ]
 
 # the public names read as this package's (reprs, pickles, the docs and the error sweep)
-for _value in map(globals().get, __all__):
-    if getattr(_value, "__module__", "").startswith(f"{__name__}."):
-        _value.__module__ = __name__
+claim_public_names(globals())

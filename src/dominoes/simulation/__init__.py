@@ -31,6 +31,7 @@ and seatings.
 
 from __future__ import annotations
 
+from dominoes.exports import claim_public_names
 from dominoes.simulation._play import (
     HandOutcome,
     MatchOutcome,
@@ -94,6 +95,4 @@ __all__ = [
 ]
 
 # the public names read as this package's (reprs, pickles, the docs and the error sweep)
-for _value in map(globals().get, __all__):
-    if getattr(_value, "__module__", "").startswith(f"{__name__}."):
-        _value.__module__ = __name__
+claim_public_names(globals())
