@@ -13,15 +13,17 @@ import click
 from rich.console import Console
 
 from dominoes.arena import Arena, ArenaError
-from dominoes.cli.cluster import dask_executor, scheduler_option
+from dominoes.cli.cluster import executor_for, scheduler_option
 from dominoes.cli.common import (
     EXIT_CODES,
     EXIT_USAGE,
     agent_names,
     build_rules,
     make_agents,
+    output_options,
     progress_bar,
     ruleset_options,
+    run_options,
     stderr_is_terminal,
 )
 from dominoes.errors import AgentError
@@ -62,6 +64,7 @@ class ProgressLine:
     "  dominoes arena --hands 100000 --scheduler tcp://scheduler:8786\n\n" + EXIT_CODES,
 )
 @ruleset_options("block")
+# --agents is a twin of simulate's in shape only: here two agents, A against B
 @click.option(
     "--agents",
     default="greedy,random",
@@ -85,10 +88,7 @@ class ProgressLine:
     "for two sides, 61 for three or four players), a multiple of 2 (each match under both "
     "seatings).",
 )
-@click.option("--seed", type=int, default=0, show_default=True, help="The seed of the run.")
-@click.option(
-    "--workers", type=int, default=1, show_default=True, help="Worker processes to play in."
-)
+@run_options
 @click.option(
     "--search-worlds", type=int, default=8, show_default=True, help="search: worlds per decision."
 )
@@ -105,10 +105,12 @@ class ProgressLine:
     help="Always show progress: the bar on a terminal, else a progress line.",
 )
 @scheduler_option
-@click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
-@click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
+@output_options
 @click.pass_context
 def arena(
+    # a twin of simulate's parameters on purpose: click passes a command its options by
+    # name, so each command lists its own (what they share is declared once: the
+    # ruleset, run and output options)
     ctx: click.Context,
     preset: str,
     players: int | None,
@@ -164,16 +166,13 @@ def arena(
         )
     except ValueError as error:
         raise click.UsageError(str(error)) from None
-    if scheduler is not None and workers != 1:
-        raise click.UsageError("give --workers or --scheduler, not both")
     unit = run.mode.value
     total = run.deals * len(labels)
     terminal = stderr_is_terminal()
     try:
         with contextlib.ExitStack() as stack:
-            executor = None
-            if scheduler is not None:
-                executor, count = stack.enter_context(dask_executor(scheduler))
+            executor, count = stack.enter_context(executor_for(scheduler, workers))
+            if executor is not None:
                 run = attrs.evolve(run, workers=count)
             callback = None
             if terminal and (progress or not (quiet or as_json)):

@@ -10,7 +10,7 @@ from typing import TypeVar
 
 import click
 
-__all__ = ["dask_executor", "scheduler_option"]
+__all__ = ["dask_executor", "executor_for", "scheduler_option"]
 
 F = TypeVar("F", bound=Callable[..., object])
 
@@ -45,3 +45,24 @@ def dask_executor(address: str) -> Iterator[tuple[concurrent.futures.Executor, i
     with client:
         workers = max(1, len(client.scheduler_info().get("workers", {})))
         yield client.get_executor(), workers  # type: ignore[no-untyped-call]
+
+
+@contextlib.contextmanager
+def executor_for(
+    scheduler: str | None, workers: int
+) -> Iterator[tuple[concurrent.futures.Executor | None, int]]:
+    """Where a run plays, from ``--scheduler`` and ``--workers``: the Dask cluster's
+    executor and its number of workers (`dask_executor`), or, with no scheduler, no
+    executor (local processes) and ``workers``.
+
+    Raises:
+        click.UsageError: both a scheduler and other than one worker are given, or Dask
+            is not installed or the scheduler cannot be reached.
+    """
+    if scheduler is None:
+        yield None, workers
+        return
+    if workers != 1:
+        raise click.UsageError("give --workers or --scheduler, not both")
+    with dask_executor(scheduler) as found:
+        yield found

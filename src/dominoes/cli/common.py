@@ -40,8 +40,10 @@ __all__ = [
     "build_rules",
     "field_docs",
     "make_agents",
+    "output_options",
     "parse_setting",
     "ruleset_options",
+    "run_options",
     "terminal_width",
 ]
 
@@ -218,6 +220,26 @@ def ruleset_options(default_preset: str) -> Callable[[F], F]:
         )(function)
 
     return decorate
+
+
+def run_options(function: F) -> F:
+    """The options ``--seed`` and ``--workers`` of a command that plays a run (``arena``,
+    ``simulate``); the decorated function gets ``seed`` and ``workers``."""
+    function = click.option(
+        "--workers", type=int, default=1, show_default=True, help="Worker processes to play in."
+    )(function)
+    return click.option(
+        "--seed", type=int, default=0, show_default=True, help="The seed of the run."
+    )(function)
+
+
+def output_options(function: F) -> F:
+    """The options ``--quiet`` and ``--json`` of a command that reports on a run; the
+    decorated function gets ``quiet`` and ``as_json``."""
+    function = click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")(
+        function
+    )
+    return click.option("--quiet", "-q", is_flag=True, help="No progress bar.")(function)
 
 
 MIN_WIDTH = 40

@@ -11,14 +11,16 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from dominoes.cli.cluster import dask_executor, scheduler_option
+from dominoes.cli.cluster import executor_for, scheduler_option
 from dominoes.cli.common import (
     EXIT_CODES,
     EXIT_USAGE,
     build_rules,
     make_agents,
+    output_options,
     progress_bar,
     ruleset_options,
+    run_options,
     stderr_is_terminal,
 )
 from dominoes.errors import AgentError
@@ -96,6 +98,7 @@ def report_renderables(report: SimulationReport) -> list[Any]:
     "  dominoes simulate --agents my_bots.py:MyAgent,greedy --hands 200\n\n" + EXIT_CODES,
 )
 @ruleset_options("block")
+# --agents is a twin of arena's in shape only: here one agent for every seat or one per seat
 @click.option(
     "--agents",
     default="greedy",
@@ -106,10 +109,7 @@ def report_renderables(report: SimulationReport) -> list[Any]:
 )
 @click.option("--hands", type=int, default=None, help="Hands to play (default: 100).")
 @click.option("--matches", type=int, default=None, help="Play this many matches instead.")
-@click.option("--seed", type=int, default=0, show_default=True, help="The seed of the run.")
-@click.option(
-    "--workers", type=int, default=1, show_default=True, help="Worker processes to play in."
-)
+@run_options
 @click.option(
     "--search-worlds", type=click.IntRange(min=1), default=8, show_default=True,
     help="search: worlds per decision.",
@@ -119,10 +119,11 @@ def report_renderables(report: SimulationReport) -> list[Any]:
     help="search: playouts per move and world.",
 )  # fmt: skip
 @scheduler_option
-@click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
-@click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
+@output_options
 @click.pass_context
 def simulate(
+    # a twin of arena's parameters on purpose: each command lists the options click
+    # passes it by name (see there)
     ctx: click.Context,
     preset: str,
     players: int | None,
@@ -161,15 +162,11 @@ def simulate(
     names, built = make_agents(
         agents, rules.players, worlds=search_worlds, rollouts=search_rollouts
     )
-    if scheduler is not None and workers != 1:
-        raise click.UsageError("give --workers or --scheduler, not both")
     err = Console(stderr=True)
     enabled = not quiet and not as_json and stderr_is_terminal()
     try:
         with contextlib.ExitStack() as stack:
-            executor = None
-            if scheduler is not None:
-                executor, workers = stack.enter_context(dask_executor(scheduler))
+            executor, workers = stack.enter_context(executor_for(scheduler, workers))
             callback = stack.enter_context(
                 progress_bar(err, count, f"simulating {mode.value}", enabled=enabled)
             )
