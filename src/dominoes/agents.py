@@ -70,6 +70,8 @@ class RandomAgent:
             ArgumentTypeError: ``observation`` is not an `Observation` or ``rng`` not a
                 `random.Random` (a `TypeError`).
         """
+        # a twin of SearchAgent.choose's start on purpose: each public choose documents
+        # its own errors; the check itself is _check_choose
         _check_choose(observation, rng)
         moves = observation.legal_moves()
         return moves[rng.randrange(len(moves))]
@@ -276,6 +278,7 @@ class SearchAgent:
             ArgumentTypeError: ``observation`` is not an `Observation` or ``rng`` not a
                 `random.Random` (a `TypeError`).
         """
+        # a twin of RandomAgent.choose's start on purpose (see there)
         _check_choose(observation, rng)
         moves = observation.legal_moves()
         if len(moves) == 1:
