@@ -109,6 +109,8 @@ def parse_move(text: str) -> Move:
         NotationError: the text is not a move token.
     """
     text = _check_text(text, "move")
+    # a twin in shape only of dominoes.records' parse_entry (a move entry, "SEAT TOKEN"):
+    # another grammar, and its own message
     m = _MOVE_RE.fullmatch(text)
     if m is None:
         raise NotationError(

@@ -172,6 +172,8 @@ def parse_entry(text: str) -> tuple[int, Move]:
     Raises:
         NotationError: the text is not a seat, one space and a move token.
     """
+    # a twin in shape only of dominoes.notation.parse_move, which reads the token after
+    # the seat: another grammar, and its own message
     m = _MOVE_RE.fullmatch(text)
     if m is None:
         raise NotationError(
