@@ -8,13 +8,16 @@ double-9 sets).
 
     python scripts/hand_stats.py                      # the full run (a few minutes)
     python scripts/hand_stats.py --workers 2          # the same page, in 2 processes
+    python scripts/hand_stats.py --scheduler tcp://10.0.0.1:8786   # on a Dask cluster
     python scripts/hand_stats.py --hands 200 --out-dir /tmp/stats   # a quick check
 
 The page is written to ``OUT_DIR/statistics.md`` and the plots to
 ``OUT_DIR/assets/stats/*.svg`` (``OUT_DIR`` is the docs folder by default). Every
 hand's deal and every agent's random generator are derived from the seed, the
 configuration and the hand's index, so the same options give the same page and the
-same plots whatever the number of worker processes. Only the options that change the
+same plots whatever the number of worker processes, or on a Dask cluster
+(``--scheduler``: the script ships itself to the scheduler and the workers, which
+need the library and its ``dask`` extra installed). Only the options that change the
 figures (``--hands``, ``--seed``) appear in the command printed on the page.
 
 Both agents are played on the legal moves of the full state, which gives exactly the
@@ -26,6 +29,7 @@ from __future__ import annotations
 
 import argparse
 import concurrent.futures
+import contextlib
 import enum
 import functools
 import importlib.util
@@ -34,7 +38,7 @@ import random
 import string
 import sys
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -967,6 +971,13 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--seed", type=int, default=SEED, help=f"the seed (default {SEED})")
     parser.add_argument("--workers", type=int, default=1, help="worker processes (default 1)")
     parser.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        default=None,
+        help="play on the running Dask scheduler at ADDRESS (tcp://host:8786) instead of "
+        "local processes (needs the dask extra); the page is the same",
+    )
+    parser.add_argument(
         "--out-dir",
         type=Path,
         default=DEFAULT_OUT_DIR,
@@ -980,6 +991,33 @@ def command_for(hands: int, seed: int) -> str:
     options = "" if hands == HANDS else f" --hands {hands}"
     options += "" if seed == SEED else f" --seed {seed}"
     return COMMAND + options
+
+
+@contextlib.contextmanager
+def _where(
+    parser: argparse.ArgumentParser, scheduler: str | None, workers: int
+) -> Iterator[tuple[concurrent.futures.Executor | None, int]]:
+    """Where the hands are played, as ``dominoes arena`` decides it
+    (`dominoes.cli.cluster.executor_for`): no executor and ``workers`` local processes,
+    or the executor of the Dask scheduler at ``scheduler`` and its number of workers, to
+    which this file is shipped so that they can run its chunks. A problem (both options,
+    no Dask, no scheduler) is a usage error of the script."""
+    if scheduler is None:
+        yield None, workers
+        return
+    try:
+        import click  # noqa: PLC0415 - the cli extra, needed with --scheduler only
+
+        from dominoes.cli.cluster import executor_for  # noqa: PLC0415 - the same
+    except ImportError as missing:
+        parser.error(f"--scheduler needs {missing.name}: pip install -e '.[cli,dask]'")
+    if __name__ != "hand_stats":  # pragma: no cover - main() runs the module (see below)
+        parser.error("--scheduler needs the script imported as the module hand_stats")
+    try:
+        with executor_for(scheduler, workers, upload=[__file__]) as found:
+            yield found
+    except click.UsageError as error:
+        parser.error(error.message)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -999,8 +1037,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     def log(message: str) -> None:
         print(f"hand_stats: {message} ({time.perf_counter() - began:.0f} s)", file=sys.stderr)
 
-    log(f"{len(configs)} configurations x {args.hands} hands, {args.workers} worker(s)")
-    tallies = simulate(configs, hands=args.hands, seed=args.seed, workers=args.workers, log=log)
+    with _where(parser, args.scheduler, args.workers) as (executor, count):
+        where = f"{count} worker(s)"
+        if executor is not None:
+            where = f"{count} Dask worker(s) at {args.scheduler}"
+        log(f"{len(configs)} configurations x {args.hands} hands, {where}")
+        tallies = simulate(
+            configs,
+            hands=args.hands,
+            seed=args.seed,
+            workers=args.workers,
+            executor=executor,
+            log=log,
+        )
     try:
         paths = write_plots(tallies, out_dir / ASSETS)
         page = render(
@@ -1019,4 +1068,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    # run the script as the module hand_stats (its folder is sys.path[0]), not as
+    # __main__: the chunks then refer to hand_stats.run_chunk, which the worker processes
+    # and the Dask workers (to which --scheduler ships this file) import by that name
+    import hand_stats
+
+    sys.exit(hand_stats.main())
