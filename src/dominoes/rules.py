@@ -73,6 +73,8 @@ class DrawRule(enum.Enum):
     pass."""
 
 
+# the option enums of this module are twins in shape only (members with a value and a
+# rule's docstring): each is its own Ruleset field, with its own members
 class Opening(enum.Enum):
     """Who lays the first tile of a hand, and which tile."""
 
@@ -161,6 +163,7 @@ class Scoring(enum.Enum):
     partners show the side's total); in a match the lowest total wins."""
 
 
+# a twin in shape only of the other option enums (see Opening)
 class PartnerPips(enum.Enum):
     """In partnership, what the pips left in the partner's hand do when a player dominoes."""
 
