@@ -206,6 +206,8 @@ class RecordError(DominoesError, ValueError):
         hand: int | None = None,
         reason: IllegalMoveReason | None = None,
     ) -> None:
+        # a twin in shape of dominoes.records' Sink.report, which takes the same keywords
+        # (and a key path for the line) to raise or collect: each keeps a typed signature
         super().__init__(message if line is None else f"line {line}: {message}")
         self.line = line
         self.move_number = move_number

@@ -77,6 +77,8 @@ class Sink:
         hand: int | None = None,
         reason: IllegalMoveReason | None = None,
     ) -> None:
+        # a twin in shape of RecordError.__init__ on purpose: it takes the keywords it
+        # passes on to RecordError (or Problem), typed, not as **kwargs
         line = self.line(path)
         if hand is None and path and len(path) > 1 and path[0] == "hands":
             hand = int(path[1]) + 1  # a key of a match's [[hands]] table
