@@ -377,9 +377,47 @@ def test_to_dict_documents_its_keys() -> None:
         "result",
         "hands",
         "full_history",
+        "shown_voids",
     ]
     assert data["format"] == "dominoes.observation"
     assert data["version"] == 1
+
+
+def shown_state() -> HandState:
+    """2-player Block, seed 15: seat 1 leads 6-6 and seat 0 passes (it has no 6)."""
+    rules = Ruleset.block()
+    return HandState.start(rules, Deal.random(rules, seed=15)).apply_all("6-6 pass")
+
+
+def test_shown_voids_are_written_and_read_back() -> None:
+    obs = shown_state().observation(1)
+    assert obs.shown_voids == (frozenset({6}), frozenset())
+    data = obs.to_dict()
+    assert data["shown_voids"] == [[6], []]
+    assert Observation.from_dict(json.loads(json.dumps(data))) == obs
+
+
+def test_data_without_shown_voids_still_reads_with_every_entry_empty() -> None:
+    """Data written before the key existed (the format's version is still 1)."""
+    obs = shown_state().observation(1)
+    data = obs.to_dict()
+    del data["shown_voids"]
+    assert data["version"] == 1
+    back = Observation.from_dict(data)
+    assert back.shown_voids == (frozenset(), frozenset())
+    assert back == attrs.evolve(obs, shown_voids=(frozenset(), frozenset()))
+
+
+@pytest.mark.parametrize(
+    "value",
+    [None, 5, "6", [[6]], [[6], [], []], [[7], []], [[-1], []], [["6"], []], [[True], []], [6, []]],
+)
+def test_bad_shown_voids_are_refused_naming_the_key(value: object) -> None:
+    data = shown_state().observation(1).to_dict()
+    data["shown_voids"] = value
+    with pytest.raises(ArgumentValueError, match=r"^data\['shown_voids'\] must be ") as error:
+        Observation.from_dict(data)
+    assert error.value.argument == "data"
 
 
 def mutations(data: dict[str, Any], rng: random.Random) -> list[dict[str, Any]]:
@@ -419,7 +457,8 @@ def test_damaged_observation_data_is_refused_with_a_dominoes_error(seed: int) ->
                 except DominoesError as error:
                     message = str(error)
                 else:  # a change the position allows (a value equal to the old one)
-                    assert back.to_dict() == data
+                    # shown_voids is optional: without it, every entry reads empty
+                    assert back.to_dict() == {"shown_voids": [[], []], **data}
                     continue
                 assert "\n" not in message
                 assert "data" in message

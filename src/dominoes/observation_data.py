@@ -28,7 +28,8 @@ _E = TypeVar("_E", bound=enum.Enum)
 OBSERVATION_FORMAT: Final = "dominoes.observation"
 """The ``format`` key of `Observation.to_dict`."""
 OBSERVATION_VERSION: Final = 1
-"""The ``version`` key of `Observation.to_dict`."""
+"""The ``version`` key of `Observation.to_dict`. Keys added later without a new version
+(``shown_voids``) are optional when read, so older data stays readable."""
 
 
 def fault_data(fault: Fault) -> dict[str, Any]:
@@ -214,6 +215,19 @@ def read_fields(data: Mapping[str, Any]) -> dict[str, Any]:
             penalties=entry.ints("penalties"),
             conceded_by=entry.integer("conceded_by", optional=True),
         )
+    players = rules.players
+    nothing: frozenset[int] = frozenset()
+    shown_voids = (nothing,) * players
+    if "shown_voids" in data:
+        entries = read.sequence("shown_voids")
+        what = f"one list of pips (0 to {rules.max_pip}) per seat, {players} lists"
+        if len(entries) != players or not all(
+            isinstance(e, list | tuple)
+            and all(type(v) is int and 0 <= v <= rules.max_pip for v in e)
+            for e in entries
+        ):
+            raise read.bad("shown_voids", what)
+        shown_voids = tuple(frozenset(e) for e in entries)
     hands_data = read.sequence("hands", optional=True)
     hands = None
     if hands_data is not None:
@@ -238,4 +252,5 @@ def read_fields(data: Mapping[str, Any]) -> dict[str, Any]:
         "result": result,
         "full_history": read.flag("full_history"),
         "hands": hands,
+        "shown_voids": shown_voids,
     }

@@ -81,6 +81,7 @@ class _Ctx:
         "heavy_desc",
         "immediate",
         "memo",
+        "no_shown",
         "nxt",
         "one_draw",
         "pips",
@@ -108,6 +109,7 @@ class _Ctx:
         self.plays = tuple(play_for(i) for i in range(size))
         self.pips = tuple(t.pips for t in tiles)
         self.nxt = tuple((s + 1) % rules.players for s in range(rules.players))
+        self.no_shown = (0,) * rules.players
         self.draws = rules.drawing is not DrawRule.NONE
         self.one_draw = rules.drawing is DrawRule.ONE_THEN_PASS
         self.voluntary = rules.voluntary_draw
@@ -139,7 +141,8 @@ def _ctx_for(rules: Ruleset) -> _Ctx:
     return ctx
 
 
-# Positions in the core tuple. Equality and hashing cover everything from _HANDS on.
+# Positions in the core tuple. Equality and hashing cover _HANDS up to (not including)
+# _SHOWN.
 _CTX: Final = 0  # the per-ruleset tables
 _HIST: Final = 1  # the history: (previous node, seat, move) linked list, newest first
 _HANDS: Final = 2  # tuple of hand bitmasks, per seat
@@ -158,6 +161,7 @@ _DREW: Final = 14  # draws made this turn by the seat to move (kept only for ONE
 _LAST: Final = 15  # the seat that laid the last tile, -1 before the lead
 _FAULTS: Final = 16  # tuple of Fault records
 _RFALSE: Final = 17  # whether the open verification round holds a false pass
+_SHOWN: Final = 18  # per seat, a bitmask of the pip values it showed it lacks (not compared)
 
 _ANY_TILE: Final = -1  # _OPEN: the leader may lead any tile
 _DRAW_FOR_DOUBLE: Final = -2  # _OPEN: players draw in turn until a double appears
@@ -187,8 +191,10 @@ class HandState:
     with the move numbers they carry (a fault's move number is where the history
     had it, so two move orders with faults at different moves differ). The history
     itself is *not* part of the position: two move orders that reach the same table
-    compare equal and hash alike, which is what transposition tables want. States
-    are hashable.
+    compare equal and hash alike, which is what transposition tables want. Nor is
+    the record of the pip values each seat showed it lacks (`Observation.shown_voids`,
+    which the history decides): a state built from a position, which starts it empty,
+    equals the state it was written from. States are hashable.
 
     **Seats** are numbered from 0 in playing order; play passes from seat ``s``
     to seat ``(s + 1) % players``.
@@ -248,7 +254,7 @@ class HandState:
         bone = tuple(t.index for t in deal.boneyard)
         turn, opening = _opening(ctx, masks, bone)
         core: tuple[Any, ...] = (ctx, None, tuple(masks), bone, -1, -1, opening, None, None)
-        core += (None, turn, -1, 0, None, 0, -1, (), False)
+        core += (None, turn, -1, 0, None, 0, -1, (), False, ctx.no_shown)
         return _make(cls, core)
 
     @classmethod
@@ -470,38 +476,83 @@ class HandState:
         Raises:
             ArgumentValueError: there is no such seat.
         """
-        seat = self._seat(seat)
+        return self._observations((self._seat(seat),))[0]
+
+    def observations(self) -> tuple[Observation, ...]:
+        """Every seat's `Observation`, in seat order: ``observation(seat)`` for each
+        seat, with the parts they share (the table, the public history) built once.
+
+        >>> from dominoes import Deal, Ruleset
+        >>> rules = Ruleset.block()
+        >>> state = HandState.start(rules, Deal.random(rules, seed=3)).apply_all("6-6")
+        >>> state.observations() == (state.observation(0), state.observation(1))
+        True
+        """
+        return self._observations(range(self._core[_CTX].players))
+
+    def _observations(self, seats: Iterable[int]) -> list[Observation]:
         c = self._core
-        history = []
+        nodes = []
+        draws = False
         node = c[_HIST]
         while node:
-            move = node[2]
-            if node[1] != seat and move.__class__ is Draw:
-                move = DRAW
-            history.append(_step(node[1], move))
+            nodes.append(node)
+            if node[2].__class__ is Draw:
+                draws = True
             node = node[0]
-        history.reverse()
-        return Observation(
-            rules=c[_CTX].rules,
-            seat=seat,
-            hand=self.hand(seat),
-            line=self.layout.line,
-            lead=_lead_index(c),
-            history=tuple(history),
-            hand_sizes=self.hand_sizes,
-            boneyard_size=len(c[_BONE]),
-            turn=c[_TURN],
-            opening=_opening_of(c),
-            round=(c[_RPROP], c[_RCOUNT]) if c[_RPROP] >= 0 else None,
-            drew=c[_DREW],
-            last=c[_LAST] if c[_LAST] >= 0 else None,
-            false_pass=c[_RFALSE],
-            faults=c[_FAULTS],
-            ending=c[_RESULT],
-            result=self.result,
-            full_history=node is None,
-            hands=None if c[_RESULT] is None else self.hands,
-        )
+        nodes.reverse()
+        public: tuple[Step, ...] | None = None
+        if not draws:  # every seat sees the same history
+            public = tuple([_step(n[1], n[2]) for n in nodes])
+        over = c[_RESULT] is not None
+        rules = c[_CTX].rules
+        line = self.layout.line
+        lead = _lead_index(c)
+        sizes = self.hand_sizes
+        bone = len(c[_BONE])
+        turn = c[_TURN]
+        opening = _opening_of(c)
+        round_ = (c[_RPROP], c[_RCOUNT]) if c[_RPROP] >= 0 else None
+        last = c[_LAST] if c[_LAST] >= 0 else None
+        result = self.result if over else None
+        hands = self.hands if over else None
+        shown = tuple(map(_pip_set, c[_SHOWN]))
+        full = node is None
+        out = []
+        for seat in seats:
+            history = public
+            if history is None:
+                history = tuple(
+                    [
+                        _step(n[1], DRAW if n[1] != seat and n[2].__class__ is Draw else n[2])
+                        for n in nodes
+                    ]
+                )
+            out.append(
+                Observation(
+                    rules=rules,
+                    seat=seat,
+                    hand=_tiles_of(c[_HANDS][seat]),
+                    line=line,
+                    lead=lead,
+                    history=history,
+                    hand_sizes=sizes,
+                    boneyard_size=bone,
+                    turn=turn,
+                    opening=opening,
+                    round=round_,
+                    drew=c[_DREW],
+                    last=last,
+                    false_pass=c[_RFALSE],
+                    faults=c[_FAULTS],
+                    ending=c[_RESULT],
+                    result=result,
+                    full_history=full,
+                    hands=hands,
+                    shown_voids=shown,
+                )
+            )
+        return out
 
     # ---------------------------------------------------------------- moves
     def legal_moves(self) -> tuple[Move, ...]:
@@ -710,6 +761,7 @@ class HandState:
                     t,
                     c[_FAULTS],
                     False,
+                    c[_SHOWN],
                 )
                 new = _NEW(HandState)
                 _SET_CORE(new, core)
@@ -814,7 +866,7 @@ class HandState:
                 nt = t
                 result = Ending.BLOCKED
             core: tuple[Any, ...] = (ctx, (hist, t, move), new_hands, bone, pair[0], pair[1], -1)
-            core += (pair, None, None, nt, -1, 0, result, 0, t, faults, False)
+            core += (pair, None, None, nt, -1, 0, result, 0, t, faults, False, c[_SHOWN])
             return _make(HandState, core)
         if cls is Draw:
             i = bone[0]
@@ -835,9 +887,20 @@ class HandState:
             elif ctx.immediate and _stuck(ctx, new_hands, len(bone), c[_LEFT], c[_RIGHT]):
                 result = Ending.BLOCKED
             drew = c[_DREW] + 1 if ctx.one_draw and nt == t else 0
+            # a forced draw shows the seat held nothing for the open ends (and drops what
+            # it showed before: the drawn tile may hold it); a draw before the lead, a
+            # forbidden draw, or any draw under voluntary drawing (which the others cannot
+            # tell from a forced one) shows nothing
+            shown = c[_SHOWN]
+            if c[_LEFT] < 0 or ctx.voluntary or fault is not None:
+                if shown[t]:
+                    shown = (*shown[:t], 0, *shown[t + 1 :])
+            else:
+                shown = (*shown[:t], (1 << c[_LEFT]) | (1 << c[_RIGHT]), *shown[t + 1 :])
             step = (hist, t, drawn(tile_from_index(i)))
             core = (ctx, step, new_hands, bone, c[_LEFT], c[_RIGHT], opening, *c[_LEAD:_TURN])
             core += (nt, c[_RPROP], c[_RCOUNT], result, drew, c[_LAST], faults, c[_RFALSE])
+            core += (shown,)
             return _make(HandState, core)
         # Pass: at an exhausted boneyard it opens the verification round or confirms it
         prop = c[_RPROP]
@@ -857,8 +920,13 @@ class HandState:
         # (a pass changes no hand and no end: it cannot make a position stuck, DETECT-1)
         if result is not None:
             nt = t
+        # a pass (a false one too: that is what it showed) adds the open ends
+        shown = c[_SHOWN]
+        bits = shown[t] | (1 << c[_LEFT]) | (1 << c[_RIGHT])
+        if bits != shown[t]:
+            shown = (*shown[:t], bits, *shown[t + 1 :])
         core = (ctx, (hist, t, PASS), *c[_HANDS:_TURN], nt, prop, count, result)
-        core += (0, c[_LAST], faults, rfalse)
+        core += (0, c[_LAST], faults, rfalse, shown)
         return _make(HandState, core)
 
     def _problem(self, move: object) -> IllegalMoveReason | None:
@@ -962,10 +1030,10 @@ class HandState:
             return NotImplemented
         a = self._core
         b: tuple[Any, ...] = other._core
-        return bool(a[_CTX].rules == b[_CTX].rules and a[_HANDS:] == b[_HANDS:])
+        return bool(a[_CTX].rules == b[_CTX].rules and a[_HANDS:_SHOWN] == b[_HANDS:_SHOWN])
 
     def __hash__(self) -> int:
-        return hash((self._core[_CTX].rules, self._core[_HANDS:]))
+        return hash((self._core[_CTX].rules, self._core[_HANDS:_SHOWN]))
 
     def __repr__(self) -> str:
         hands = " ".join("/".join(str(t) for t in h) or "-" for h in self.hands)
@@ -1027,6 +1095,31 @@ class Observation:
     hands: tuple[tuple[Tile, ...], ...] | None = None
     """Once the hand is over, every seat's hand (every hand is shown at the end);
     ``None`` while the hand is being played."""
+    shown_voids: tuple[frozenset[int], ...]
+    """Per seat (in seat order, the observer's own included), the pip values the seat
+    *showed* it holds none of: a public record kept by the engine move by move, cheap
+    to read.
+
+    A pass adds both open ends (any pass: one that confirms a verification round,
+    and under `FaultMode.TOLERANT` a false pass too, since that is what it showed). A
+    forced draw (the seat had no tile for the open ends) replaces the seat's entry by
+    the two ends: what it showed before is dropped, as the drawn tile may hold it. A
+    draw that shows nothing empties the entry: a draw before the lead, a forbidden
+    draw (a fault), and every draw under `Ruleset.voluntary_draw`, where the others
+    cannot tell a forced draw from a chosen one. Plays change nothing. An
+    observation of a state built from a position (``full_history`` false) starts with
+    every entry empty, as does one read by `from_dict` from data without the key.
+
+    Under strict fault handling every value listed is truly absent from the seat's
+    hand, except just after a forced draw whose tile fits: the seat to move then
+    holds that one tile with an end's value, and must play it. The record is not the
+    whole inference: other seats' plays, the opening rule and the tiles the observer
+    sees tell more, and a draw that drops an entry forgets what the dealt tiles were
+    shown to lack. `dominoes.sampling.voids` is the exact inference (it lists every
+    value a seat cannot hold in any consistent world, and so includes this record
+    where its model is exact), but it builds the whole sampling model on each call
+    (about a hundred microseconds or more in double-six, milliseconds in large sets).
+    """
 
     # ------------------------------------------------------------------ reading
     @property
@@ -1060,8 +1153,12 @@ class Observation:
         ``opening`` (a tile, ``"any"``, ``"draw"`` or ``null``), ``round``
         (``[proposer, confirmed]`` or ``null``), ``drew``, ``last``, ``false_pass``,
         ``faults`` (``{"seat", "kind", "move_number"}``), ``ending``, ``result`` (the
-        `HandResult` once the hand is over), ``hands`` (every hand once it is over) and
-        ``full_history``. `from_dict` reads it back.
+        `HandResult` once the hand is over), ``hands`` (every hand once it is over),
+        ``full_history`` and ``shown_voids`` (per seat, the list of pip values of
+        `shown_voids`, ascending). `from_dict` reads it back.
+
+        ``shown_voids`` was added without a new version (the format's ``version`` is
+        still 1): `from_dict` reads data written before it, taking every entry empty.
 
         >>> import json
         >>> from dominoes import Deal, HandState, Ruleset
@@ -1096,6 +1193,7 @@ class Observation:
             "result": None if result is None else result_data(result),
             "hands": None if self.hands is None else [[str(t) for t in h] for h in self.hands],
             "full_history": self.full_history,
+            "shown_voids": [sorted(values) for values in self.shown_voids],
         }
 
     @classmethod
@@ -1104,7 +1202,9 @@ class Observation:
 
         Every value is checked, and the position it describes must be one the rules
         allow (the tiles, the line, the hand sizes, the phase); the history is taken as
-        given.
+        given, and so is ``shown_voids`` once its shape is checked (one list per seat,
+        of pip values of the set). Without a ``shown_voids`` key (data written before
+        there was one) every seat's entry is empty.
 
         Raises:
             ArgumentTypeError: ``data`` is not a mapping.
@@ -1289,8 +1389,13 @@ def _check_position(obs: Observation) -> None:
         raise ArgumentValueError(
             f"data describes an impossible position: {error}", argument="data"
         ) from None
-    if filled.observation(obs.seat) != attrs.evolve(
-        obs, history=(), full_history=False, result=filled.result
+    seen = filled.observation(obs.seat)
+    if seen != attrs.evolve(
+        obs,
+        history=(),
+        full_history=False,
+        result=filled.result,
+        shown_voids=seen.shown_voids,
     ) or (obs.result is not None and obs.result != filled.result):
         raise ArgumentValueError(
             "data describes an impossible position: its fields do not agree",
@@ -1451,6 +1556,19 @@ def _plays_for(ctx: _Ctx, m: int, sl: int, sr: int, key: int) -> tuple[Move, ...
     return moves
 
 
+_PIP_SETS: dict[int, frozenset[int]] = {}
+"""The pip values of a `_SHOWN` bitmask, built once each (there are few distinct masks)."""
+
+
+def _pip_set(mask: int) -> frozenset[int]:
+    values = _PIP_SETS.get(mask)
+    if values is None:
+        if len(_PIP_SETS) >= _MEMO_LIMIT:
+            _PIP_SETS.clear()
+        values = _PIP_SETS[mask] = frozenset(bit_indices(mask))
+    return values
+
+
 def _tiles_of(mask: int) -> tuple[Tile, ...]:
     return tuple(tile_from_index(i) for i in bit_indices(mask))
 
@@ -1583,7 +1701,7 @@ def _core_from_position(ctx: _Ctx, p: Position) -> tuple[Any, ...]:
             raise bad("faults", f"there is no seat {fault.seat}")
     core: tuple[Any, ...] = (ctx, _POSITION_ROOT, tuple(masks), tuple(t.index for t in p.boneyard))
     core += (left, right, opening, lead, lchain, rchain, p.turn, prop, count, p.ending)
-    core += (p.drew, -1 if p.last is None else p.last, p.faults, p.false_pass)
+    core += (p.drew, -1 if p.last is None else p.last, p.faults, p.false_pass, ctx.no_shown)
     return core
 
 
@@ -1686,6 +1804,7 @@ def random_playout(state: HandState, rng: random.Random) -> HandState:
     count = c[_RCOUNT]
     last = c[_LAST]
     hist = c[_HIST]
+    shown = list(c[_SHOWN])  # what passes and (always forced) draws show, as in apply
     result = None
     while True:
         h = hands[t]
@@ -1724,12 +1843,14 @@ def random_playout(state: HandState, rng: random.Random) -> HandState:
             drawn_count += 1
             hands[t] = h | (1 << i)
             hist = (hist, t, drawn(tile_from_index(i)))
+            shown[t] = (1 << left) | (1 << right)
             if immediate and _stuck(ctx, hands, len(bone) - drawn_count, left, right):
                 result = Ending.BLOCKED
                 break
         else:
             randrange(1)
             hist = (hist, t, PASS)
+            shown[t] |= (1 << left) | (1 << right)
             if prop < 0:
                 prop, count = t, 0
             count += 1
@@ -1740,5 +1861,5 @@ def random_playout(state: HandState, rng: random.Random) -> HandState:
     lead = c[_LEAD]
     core: tuple[Any, ...] = (ctx, hist, tuple(hands), bone[drawn_count:], left, right, -1)
     core += (lead, lch, rch, t)
-    core += (prop, count, result, 0, last, c[_FAULTS], False)
+    core += (prop, count, result, 0, last, c[_FAULTS], False, tuple(shown))
     return _make(HandState, core)
