@@ -488,7 +488,7 @@ class HandState:
         >>> state.observations() == (state.observation(0), state.observation(1))
         True
         """
-        return self._observations(range(self._core[_CTX].players))
+        return tuple(self._observations(range(self._core[_CTX].players)))
 
     def _observations(self, seats: Iterable[int]) -> list[Observation]:
         c = self._core
