@@ -3,11 +3,13 @@
 Every action number decodes to a move that encodes back to it; every move of random
 states encodes to a number that decodes back to it; the legal-action mask is true
 exactly at the legal moves; the observation vector has the documented layout,
-rebuilt here block by block from the observation.
+rebuilt here block by block from the observation, with either source of the known
+voids, and `ObservationEncoder.sections` names those blocks.
 """
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Callable
 from typing import Any
@@ -30,7 +32,7 @@ from dominoes import (
     Tile,
     sampling,
 )
-from dominoes.codec import ActionCodec, ObservationEncoder
+from dominoes.codec import ActionCodec, ObservationEncoder, Section, VoidSource
 from dominoes.errors import ArgumentTypeError, ArgumentValueError, DominoesError
 from dominoes.state import Observation
 from dominoes.tiles import tile_from_index, tile_index
@@ -265,7 +267,7 @@ def test_mask_of_no_moves_is_all_false() -> None:
 # ====================================================================== observations
 
 
-def expected_vector(obs: Observation) -> list[float]:
+def expected_vector(obs: Observation, source: VoidSource = VoidSource.SHOWN) -> list[float]:
     """The documented layout, block by block."""
     rules = obs.rules
     n = n_tiles(rules)
@@ -283,7 +285,8 @@ def expected_vector(obs: Observation) -> list[float]:
     else:
         left[m + 1] = right[m + 1] = 1.0
     voids = [0.0] * (p * (m + 1))
-    for seat, values in enumerate(sampling.voids(obs)):
+    known = obs.shown_voids if source is VoidSource.SHOWN else sampling.voids(obs)
+    for seat, values in enumerate(known):
         for v in values:
             voids[seat * (m + 1) + v] = 1.0
     sizes = [float(k) for k in obs.hand_sizes]
@@ -307,7 +310,7 @@ def blocks(rules: Ruleset) -> dict[str, slice]:
         ("left", m + 2),
         ("right", m + 2),
         ("voids", p * (m + 1)),
-        ("sizes", p),
+        ("hand_sizes", p),
         ("boneyard", 1),
         ("played", n),
         ("seat", p),
@@ -330,14 +333,20 @@ def test_the_vector_has_the_documented_layout(hand: VariantHand, pick: int) -> N
     assert len(vec) == enc.size
     assert all(isinstance(x, float) for x in vec)
     assert vec == expected_vector(obs)
+    exact = ObservationEncoder(rules, voids=VoidSource.EXACT).encode(obs)
+    assert exact == expected_vector(obs, VoidSource.EXACT)
     b = blocks(rules)
+    # the sources differ in the voids only
+    assert exact[: b["voids"].start] == vec[: b["voids"].start]
+    assert exact[b["voids"].stop :] == vec[b["voids"].stop :]
+    assert {s.name: s.span for s in enc.sections()} == b
     assert b["turn"].stop == enc.size
     # read back from the blocks
     hand_bits = vec[b["hand"]]
     assert [tile_from_index(i) for i, x in enumerate(hand_bits) if x] == list(obs.hand)
     assert sum(vec[b["left"]]) == 1.0
     assert sum(vec[b["right"]]) == 1.0
-    assert vec[b["sizes"]] == [float(k) for k in state.hand_sizes]
+    assert vec[b["hand_sizes"]] == [float(k) for k in state.hand_sizes]
     assert vec[b["boneyard"]] == [float(len(state.boneyard))]
     played = {tile_from_index(i) for i, x in enumerate(vec[b["played"]]) if x}
     assert played == {Tile(a, c) for a, c in state.layout.line}
@@ -350,6 +359,80 @@ def test_the_vector_has_the_documented_layout(hand: VariantHand, pick: int) -> N
     assert array.dtype == np.float32
     assert array.shape == (enc.size,)
     assert array.tolist() == vec
+
+
+@VARIANT_SETTINGS
+@given(hand=variant_hands())
+def test_encode_state_is_the_vector_of_the_observation(hand: VariantHand) -> None:
+    rules = hand.rules
+    shown = ObservationEncoder(rules)
+    exact = ObservationEncoder(rules, voids=VoidSource.EXACT)
+    for k, state in enumerate(hand.states):
+        for seat in range(rules.players):
+            obs = state.observation(seat)
+            assert shown.encode_state(state, seat) == shown.encode(obs)
+            if k % 4 == 0:  # the exact inference is costly
+                assert exact.encode_state(state, seat) == exact.encode(obs)
+
+
+def test_encode_state_checks_its_arguments() -> None:
+    rules = Ruleset.block()
+    encoder = ObservationEncoder(rules)
+    state = HandState.start(rules, Deal.random(rules, seed=1))
+    with pytest.raises(ArgumentTypeError, match=r"^state must be a HandState, got 'x'$") as t:
+        encoder.encode_state(_any("x"), 0)
+    assert t.value.argument == "state"
+    for seat in (2, -1, True, "0"):
+        with pytest.raises(
+            ArgumentValueError, match=r"^seat must be a seat at the table, 0 to 1; got "
+        ) as v:
+            encoder.encode_state(state, _any(seat))
+        assert v.value.argument == "seat"
+    other = Ruleset.draw(players=3)
+    with pytest.raises(ArgumentValueError, match=r"^state is of a double-6 game for 3 seats") as v:
+        encoder.encode_state(HandState.start(other, Deal.random(other, seed=1)), 0)
+    assert v.value.argument == "state"
+
+
+@pytest.mark.parametrize("rules", RULESETS, ids=IDS)
+def test_the_sections_tile_the_vector(rules: Ruleset) -> None:
+    enc = ObservationEncoder(rules)
+    sections = enc.sections()
+    assert all(isinstance(s, Section) for s in sections)
+    assert [s.name for s in sections] == list(blocks(rules))
+    assert sections[0].offset == 0
+    for before, after in itertools.pairwise(sections):
+        assert before.stop == after.offset
+        assert before.span == slice(before.offset, before.offset + before.size)
+    assert sections[-1].stop == enc.size
+    assert ObservationEncoder(rules, voids=VoidSource.EXACT).sections() == sections
+
+
+def test_the_encoder_version_and_its_voids_option() -> None:
+    rules = Ruleset.block()
+    assert ObservationEncoder.VERSION == 2
+    assert ObservationEncoder(rules).voids is VoidSource.SHOWN
+    assert ObservationEncoder(rules) != ObservationEncoder(rules, voids=VoidSource.EXACT)
+    wrong: Any = "exact"
+    with pytest.raises(ArgumentTypeError, match=r"^voids must be a VoidSource, got 'exact'$") as e:
+        ObservationEncoder(rules, voids=wrong)
+    assert e.value.argument == "voids"
+
+
+def test_the_default_voids_are_what_the_passes_showed() -> None:
+    """2-player Block, seed 15: seat 1 leads 6-6, seat 0 passes. Seat 0 showed it has no
+    6; the exact inference also lists, as the observer's own entry, the value seat 1
+    truly lacks (1), which it showed nobody."""
+    rules = Ruleset.block(players=2)
+    state = HandState.start(rules, Deal.random(rules, seed=15)).apply_all("6-6 pass")
+    obs = state.observation(1)
+    voids = blocks(rules)["voids"]
+    shown = ObservationEncoder(rules).encode(obs)[voids]
+    exact = ObservationEncoder(rules, voids=VoidSource.EXACT).encode(obs)[voids]
+    six = [0.0] * 6 + [1.0]
+    one = [0.0, 1.0] + [0.0] * 5
+    assert shown == six + [0.0] * 7
+    assert exact == six + one
 
 
 @pytest.mark.parametrize("rules", RULESETS, ids=IDS)
@@ -371,7 +454,7 @@ def test_the_vector_of_a_concrete_position() -> None:
     b = blocks(rules)
     assert before[b["left"]] == [0.0] * 7 + [1.0]  # no tile laid yet
     assert before[b["right"]] == [0.0] * 7 + [1.0]
-    assert before[b["sizes"]] == [7.0, 7.0]
+    assert before[b["hand_sizes"]] == [7.0, 7.0]
     assert before[b["boneyard"]] == [14.0]
     assert before[b["seat"]] == [1.0, 0.0]
     assert before[b["turn"]] == [0.0, 1.0]
@@ -380,7 +463,7 @@ def test_the_vector_of_a_concrete_position() -> None:
     after = enc.encode(state.observation(0))
     assert after[b["left"]] == [0.0] * 6 + [1.0, 0.0]  # one-hot of 6
     assert after[b["right"]] == [0.0] * 6 + [1.0, 0.0]
-    assert after[b["sizes"]] == [7.0, 6.0]
+    assert after[b["hand_sizes"]] == [7.0, 6.0]
     assert after[b["played"]][tile_index(6, 6)] == 1.0
     assert after[b["turn"]] == [1.0, 0.0]
     assert after[b["hand"]] == before[b["hand"]]

@@ -541,12 +541,39 @@ CASES: dict[str, tuple[Bad, ...]] = {
             lambda: importlib.import_module("dominoes.codec").ObservationEncoder("x"),
             "rules",
         ),
+        _t(
+            "voids as a str",
+            lambda: importlib.import_module("dominoes.codec").ObservationEncoder(
+                RULES, voids="exact"
+            ),
+            "voids",
+        ),
     ),
     "dominoes.codec.ObservationEncoder.encode": (
         _t(
             "not an observation",
             lambda: importlib.import_module("dominoes.codec").ObservationEncoder(RULES).encode("x"),
             "observation",
+        ),
+    ),
+    "dominoes.codec.ObservationEncoder.encode_state": (
+        _t(
+            "not a state",
+            lambda: (
+                importlib.import_module("dominoes.codec")
+                .ObservationEncoder(RULES)
+                .encode_state("x", 0)
+            ),
+            "state",
+        ),
+        _v(
+            "no such seat",
+            lambda: (
+                importlib.import_module("dominoes.codec")
+                .ObservationEncoder(RULES)
+                .encode_state(_state(), 5)
+            ),
+            "seat",
         ),
     ),
     "dominoes.codec.ObservationEncoder.encode_array": (
@@ -1063,6 +1090,7 @@ EXEMPT: dict[str, str] = {
     "dominoes.stats.Rate.format": "a format spec of the caller's own figures",
     "dominoes.errors.shown": "never raises: it quotes any value, a broken repr included",
     "dominoes.faults.Fault": _PLAIN + " (the engine builds it)",
+    "dominoes.codec.Section": _PLAIN + " (ObservationEncoder.sections builds it)",
     "dominoes.layout.Layout": _PLAIN + " (HandState.layout builds it)",
     "dominoes.match.Match": _PLAIN + " (Match.start builds one; the docs build some by hand)",
     "dominoes.moves.Pass": "takes no argument",

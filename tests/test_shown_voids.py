@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import random
 
+import attrs
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -37,7 +38,7 @@ from dominoes import (
     sampling,
 )
 from dominoes.agents import GreedyAgent
-from dominoes.state import random_playout
+from dominoes.state import OBSERVATION_FIELDS, Observation, random_playout
 from strategies_variants import (
     SEEDS,
     VARIANT_SETTINGS,
@@ -175,6 +176,25 @@ def test_a_state_from_a_position_starts_empty_and_equality_ignores_the_record() 
     assert back == state
     assert hash(back) == hash(state)
     assert state.concede(0).observation(1).shown_voids == shown(state)
+
+
+def test_observations_build_every_seat_as_observation_does() -> None:
+    """`HandState.observations` (which the adapters call at every step) builds its values
+    without the constructor: its field list must be the class's."""
+    assert tuple(f.name for f in attrs.fields(Observation)) == OBSERVATION_FIELDS
+    for rules in (Ruleset.draw(players=3), Ruleset.block()):
+        state = HandState.start(rules, Deal.random(rules, seed=4))
+        rng = random.Random(4)
+        while True:
+            every = state.observations()
+            assert len(every) == rules.players
+            for seat, obs in enumerate(every):
+                again = Observation(**{f.name: getattr(obs, f.name) for f in attrs.fields(obs)})
+                assert again == obs == state.observation(seat)
+            if state.is_over:
+                break
+            moves = state.legal_moves()
+            state = state.apply(moves[rng.randrange(len(moves))])
 
 
 # ---------------------------------------------------------------- properties

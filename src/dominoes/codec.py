@@ -4,13 +4,16 @@
 ``i``, action ``3*i`` lays it on the left end, ``3*i + 1`` on the right end and
 ``3*i + 2`` leads it; then come `Draw` (``3*n``) and `Pass` (``3*n + 1``), where
 ``n`` is the number of tiles in the set. `ObservationEncoder` turns an
-`Observation` into a flat vector with the layout documented on the class.
+`Observation` into a flat vector with the layout documented on the class, whose parts
+`ObservationEncoder.sections` names.
 """
 
 from __future__ import annotations
 
+import enum
+import functools
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, ClassVar
 
 import attrs
 
@@ -18,10 +21,9 @@ from dominoes import sampling
 from dominoes.errors import ArgumentTypeError, ArgumentValueError
 from dominoes.moves import DRAW, PASS, Draw, Move, Pass, Play, play_for
 from dominoes.rules import Ruleset
-from dominoes.state import HandState, Observation
-from dominoes.tiles import tile_index
+from dominoes.state import HandState, Observation, encoding_view
 
-__all__ = ["ActionCodec", "ObservationEncoder"]
+__all__ = ["ActionCodec", "ObservationEncoder", "Section", "VoidSource"]
 
 
 def _is_ruleset(_instance: object, _attribute: object, value: Any) -> None:
@@ -45,11 +47,15 @@ class ActionCodec:
 
     rules: Ruleset = attrs.field(validator=_is_ruleset)
     """The ruleset whose moves are numbered (a `Ruleset`, else `ArgumentTypeError`)."""
+    _tiles: int = attrs.field(init=False, repr=False, eq=False)
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "_tiles", self.rules.tile_set.size)
 
     @property
     def tiles(self) -> int:
         """The number of tiles in the set."""
-        return self.rules.tile_set.size
+        return self._tiles
 
     @property
     def size(self) -> int:
@@ -140,36 +146,146 @@ class ActionCodec:
             raise ArgumentTypeError(
                 f"state must be a HandState or an Observation, got {state!r}", argument="state"
             )
-        return sorted(self.encode(m) for m in state.legal_moves())
+        draw = 3 * self._tiles
+        out = []
+        for move in state.legal_moves():  # the moves of the state: all in the set
+            cls = move.__class__
+            if cls is Play:
+                end = move.end  # type: ignore[union-attr]
+                out.append(3 * move.tile.index + (2 if end is None else int(end)))  # type: ignore[union-attr]
+            else:
+                out.append(draw if cls is Draw else draw + 1)
+        out.sort()
+        return out
+
+
+class VoidSource(enum.Enum):
+    """Where the *known voids* part of the `ObservationEncoder` vector comes from."""
+
+    SHOWN = "shown"
+    """`Observation.shown_voids`: the pip values each seat showed it lacks by its passes
+    and forced draws, a record the engine keeps move by move (reading it costs nothing
+    to speak of). The default."""
+    EXACT = "exact"
+    """`dominoes.sampling.voids`: every value a seat holds in no world consistent with
+    the observation (the pass and draw record, and what the plays, the opening rule and
+    the observer's own tiles tell). Exact, but costly: it builds the sampling model on
+    every call, about a hundred microseconds or more for a double-six game and
+    milliseconds for large sets, many times the cost of the rest of the vector. This was
+    the only source of version 1 of the vector."""
+
+
+@attrs.frozen
+class Section:
+    """One named part of the `ObservationEncoder` vector (`ObservationEncoder.sections`)."""
+
+    name: str
+    """The part's name: ``"hand"``, ``"left"``, ``"right"``, ``"voids"``,
+    ``"hand_sizes"``, ``"boneyard"``, ``"played"``, ``"seat"`` or ``"turn"``."""
+    offset: int
+    """The index of its first value in the vector."""
+    size: int
+    """How many values it has."""
+
+    @property
+    def stop(self) -> int:
+        """The index just past its last value (``offset + size``)."""
+        return self.offset + self.size
+
+    @property
+    def span(self) -> slice:
+        """``slice(offset, stop)``: ``vector[section.span]`` is the part."""
+        return slice(self.offset, self.offset + self.size)
+
+
+@functools.lru_cache(maxsize=256)
+def _sections(tiles: int, max_pip: int, players: int) -> tuple[Section, ...]:
+    out = []
+    k = 0
+    for name, size in (
+        ("hand", tiles),
+        ("left", max_pip + 2),
+        ("right", max_pip + 2),
+        ("voids", players * (max_pip + 1)),
+        ("hand_sizes", players),
+        ("boneyard", 1),
+        ("played", tiles),
+        ("seat", players),
+        ("turn", players),
+    ):
+        out.append(Section(name, k, size))
+        k += size
+    return tuple(out)
+
+
+def _bits(mask: int) -> list[int]:
+    """The positions of the bits set in ``mask``, ascending."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def _is_void_source(_instance: object, _attribute: object, value: Any) -> None:
+    if not isinstance(value, VoidSource):
+        raise ArgumentTypeError(f"voids must be a VoidSource, got {value!r}", argument="voids")
 
 
 @attrs.frozen
 class ObservationEncoder:
     """A flat feature vector of an `Observation`, in this order (``n`` tiles, ``P``
-    seats, pip values ``0..M``):
+    seats, pip values ``0..M``; `sections` gives each part's offset and size):
 
-    1. own hand: ``n`` values, 1 where the seat holds the tile;
-    2. left end: ``M + 2`` values, one-hot of the value (last: no tile laid yet);
-    3. right end: ``M + 2`` values, the same;
-    4. known voids: ``P * (M + 1)`` values, 1 where a seat (in seat order, observer
-       included) is known to hold no tile with that value;
-    5. hand sizes: ``P`` values, tiles held;
-    6. boneyard size: 1 value;
-    7. played tiles: ``n`` values, 1 where the tile is on the table;
-    8. seat: ``P`` values, one-hot of the observing seat;
-    9. turn: ``P`` values, one-hot of the seat to move.
+    1. ``hand``: ``n`` values, 1 where the seat holds the tile;
+    2. ``left`` end: ``M + 2`` values, one-hot of the value (last: no tile laid yet);
+    3. ``right`` end: ``M + 2`` values, the same;
+    4. known ``voids``: ``P * (M + 1)`` values, 1 where a seat (in seat order, observer
+       included) is known to hold no tile with that value: by default
+       (`VoidSource.SHOWN`) the values it showed it lacks (`Observation.shown_voids`),
+       with ``voids=VoidSource.EXACT`` the exact inference of `dominoes.sampling.voids`
+       (costly);
+    5. ``hand_sizes``: ``P`` values, tiles held;
+    6. ``boneyard`` size: 1 value;
+    7. ``played`` tiles: ``n`` values, 1 where the tile is on the table;
+    8. ``seat``: ``P`` values, one-hot of the observing seat;
+    9. ``turn``: ``P`` values, one-hot of the seat to move.
+
+    `VERSION` numbers the vector's meaning: version 2, this one, has the layout of
+    version 1, and by default a different voids part (version 1 computed it as
+    `VoidSource.EXACT` does; ``voids=VoidSource.EXACT`` gives the vectors of version 1).
+
+    >>> from dominoes import Ruleset
+    >>> encoder = ObservationEncoder(Ruleset.block())
+    >>> encoder.size, [(s.name, s.offset, s.size) for s in encoder.sections()][3]
+    (93, ('voids', 44, 14))
     """
+
+    VERSION: ClassVar[int] = 2
+    """The version of the vector's meaning (see the class docs)."""
 
     rules: Ruleset = attrs.field(validator=_is_ruleset)
     """The ruleset of the observations encoded (a `Ruleset`, else `ArgumentTypeError`)."""
+    voids: VoidSource = attrs.field(
+        default=VoidSource.SHOWN, kw_only=True, validator=_is_void_source
+    )
+    """Where the known voids come from (a `VoidSource`, else `ArgumentTypeError`)."""
+    _sections: tuple[Section, ...] = attrs.field(init=False, repr=False, eq=False)
+
+    def __attrs_post_init__(self) -> None:
+        rules = self.rules
+        sections = _sections(rules.tile_set.size, rules.max_pip, rules.players)
+        object.__setattr__(self, "_sections", sections)
 
     @property
     def size(self) -> int:
         """The length of the vector."""
-        n = self.rules.tile_set.size
-        m = self.rules.max_pip
-        p = self.rules.players
-        return n + 2 * (m + 2) + p * (m + 1) + p + 1 + n + p + p
+        return self._sections[-1].stop
+
+    def sections(self) -> tuple[Section, ...]:
+        """The parts of the vector, in order, each with its name, offset and size."""
+        return self._sections
 
     def encode(self, observation: Observation) -> list[float]:
         """The feature vector as a list of floats.
@@ -192,34 +308,87 @@ class ObservationEncoder:
                 f"but the encoder is for double-{rules.max_pip} and {rules.players} seats",
                 argument="observation",
             )
-        n = rules.tile_set.size
-        m = rules.max_pip
-        p = rules.players
-        out = [0.0] * self.size
-        for t in observation.hand:
-            out[t.index] = 1.0
-        k = n
-        ends = observation.layout.ends
-        left, right = ends if ends else (m + 1, m + 1)
-        out[k + left] = 1.0
-        k += m + 2
-        out[k + right] = 1.0
-        k += m + 2
-        for seat, void in enumerate(sampling.voids(observation)):
+        voids: Iterable[Iterable[int]] = (
+            observation.shown_voids
+            if self.voids is VoidSource.SHOWN
+            else sampling.voids(observation)
+        )
+        return self._vector(
+            [t.index for t in observation.hand],
+            observation.line,
+            voids,
+            observation.hand_sizes,
+            observation.boneyard_size,
+            observation.seat,
+            observation.turn,
+        )
+
+    def encode_state(self, state: HandState, seat: int) -> list[float]:
+        """The vector of ``state.observation(seat)``, read from the state without building
+        the observation (what the adapters do at every step).
+
+        Raises:
+            ArgumentTypeError: ``state`` is not a `HandState`.
+            ArgumentValueError: there is no such seat, or the state is of a game with
+                another set or another number of seats than the encoder's ruleset.
+        """
+        if not isinstance(state, HandState):
+            raise ArgumentTypeError(f"state must be a HandState, got {state!r}", argument="state")
+        rules = self.rules
+        seen = state.rules
+        if seen is not rules and (seen.max_pip, seen.players) != (rules.max_pip, rules.players):
+            raise ArgumentValueError(
+                f"state is of a double-{seen.max_pip} game for {seen.players} seats, "
+                f"but the encoder is for double-{rules.max_pip} and {rules.players} seats",
+                argument="state",
+            )
+        if type(seat) is not int or not 0 <= seat < rules.players:
+            raise ArgumentValueError(
+                f"seat must be a seat at the table, 0 to {rules.players - 1}; got {seat!r}",
+                argument="seat",
+            )
+        if self.voids is not VoidSource.SHOWN:
+            return self.encode(state.observation(seat))
+        hand, line, shown, sizes, bone, turn = encoding_view(state, seat)
+        return self._vector(_bits(hand), line, [_bits(m) for m in shown], sizes, bone, seat, turn)
+
+    def _vector(
+        self,
+        hand: Iterable[int],
+        line: tuple[tuple[int, int], ...],
+        voids: Iterable[Iterable[int]],
+        sizes: Iterable[int],
+        boneyard: int,
+        seat: int,
+        turn: int,
+    ) -> list[float]:
+        """The vector of these parts (the hand as tile indices, the voids as pips)."""
+        _hand, left_, right_, voids_, sizes_, bone_, played_, seat_, turn_ = self._sections
+        m1 = self.rules.max_pip + 1
+        out = [0.0] * turn_.stop
+        for i in hand:
+            out[i] = 1.0
+        if line:
+            out[left_.offset + line[0][0]] = 1.0
+            out[right_.offset + line[-1][1]] = 1.0
+            k = played_.offset
+            for a, b in line:  # the tile's canonical index, as tile_index gives it
+                out[k + (b * (b + 1) // 2 + a if a <= b else a * (a + 1) // 2 + b)] = 1.0
+        else:
+            out[left_.offset + m1] = 1.0
+            out[right_.offset + m1] = 1.0
+        k = voids_.offset
+        for void in voids:
             for v in void:
-                out[k + seat * (m + 1) + v] = 1.0
-        k += p * (m + 1)
-        for seat, count in enumerate(observation.hand_sizes):
-            out[k + seat] = float(count)
-        k += p
-        out[k] = float(observation.boneyard_size)
-        k += 1
-        for a, b in observation.line:
-            out[k + tile_index(a, b)] = 1.0
-        k += n
-        out[k + observation.seat] = 1.0
-        k += p
-        out[k + observation.turn] = 1.0
+                out[k + v] = 1.0
+            k += m1
+        k = sizes_.offset
+        for count in sizes:
+            out[k] = float(count)
+            k += 1
+        out[bone_.offset] = float(boneyard)
+        out[seat_.offset + seat] = 1.0
+        out[turn_.offset + turn] = 1.0
         return out
 
     def encode_array(self, observation: Observation) -> Any:

@@ -79,6 +79,7 @@ class _Ctx:
         "forfeit",
         "full",
         "heavy_desc",
+        "held",
         "immediate",
         "memo",
         "no_shown",
@@ -90,6 +91,7 @@ class _Ctx:
         "rules",
         "size",
         "suit",
+        "tiles",
         "tolerant",
         "voluntary",
     )
@@ -101,6 +103,7 @@ class _Ctx:
         self.size = size = rules.tile_set.size
         self.full = (1 << size) - 1
         tiles = [tile_from_index(i) for i in range(size)]
+        self.tiles = tuple(tiles)
         suit = [0] * (n + 1)
         for t in tiles:
             suit[t.low] |= 1 << t.index
@@ -118,6 +121,7 @@ class _Ctx:
         self.tolerant = rules.faults is FaultMode.TOLERANT
         self.forfeit = self.tolerant and rules.fault_penalty is FaultPenalty.FORFEIT_HAND
         self.memo: dict[int, tuple[Move, ...]] = {}
+        self.held: dict[int, tuple[Tile, ...]] = {}  # hand bitmask -> its tiles
         self.doubles_desc = tuple(tile_index(d, d) for d in range(n, -1, -1))
         self.heavy_desc = tuple(
             t.index for t in sorted(tiles, key=lambda t: (t.pips, t.high), reverse=True)
@@ -388,21 +392,7 @@ class HandState:
     @property
     def layout(self) -> Layout:
         """The line of play and its open ends (built on each access)."""
-        c = self._core
-        if c[_LEAD] is None:
-            return Layout(line=())
-        left: list[tuple[int, int]] = []
-        node = c[_LCHAIN]
-        while node is not None:
-            left.append(node[0])
-            node = node[1]
-        right: list[tuple[int, int]] = []
-        node = c[_RCHAIN]
-        while node is not None:
-            right.append(node[0])
-            node = node[1]
-        right.reverse()
-        return Layout(line=(*left, c[_LEAD], *right))
+        return Layout(line=_line_of(self._core)[0])
 
     @property
     def history(self) -> tuple[Step, ...]:
@@ -492,64 +482,68 @@ class HandState:
 
     def _observations(self, seats: Iterable[int]) -> list[Observation]:
         c = self._core
-        nodes = []
-        draws = False
-        node = c[_HIST]
-        while node:
-            nodes.append(node)
-            if node[2].__class__ is Draw:
-                draws = True
-            node = node[0]
-        nodes.reverse()
-        public: tuple[Step, ...] | None = None
-        if not draws:  # every seat sees the same history
-            public = tuple([_step(n[1], n[2]) for n in nodes])
+        ctx: _Ctx = c[_CTX]
+        # the public history (every draw hidden), then each seat's own draws shown to it
+        # (a seat that drew nothing shares the public tuple)
+        public, draws, full = _public_history(c[_HIST])
+        own: dict[int, list[tuple[int, Step]]] = {}
+        for k, mover, step in draws:
+            own.setdefault(mover, []).append((k, step))
         over = c[_RESULT] is not None
-        rules = c[_CTX].rules
-        line = self.layout.line
-        lead = _lead_index(c)
-        sizes = self.hand_sizes
+        line, lead = _line_of(c)
+        masks = c[_HANDS]
+        shown = _SHOWN_SETS.get(c[_SHOWN])
+        if shown is None:
+            shown = _shown_sets(c[_SHOWN])
+        rules = ctx.rules
+        sizes = tuple([m.bit_count() for m in masks])
         bone = len(c[_BONE])
         turn = c[_TURN]
         opening = _opening_of(c)
         round_ = (c[_RPROP], c[_RCOUNT]) if c[_RPROP] >= 0 else None
+        drew = c[_DREW]
         last = c[_LAST] if c[_LAST] >= 0 else None
+        false_pass = c[_RFALSE]
+        faults = c[_FAULTS]
+        ending = c[_RESULT]
         result = self.result if over else None
         hands = self.hands if over else None
-        shown = tuple(map(_pip_set, c[_SHOWN]))
-        full = node is None
+        held = ctx.held
         out = []
         for seat in seats:
             history = public
-            if history is None:
-                history = tuple(
-                    [
-                        _step(n[1], DRAW if n[1] != seat and n[2].__class__ is Draw else n[2])
-                        for n in nodes
-                    ]
-                )
+            mine = own.get(seat) if own else None
+            if mine is not None:
+                changed = list(public)
+                for k, step in mine:
+                    changed[k] = step
+                history = tuple(changed)
+            m = masks[seat]
+            hand = held.get(m)
+            if hand is None:
+                hand = _held_tiles(ctx, m)
             out.append(
-                Observation(
-                    rules=rules,
-                    seat=seat,
-                    hand=_tiles_of(c[_HANDS][seat]),
-                    line=line,
-                    lead=lead,
-                    history=history,
-                    hand_sizes=sizes,
-                    boneyard_size=bone,
-                    turn=turn,
-                    opening=opening,
-                    round=round_,
-                    drew=c[_DREW],
-                    last=last,
-                    false_pass=c[_RFALSE],
-                    faults=c[_FAULTS],
-                    ending=c[_RESULT],
-                    result=result,
-                    full_history=full,
-                    hands=hands,
-                    shown_voids=shown,
+                _new_observation(
+                    rules,
+                    seat,
+                    hand,
+                    line,
+                    lead,
+                    history,
+                    sizes,
+                    bone,
+                    turn,
+                    opening,
+                    round_,
+                    drew,
+                    last,
+                    false_pass,
+                    faults,
+                    ending,
+                    result,
+                    full,
+                    hands,
+                    shown,
                 )
             )
         return out
@@ -1431,6 +1425,99 @@ _NEW = object.__new__
 _SET_CORE = HandState.__dict__["_core"].__set__
 _SET_SEAT = Step.__dict__["seat"].__set__
 _SET_MOVE = Step.__dict__["move"].__set__
+OBSERVATION_FIELDS: Final = (
+    "rules",
+    "seat",
+    "hand",
+    "line",
+    "lead",
+    "history",
+    "hand_sizes",
+    "boneyard_size",
+    "turn",
+    "opening",
+    "round",
+    "drew",
+    "last",
+    "false_pass",
+    "faults",
+    "ending",
+    "result",
+    "full_history",
+    "hands",
+    "shown_voids",
+)
+"""The fields of `Observation` in order, as `_new_observation` sets them (a test checks
+them against the class)."""
+_SET_OBS_RULES = Observation.__dict__["rules"].__set__
+_SET_OBS_SEAT = Observation.__dict__["seat"].__set__
+_SET_OBS_HAND = Observation.__dict__["hand"].__set__
+_SET_OBS_LINE = Observation.__dict__["line"].__set__
+_SET_OBS_LEAD = Observation.__dict__["lead"].__set__
+_SET_OBS_HISTORY = Observation.__dict__["history"].__set__
+_SET_OBS_HAND_SIZES = Observation.__dict__["hand_sizes"].__set__
+_SET_OBS_BONEYARD_SIZE = Observation.__dict__["boneyard_size"].__set__
+_SET_OBS_TURN = Observation.__dict__["turn"].__set__
+_SET_OBS_OPENING = Observation.__dict__["opening"].__set__
+_SET_OBS_ROUND = Observation.__dict__["round"].__set__
+_SET_OBS_DREW = Observation.__dict__["drew"].__set__
+_SET_OBS_LAST = Observation.__dict__["last"].__set__
+_SET_OBS_FALSE_PASS = Observation.__dict__["false_pass"].__set__
+_SET_OBS_FAULTS = Observation.__dict__["faults"].__set__
+_SET_OBS_ENDING = Observation.__dict__["ending"].__set__
+_SET_OBS_RESULT = Observation.__dict__["result"].__set__
+_SET_OBS_FULL_HISTORY = Observation.__dict__["full_history"].__set__
+_SET_OBS_HANDS = Observation.__dict__["hands"].__set__
+_SET_OBS_SHOWN_VOIDS = Observation.__dict__["shown_voids"].__set__
+
+
+def _new_observation(
+    rules: Any,
+    seat: Any,
+    hand: Any,
+    line: Any,
+    lead: Any,
+    history: Any,
+    hand_sizes: Any,
+    boneyard_size: Any,
+    turn: Any,
+    opening: Any,
+    round_: Any,
+    drew: Any,
+    last: Any,
+    false_pass: Any,
+    faults: Any,
+    ending: Any,
+    result: Any,
+    full_history: Any,
+    hands: Any,
+    shown_voids: Any,
+) -> Observation:
+    """``Observation(...)`` built without the keyword call of its constructor (the fields
+    in the order of `OBSERVATION_FIELDS`, plain values as the engine computes them): the
+    adapters build every seat's observation at every step."""
+    obs: Observation = _NEW(Observation)
+    _SET_OBS_RULES(obs, rules)
+    _SET_OBS_SEAT(obs, seat)
+    _SET_OBS_HAND(obs, hand)
+    _SET_OBS_LINE(obs, line)
+    _SET_OBS_LEAD(obs, lead)
+    _SET_OBS_HISTORY(obs, history)
+    _SET_OBS_HAND_SIZES(obs, hand_sizes)
+    _SET_OBS_BONEYARD_SIZE(obs, boneyard_size)
+    _SET_OBS_TURN(obs, turn)
+    _SET_OBS_OPENING(obs, opening)
+    _SET_OBS_ROUND(obs, round_)
+    _SET_OBS_DREW(obs, drew)
+    _SET_OBS_LAST(obs, last)
+    _SET_OBS_FALSE_PASS(obs, false_pass)
+    _SET_OBS_FAULTS(obs, faults)
+    _SET_OBS_ENDING(obs, ending)
+    _SET_OBS_RESULT(obs, result)
+    _SET_OBS_FULL_HISTORY(obs, full_history)
+    _SET_OBS_HANDS(obs, hands)
+    _SET_OBS_SHOWN_VOIDS(obs, shown_voids)
+    return obs
 
 
 def _step(seat: int, move: Move) -> Step:
@@ -1556,6 +1643,64 @@ def _plays_for(ctx: _Ctx, m: int, sl: int, sr: int, key: int) -> tuple[Move, ...
     return moves
 
 
+_PUBLIC: dict[int, tuple[Any, tuple[Step, ...], tuple[tuple[int, int, Step], ...], bool]] = {}
+"""The public histories of recent history nodes, by the node's id: (the node, its
+steps oldest first with every draw hidden, the draws as (index, seat, the step with its
+tile), whether the history starts at the deal). The node is kept, so its id is not
+reused while the entry lives; observations of successive states extend the entry of
+the state before."""
+_PUBLIC_LIMIT: Final = 4096
+
+
+def _public_history(
+    top: Any,
+) -> tuple[tuple[Step, ...], tuple[tuple[int, int, Step], ...], bool]:
+    """The public history ending at the history node ``top`` (see `_PUBLIC`)."""
+    chain = []
+    node = top
+    steps: tuple[Step, ...] = ()
+    draws: tuple[tuple[int, int, Step], ...] = ()
+    while node:
+        hit = _PUBLIC.get(id(node))
+        if hit is not None and hit[0] is node:
+            steps, draws, full = hit[1], hit[2], hit[3]
+            break
+        chain.append(node)
+        node = node[0]
+    else:
+        full = node is None
+    if not chain:
+        return steps, draws, full
+    new = []
+    found = []
+    k = len(steps)
+    for node in reversed(chain):
+        seat, move = node[1], node[2]
+        if move.__class__ is Draw:
+            found.append((k, seat, _step(seat, move)))
+            move = DRAW
+        new.append(_step(seat, move))
+        k += 1
+    steps += tuple(new)
+    if found:
+        draws += tuple(found)
+    if len(_PUBLIC) >= _PUBLIC_LIMIT:
+        _PUBLIC.clear()
+    _PUBLIC[id(top)] = (top, steps, draws, full)
+    return steps, draws, full
+
+
+_SHOWN_SETS: dict[tuple[int, ...], tuple[frozenset[int], ...]] = {}
+"""`Observation.shown_voids` of a `_SHOWN` tuple, built once each."""
+
+
+def _shown_sets(shown: tuple[int, ...]) -> tuple[frozenset[int], ...]:
+    if len(_SHOWN_SETS) >= _MEMO_LIMIT:
+        _SHOWN_SETS.clear()
+    values = _SHOWN_SETS[shown] = tuple(map(_pip_set, shown))
+    return values
+
+
 _PIP_SETS: dict[int, frozenset[int]] = {}
 """The pip values of a `_SHOWN` bitmask, built once each (there are few distinct masks)."""
 
@@ -1567,6 +1712,23 @@ def _pip_set(mask: int) -> frozenset[int]:
             _PIP_SETS.clear()
         values = _PIP_SETS[mask] = frozenset(bit_indices(mask))
     return values
+
+
+def _held_tiles(ctx: _Ctx, mask: int) -> tuple[Tile, ...]:
+    """The tiles of a hand bitmask, in canonical order, remembered in ``ctx.held`` (a hand
+    that did not change since the last observation is looked up)."""
+    tiles = ctx.tiles
+    out = []
+    m = mask
+    while m:
+        low = m & -m
+        out.append(tiles[low.bit_length() - 1])
+        m ^= low
+    held = ctx.held
+    if len(held) >= _MEMO_LIMIT:
+        held.clear()
+    hand = held[mask] = tuple(out)
+    return hand
 
 
 def _tiles_of(mask: int) -> tuple[Tile, ...]:
@@ -1715,6 +1877,28 @@ def _lead_index(c: tuple[Any, ...]) -> int:
     return count
 
 
+def _line_of(c: tuple[Any, ...]) -> tuple[tuple[tuple[int, int], ...], int]:
+    """The line of play (oriented pairs, left to right) and the index of the lead in it
+    (0 before the lead, when the line is empty)."""
+    if c[_LEAD] is None:
+        return (), 0
+    line: list[tuple[int, int]] = []
+    node = c[_LCHAIN]
+    while node is not None:
+        line.append(node[0])
+        node = node[1]
+    lead = len(line)
+    line.append(c[_LEAD])
+    right: list[tuple[int, int]] = []
+    node = c[_RCHAIN]
+    while node is not None:
+        right.append(node[0])
+        node = node[1]
+    right.reverse()
+    line += right
+    return tuple(line), lead
+
+
 def _opening_of(c: tuple[Any, ...]) -> Tile | str | None:
     """Before the lead: the forced opening tile, ``"any"`` or ``"draw"``; else (and once
     the hand is over) ``None``."""
@@ -1729,6 +1913,8 @@ def _opening_of(c: tuple[Any, ...]) -> Tile | str | None:
 # ---------------------------------------------------------------- the sampler's interface
 # `dominoes.sampling` builds worlds consistent with an observation; these four functions
 # are all it reads of a state's insides (public to the package, not part of its API).
+# `encoding_view`, after them, is what `dominoes.codec` reads to encode a seat's view of
+# a state without building its Observation.
 
 
 def world_of(obs: Observation, hands: list[list[Tile]], boneyard: list[Tile]) -> HandState:
@@ -1739,6 +1925,25 @@ def world_of(obs: Observation, hands: list[list[Tile]], boneyard: list[Tile]) ->
         NotationError: the tiles do not fit the observation.
     """
     return obs._state_from(hands, boneyard)
+
+
+def encoding_view(
+    state: HandState, seat: int
+) -> tuple[int, tuple[tuple[int, int], ...], tuple[int, ...], tuple[int, ...], int, int]:
+    """What `dominoes.codec.ObservationEncoder` reads of ``seat``'s observation, without
+    building it: the seat's hand as a bitmask over tile indices, the line of play, the
+    shown voids as bitmasks over pip values, the hand sizes, the boneyard's size and the
+    seat to move (``seat`` is checked by the caller)."""
+    c = state._core
+    masks = c[_HANDS]
+    return (
+        masks[seat],
+        _line_of(c)[0],
+        c[_SHOWN],
+        tuple([m.bit_count() for m in masks]),
+        len(c[_BONE]),
+        c[_TURN],
+    )
 
 
 def tiles_of(state: HandState) -> tuple[tuple[int, ...], tuple[int, ...]]:

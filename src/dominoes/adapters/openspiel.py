@@ -79,6 +79,9 @@ __all__ = [
 SHORT_NAME: Final = "dominoes_rules"
 """The short name the game is registered under."""
 
+_CHANCE: Final = int(pyspiel.PlayerId.CHANCE)
+_TERMINAL: Final = int(pyspiel.PlayerId.TERMINAL)
+
 
 class Utility(enum.Enum):
     """How a finished hand's `HandResult` becomes OpenSpiel returns (the ``utility`` parameter)."""
@@ -442,6 +445,7 @@ class DominoesGame(pyspiel.Game):  # type: ignore[misc]
         self._chance_nodes = self.dealt + _max_draws(rules)
         self._slot = rules.players + 5 + 2 * (rules.max_pip + 1)
         self._wanted = _redeal_wanted(rules)
+        self._wanted_mask = sum(1 << i for i in self._wanted)
         bound = utility_bound(rules)
         if util is Utility.ZERO_SUM:
             low, high, total = -bound, bound, 0.0
@@ -573,11 +577,13 @@ class _Cache:
     replaces the cache object, so sharing it between clones is safe.
     """
 
-    __slots__ = ("state", "vectors")
+    __slots__ = ("game", "legal", "state", "vectors")
 
-    def __init__(self, state: HandState | None = None) -> None:
+    def __init__(self, state: HandState | None = None, game: DominoesGame | None = None) -> None:
+        self.game = game  # the state's game, kept to spare a get_game() call per access
         self.state = state
-        self.vectors: dict[int, list[float]] = {}
+        self.vectors: dict[int, Any] = {}  # per seat, its observation vector (numpy)
+        self.legal: list[int] | None = None
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Cache:
         return self
@@ -599,15 +605,20 @@ class DominoesState(pyspiel.State):  # type: ignore[misc]
             raise ArgumentTypeError(f"game must be a DominoesGame, got {game!r}", argument="game")
         super().__init__(game)
         self._dealt: tuple[tuple[int, ...], ...] = tuple(() for _ in range(game.rules.players))
+        self._to_deal = game.dealt  # the tiles of the deal still to come (a count of _dealt)
+        self._held = 0  # a bitmask of the tiles dealt and drawn (of _dealt and _drawn)
         self._drawn: tuple[int, ...] = ()
         self._actions: tuple[int, ...] = ()
         self._draw_pending = False
-        self._cache = _Cache()
+        self._cache = _Cache(game=game)
 
     # ------------------------------------------------------------ engine access
     @property
     def _g(self) -> DominoesGame:
-        game: DominoesGame = self.get_game()
+        cache = self._cache
+        game = cache.game
+        if game is None:
+            game = cache.game = self.get_game()
         return game
 
     @property
@@ -624,7 +635,7 @@ class DominoesState(pyspiel.State):  # type: ignore[misc]
         return cached
 
     def _dealing(self) -> bool:
-        return sum(len(h) for h in self._dealt) < self._g.dealt
+        return self._to_deal > 0
 
     def _replay(self, extra: int | None = None) -> HandState:
         game = self._g
@@ -649,26 +660,30 @@ class DominoesState(pyspiel.State):  # type: ignore[misc]
     # ------------------------------------------------------------ OpenSpiel API
     def current_player(self) -> int:
         """The seat to move, or OpenSpiel's chance or terminal player id."""
-        if self._dealing() or self._draw_pending:
-            return int(pyspiel.PlayerId.CHANCE)
-        state = self._hs()
+        if self._to_deal or self._draw_pending:
+            return _CHANCE
+        state = self._cache.state or self._hs()
         if state.is_over:
-            return int(pyspiel.PlayerId.TERMINAL)
+            return _TERMINAL
         return state.turn
 
     def _legal_actions(self, player: int) -> list[int]:
-        return self._g.codec.legal_actions(self._hs())
+        cache = self._cache
+        if cache.legal is None:
+            cache.legal = self._g.codec.legal_actions(self._hs())
+        return cache.legal
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The chance outcomes (tile indices) and their probabilities."""
         game = self._g
-        used = {i for hand in self._dealt for i in hand} | set(self._drawn)
-        left = [i for i in range(game.tiles) if i not in used]
-        if self._draw_pending or not game._wanted or game._wanted & used:
-            return [(i, 1.0 / len(left)) for i in left]
+        held = self._held
+        left = [i for i in range(game.tiles) if not held >> i & 1]
+        if self._draw_pending or not game._wanted_mask or game._wanted_mask & held:
+            p = 1.0 / len(left)
+            return [(i, p) for i in left]
         # LEAD-4 (redeal): deal conditioned on an opening tile being dealt, which is
         # the distribution of dealing again until one is
-        k = game.dealt - len(used)
+        k = game.dealt - held.bit_count()
         r = len(left)
         w = len(game._wanted)
         total = math.perm(r, k) - math.perm(r - w, k)
@@ -692,14 +707,16 @@ class DominoesState(pyspiel.State):  # type: ignore[misc]
             IllegalMoveError: the seat to move may not make the move.
         """
         game = self._g
-        if self._dealing() or self._draw_pending:
+        if self._to_deal or self._draw_pending:
             self._check_outcome(action)
-        if self._dealing():
-            seat = next(s for s, h in enumerate(self._dealt) if len(h) < game.rules.hand_size)
+            self._held |= 1 << action
+        if self._to_deal:
+            seat = (game.dealt - self._to_deal) // game.rules.hand_size  # seat by seat
             hands = list(self._dealt)
             hands[seat] = (*hands[seat], action)
             self._dealt = tuple(hands)
-            self._cache = _Cache()
+            self._to_deal -= 1
+            self._cache = _Cache(game=game)
             return
         state = self._hs()
         if self._draw_pending:
@@ -710,7 +727,7 @@ class DominoesState(pyspiel.State):  # type: ignore[misc]
             self._drawn = (*self._drawn, action)
             self._actions = (*self._actions, game.codec.size - 2)
             self._draw_pending = False
-            self._cache = _Cache(new)
+            self._cache = _Cache(new, game)
             return
         move = game.codec.decode(action)
         if isinstance(move, Draw):
@@ -719,17 +736,15 @@ class DominoesState(pyspiel.State):  # type: ignore[misc]
             return
         after = state.apply_as(state.turn, move)
         self._actions = (*self._actions, action)
-        self._cache = _Cache(after)
+        self._cache = _Cache(after, game)
 
     def _check_outcome(self, action: int) -> None:
         """Refuse a chance outcome that `chance_outcomes` does not offer."""
         game = self._g
-        dealt = self._dealt
         if (
             type(action) is not int
             or not 0 <= action < game.tiles
-            or action in self._drawn
-            or any(action in hand for hand in dealt)
+            or self._held >> action & 1
             or (
                 game._wanted
                 and self._dealing()
@@ -750,8 +765,10 @@ class DominoesState(pyspiel.State):  # type: ignore[misc]
 
     def is_terminal(self) -> bool:
         """Whether the hand is over."""
-        state = self.hand_state
-        return state is not None and state.is_over and not self._draw_pending
+        if self._to_deal or self._draw_pending:
+            return False
+        state = self._cache.state or self._hs()
+        return state.is_over
 
     def returns(self) -> list[float]:
         """The returns per seat: 0 until the hand is over, then `returns_from_result`."""
@@ -847,7 +864,8 @@ class _Observer:
             vectors = state._cache.vectors
             vector = vectors.get(player)
             if vector is None:
-                vector = vectors[player] = game.encoder.encode(hs.observation(player))
+                vector = np.asarray(game.encoder.encode_state(hs, player), dtype=np.float32)
+                vectors[player] = vector
             obs[:] = vector
         if not self.perfect_recall:
             return
@@ -909,23 +927,18 @@ class _Observer:
 
 def _deal_observation(game: DominoesGame, state: DominoesState, seat: int, out: Any) -> None:
     """The observation vector while dealing: own tiles so far, empty table, no turn."""
-    rules = game.rules
-    n, m, p = game.tiles, rules.max_pip, rules.players
+    hand, left, right, _voids, sizes, boneyard, _played, seat_part, _turn = game.encoder.sections()
     for i in state._dealt[seat]:
-        out[i] = 1.0
-    k = n
-    out[k + m + 1] = 1.0
-    k += m + 2
-    out[k + m + 1] = 1.0
-    k += m + 2 + p * (m + 1)
+        out[hand.offset + i] = 1.0
+    # no tile laid yet: the last value of each end
+    out[left.stop - 1] = 1.0
+    out[right.stop - 1] = 1.0
     dealt = 0
-    for s, hand in enumerate(state._dealt):
-        out[k + s] = float(len(hand))
-        dealt += len(hand)
-    k += p
-    out[k] = float(n - dealt)
-    k += 1 + n
-    out[k + seat] = 1.0
+    for s, tiles in enumerate(state._dealt):
+        out[sizes.offset + s] = float(len(tiles))
+        dealt += len(tiles)
+    out[boneyard.offset] = float(game.tiles - dealt)
+    out[seat_part.offset + seat] = 1.0
 
 
 # ------------------------------------------------------------------- resampling

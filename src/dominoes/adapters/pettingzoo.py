@@ -80,6 +80,9 @@ __all__ = [
 RENDER_MODES = ("ansi",)
 """The render modes the environment supports."""
 
+_MASKS_KEPT = 4096
+"""The most action masks an environment keeps (by legal actions) before it starts afresh."""
+
 
 class EnvironmentStateError(DominoesError, RuntimeError):
     """The environment was asked for something before `DominoesEnv.reset` dealt a
@@ -150,27 +153,18 @@ def hand_rewards(
     return zero_sum_returns(rules, result)
 
 
-def _observation_high(rules: Ruleset, size: int) -> Any:
+def _observation_high(rules: Ruleset, encoder: ObservationEncoder) -> Any:
     """The upper bound of every entry of the `ObservationEncoder` vector."""
     tiles = rules.tile_set.size
-    players = rules.players
-    high = np.ones(size, dtype=np.float32)
-    start = tiles + 2 * (rules.max_pip + 2) + players * (rules.max_pip + 1)
+    parts = {section.name: section for section in encoder.sections()}
+    high = np.ones(encoder.size, dtype=np.float32)
     # hand sizes: a seat holds at most its deal, plus the whole boneyard if it draws
     if rules.drawing is DrawRule.NONE:
-        high[start : start + players] = rules.hand_size
+        high[parts["hand_sizes"].span] = rules.hand_size
     else:
-        high[start : start + players] = tiles - (players - 1) * rules.hand_size
-    high[start + players] = tiles - players * rules.hand_size
+        high[parts["hand_sizes"].span] = tiles - (rules.players - 1) * rules.hand_size
+    high[parts["boneyard"].span] = tiles - rules.players * rules.hand_size
     return high
-
-
-@attrs.frozen
-class _Seen:
-    """One agent's encoded observation of the current state (cached per step)."""
-
-    vector: tuple[float, ...]
-    mask: tuple[int, ...]
 
 
 class DominoesEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hints
@@ -236,7 +230,7 @@ class DominoesEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hin
         self.possible_agents: list[str] = [agent_name(s) for s in range(self._rules.players)]
         """``"seat_0"`` to ``"seat_{n-1}"``, in seat order."""
         self._seat_of = {name: seat for seat, name in enumerate(self.possible_agents)}
-        high = _observation_high(self._rules, self.encoder.size)
+        high = _observation_high(self._rules, self.encoder)
         self.observation_spaces = {
             name: gymnasium.spaces.Dict(
                 {
@@ -266,7 +260,10 @@ class DominoesEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hin
         """The seed of the current deal (``None`` for a deal given to `reset`)."""
         self._rng = random.Random()  # seeded from the OS; reseeded by reset(seed=...)
         self._state: HandState | None = None
-        self._seen: dict[str, _Seen] = {}
+        # per agent, its observation vector and action mask for the current state (observe
+        # hands out copies); the masks by legal actions, shared between states
+        self._seen: dict[str, tuple[Any, Any]] = {}
+        self._masks: dict[tuple[int, ...], Any] = {}
         self._observations: dict[str, Observation] = {}
 
     # ----------------------------------------------------------------- reading
@@ -315,14 +312,16 @@ class DominoesEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hin
         seen = self._seen.get(name)
         if seen is None:
             observation = self._observations[name]
-            mask = [0] * self.codec.size
-            for action in self.codec.legal_actions(observation):
-                mask[action] = 1
-            seen = self._seen[name] = _Seen(tuple(self.encoder.encode(observation)), tuple(mask))
-        return {
-            "observation": np.asarray(seen.vector, dtype=np.float32),
-            "action_mask": np.asarray(seen.mask, dtype=np.int8),
-        }
+            actions = tuple(self.codec.legal_actions(observation))
+            mask = self._masks.get(actions)
+            if mask is None:
+                if len(self._masks) >= _MASKS_KEPT:
+                    self._masks.clear()
+                mask = self._masks[actions] = np.zeros(self.codec.size, dtype=np.int8)
+                mask[list(actions)] = 1
+            vector = np.array(self.encoder.encode(observation), dtype=np.float32)
+            seen = self._seen[name] = (vector, mask)
+        return {"observation": seen[0].copy(), "action_mask": seen[1].copy()}
 
     # ----------------------------------------------------------------- acting
     def reset(
@@ -508,9 +507,7 @@ class DominoesEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hin
         ``infos`` of the agents still in the episode."""
         self._state = state
         self._seen = {}
-        self._observations = {
-            name: state.observation(seat) for seat, name in enumerate(self.possible_agents)
-        }
+        self._observations = dict(zip(self.possible_agents, state.observations(), strict=True))
         for name in self.agents:
             self.infos[name] = {"observation": self._observations[name]}
 
