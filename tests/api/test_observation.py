@@ -37,8 +37,7 @@ from dominoes import (
 )
 from dominoes.notation import parse_position
 from dominoes.state import Observation
-from strategies import SETTINGS, PlayedHand, hands
-from strategies_variants import VARIANT_SETTINGS, VariantHand, variant_hands
+from strategies import SETTINGS, VARIANT_SETTINGS, PlayedHand, VariantHand, hands, variant_hands
 
 # ---------------------------------------------------------------- helpers
 

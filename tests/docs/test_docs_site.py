@@ -33,11 +33,11 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
+from paths import DOCS, ROOT, SCRIPTS
+
 if TYPE_CHECKING:
     from playwright.sync_api import Page, Route
 
-ROOT = Path(__file__).resolve().parent.parent
-DOCS = ROOT / "docs"
 WIDTH, HEIGHT = 1280, 900
 CODE_COLUMNS = 100
 """Code lines up to this many characters fit the content column at ``WIDTH`` pixels."""
@@ -107,9 +107,7 @@ def article_of(site: Path, path: str) -> str:
 def griffe_docs() -> ModuleType:
     """scripts/griffe_docs.py, the extension mkdocs.yml gives mkdocstrings."""
     pytest.importorskip("griffe")
-    spec = importlib.util.spec_from_file_location(
-        "griffe_docs", ROOT / "scripts" / "griffe_docs.py"
-    )
+    spec = importlib.util.spec_from_file_location("griffe_docs", SCRIPTS / "griffe_docs.py")
     assert spec is not None
     assert spec.loader is not None
     module = importlib.util.module_from_spec(spec)

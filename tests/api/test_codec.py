@@ -36,7 +36,7 @@ from dominoes.codec import ActionCodec, ObservationEncoder, Section, VoidSource
 from dominoes.errors import ArgumentTypeError, ArgumentValueError, DominoesError
 from dominoes.state import Observation
 from dominoes.tiles import tile_from_index, tile_index
-from strategies_variants import VARIANT_SETTINGS, VariantHand, variant_hands
+from strategies import VARIANT_SETTINGS, VariantHand, variant_hands
 
 RULESETS = [
     Ruleset.block(players=2),

@@ -24,8 +24,8 @@ import pytest
 
 from dominoes import HandState, Ruleset
 from dominoes.agents import Agent, GreedyAgent, RandomAgent
+from paths import SCRIPTS
 
-SCRIPTS = Path(__file__).resolve().parent.parent / "scripts"
 HANDS = 10
 SEED = 5
 Output = tuple[str, dict[str, bytes]]

@@ -20,8 +20,7 @@ from dominoes.errors import FieldValueError, RulesetError
 from dominoes.fields import FieldKind, FieldTable
 from dominoes.presets import PRESETS, BaseGame, Preset, find_preset
 from dominoes.rules import RULESET_FIELDS
-from strategies import rulesets
-from strategies_variants import variant_rulesets
+from strategies import rulesets, variant_rulesets
 
 ANY_RULES = st.one_of(rulesets(), variant_rulesets())
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 import tomllib
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -21,9 +20,8 @@ from hypothesis import strategies as st
 from dominoes import Deal, DominoesError, HandRecord, HandState, Match, MatchRecord, Ruleset
 from dominoes.records import dumps, loads
 from dominoes.records._locate import KeyPath, locate
-from strategies_variants import VARIANT_SETTINGS
-
-DATA = Path(__file__).parent / "data"
+from paths import DATA
+from strategies import VARIANT_SETTINGS
 
 FUZZ = settings(VARIANT_SETTINGS, max_examples=300)
 """Deterministic (``derandomize=True``, no example database) and quick."""

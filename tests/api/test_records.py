@@ -54,16 +54,14 @@ from dominoes.records import (
 )
 from dominoes.records._locate import locate
 from dominoes.records._write import toml_string
-from strategies_variants import (
+from paths import DATA, DOCS
+from strategies import (
     VARIANT_SETTINGS,
     PlayedMatch,
     VariantHand,
     variant_hands,
     variant_matches,
 )
-
-DATA = Path(__file__).parent / "data"
-DOCS = Path(__file__).parent.parent / "docs"
 
 FAST = settings(VARIANT_SETTINGS, max_examples=100)
 FUZZ = settings(VARIANT_SETTINGS, max_examples=400)

@@ -19,6 +19,7 @@ from dominoes import Ruleset
 from dominoes.agents import Agent, GreedyAgent, RandomAgent
 from dominoes.arena import run_arena
 from dominoes.simulation import Mode, run_chunks, simulate
+from paths import SCRIPTS
 
 CHEAP: dict[str, Agent] = {"greedy": GreedyAgent(), "random": RandomAgent()}
 SHORT = Ruleset.block(target=30)
@@ -79,9 +80,6 @@ def test_the_simulation_on_a_dask_cluster_is_the_local_pool_s(
     assert (
         simulate(rules, agents, count=4, seed=1, mode=Mode.MATCHES, executor=dask_executor) == one
     )
-
-
-SCRIPTS = Path(__file__).resolve().parent.parent / "scripts"
 
 
 @pytest.fixture(scope="module")

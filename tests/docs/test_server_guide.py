@@ -24,7 +24,6 @@ import json
 import random
 import re
 from collections.abc import Callable, Iterator
-from pathlib import Path
 from typing import Any, Protocol, cast
 
 import pytest
@@ -42,8 +41,9 @@ from dominoes import (
     Tile,
     sampling,
 )
+from paths import DOCS
 
-GUIDE = Path(__file__).resolve().parent.parent / "docs" / "tutorials" / "server.md"
+GUIDE = DOCS / "tutorials" / "server.md"
 TILE = re.compile(r"(?<![0-9])([0-9]+)-([0-9]+)(?![0-9])")
 
 

@@ -38,7 +38,7 @@ from dominoes import (
     Tile,
     find_preset,
 )
-from strategies_variants import VARIANT_SETTINGS, set_size, variant_rulesets
+from strategies import VARIANT_SETTINGS, set_size, variant_rulesets
 
 DRAW_GAME: dict[str, Any] = {"players": 2, "hand_size": 7, "drawing": DrawRule.UNTIL_PLAYABLE}
 """A valid base: 2 players, 7 tiles each of double-6 (14 left), drawing."""

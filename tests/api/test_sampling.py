@@ -70,7 +70,7 @@ from dominoes import (
 )
 from dominoes.state import Observation
 from dominoes.tiles import tile_from_index
-from strategies_variants import VARIANT_SETTINGS, VariantHand, variant_hands
+from strategies import VARIANT_SETTINGS, VariantHand, variant_hands
 
 World: TypeAlias = tuple[tuple[tuple[Tile, ...], ...], frozenset[Tile]]
 """A world as the seat could tell it apart: every hand (as a set) and the boneyard's

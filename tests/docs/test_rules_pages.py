@@ -15,10 +15,10 @@ from pathlib import Path
 import pytest
 
 from dominoes import Deal, DrawRule, HandState, Ruleset
+from paths import DOCS, TESTS
 from scenario import play_moves
 
-ROOT = Path(__file__).resolve().parent.parent
-RULES = ROOT / "docs" / "rules"
+RULES = DOCS / "rules"
 PAGES = sorted(RULES.rglob("*.md"))
 
 # Entries whose worked example has no layout to draw: TILE-1 is about tile sets.
@@ -103,7 +103,7 @@ def test_every_worked_example_draws_its_layout(anchor: str) -> None:
 
 def test_the_named_tests_exist() -> None:
     defined = set()
-    for path in (ROOT / "tests").glob("test_*.py"):
+    for path in TESTS.rglob("test_*.py"):
         defined |= set(re.findall(r"^def (test_\w+)", read(path), re.MULTILINE))
     for anchor, (_, body) in full_entries().items():
         tests = body[body.rindex("Tests") :]

@@ -13,6 +13,7 @@ import pytest
 import dominoes
 from dominoes import DRAW, PASS, Deal, DrawRule, End, HandState, Play, Ruleset, Tile
 from dominoes.cli import demo_lines, heaviest_first, main
+from paths import DATA
 
 
 @pytest.fixture(autouse=True)
@@ -336,9 +337,7 @@ def test_demo_prints_every_ending_of_every_preset(preset: str) -> None:
     assert blocked > 0
 
 
-@pytest.mark.parametrize(
-    "path", sorted(Path(__file__).parent.joinpath("data").glob("*.toml")), ids=lambda p: p.name
-)
+@pytest.mark.parametrize("path", sorted(DATA.glob("*.toml")), ids=lambda p: p.name)
 def test_every_record_in_the_repository_replays(path: Path) -> None:
     from click.testing import CliRunner
 

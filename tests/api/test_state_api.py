@@ -1,6 +1,6 @@
 """Unit tests of the public surface of HandState, Layout, Step, VerificationRound and HandResult.
 
-The rule scenarios live in ``tests/test_rules_*.py``; this file checks the API: what each
+The rule scenarios live in ``tests/rules/``; this file checks the API: what each
 accessor returns, which reason each refused move carries, immutability, equality and repr.
 """
 
@@ -291,7 +291,7 @@ def test_refused_moves_carry_their_reason(
 
 def test_every_reason_but_the_seat_reasons_is_exercised() -> None:
     # NOT_YOUR_TURN, NO_SUCH_SEAT and DRAW_NAMES_TILE need a seat: test_not_your_turn and
-    # tests/test_apply_as.py
+    # tests/api/test_seat_view.py (apply_as)
     seat_reasons = {
         IllegalMoveReason.NOT_YOUR_TURN,
         IllegalMoveReason.NO_SUCH_SEAT,

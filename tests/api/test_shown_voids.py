@@ -39,7 +39,7 @@ from dominoes import (
 )
 from dominoes.agents import GreedyAgent
 from dominoes.state import OBSERVATION_FIELDS, Observation, random_playout
-from strategies_variants import (
+from strategies import (
     SEEDS,
     VARIANT_SETTINGS,
     VariantHand,

@@ -4,15 +4,14 @@ from __future__ import annotations
 
 import re
 import shlex
-from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
 from dominoes.cli.app import cli
+from paths import DOCS, ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
-PAGE = (ROOT / "docs" / "cli.md").read_text(encoding="utf-8")
+PAGE = (DOCS / "cli.md").read_text(encoding="utf-8")
 BLOCKS = re.findall(r"```console\n(.*?)```", PAGE, re.DOTALL)
 SESSIONS = [block for block in BLOCKS if not block.startswith("$ dominoes rules show")]
 

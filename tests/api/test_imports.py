@@ -18,7 +18,9 @@ from collections.abc import Iterator
 
 import pytest
 
-SRC = pathlib.Path(__file__).resolve().parent.parent / "src" / "dominoes"
+from paths import ROOT
+
+SRC = ROOT / "src" / "dominoes"
 
 OPTIONAL = {
     "numpy",

@@ -56,8 +56,8 @@ from dominoes.arena import (
 )
 from dominoes.errors import UnknownAgentError
 from dominoes.state import Observation
+from paths import SCRIPTS
 
-ROOT = Path(__file__).resolve().parent.parent
 BLOCK = Ruleset.block()
 PAIRS = Ruleset.block(players=4, partnership=True)
 CHEAP: dict[str, Agent] = {"greedy": GreedyAgent(), "random": RandomAgent()}
@@ -706,7 +706,7 @@ def test_arena_report_script_quick(tmp_path: Path) -> None:
     done = subprocess.run(
         [
             sys.executable,
-            str(ROOT / "scripts" / "arena_report.py"),
+            str(SCRIPTS / "arena_report.py"),
             "--quick",
             "--output",
             str(output),

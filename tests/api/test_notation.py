@@ -1,7 +1,7 @@
 """Tests of ``dominoes.notation``: tile and move tokens, one-line position strings.
 
 * round trips, over hands played under random rulesets with every option
-  (``strategies_variants``): ``HandState.from_position(s.position(), s.rules) == s``
+  (``strategies.variant_hands``): ``HandState.from_position(s.position(), s.rules) == s``
   at every step, ``parse_position`` / ``format_position`` and ``parse_move`` /
   ``format_move`` are inverse, every tile of sets up to double-18 reads back;
 * hidden groups (``#N``): they read and write back, and never become a state;
@@ -58,7 +58,7 @@ from dominoes.notation import (
     parse_tile,
 )
 from dominoes.tiles import MAX_SET
-from strategies_variants import VariantHand, variant_hands, variant_rulesets
+from strategies import VariantHand, variant_hands, variant_rulesets
 
 NOTATION_SETTINGS = settings(
     max_examples=120,

@@ -25,8 +25,7 @@ from dominoes import (
 )
 from dominoes.cli import heaviest_first, main, replay_lines
 from dominoes.records import MAX_RECORD, dumps, loads
-
-DATA = Path(__file__).parent / "data"
+from paths import DATA, DOCS
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, list[str], list[str]]:
@@ -407,7 +406,7 @@ def test_the_tutorial_console_sessions(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Each ```console block of docs/recording.md is the output for the file at that point."""
-    page = (Path(__file__).parent.parent / "docs" / "recording.md").read_text(encoding="utf-8")
+    page = (DOCS / "recording.md").read_text(encoding="utf-8")
     start, partial, final = re.findall(r"```toml\n(.*?)```", page, re.DOTALL)
     sessions = re.findall(r"```console\n(.*?)```", page, re.DOTALL)
     during = start.replace("moves = [\n]\n", partial)

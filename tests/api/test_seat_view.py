@@ -42,7 +42,7 @@ from dominoes import (
 )
 from dominoes.errors import RulesetError
 from dominoes.notation import parse_position
-from strategies_variants import VARIANT_SETTINGS, VariantHand, variant_hands
+from strategies import VARIANT_SETTINGS, VariantHand, variant_hands
 
 # ---------------------------------------------------------------- helpers
 

@@ -44,7 +44,7 @@ from dominoes.arena import play_hand, play_match, run_arena
 from dominoes.errors import RulesetError
 from dominoes.scoring import score_hand
 from dominoes.state import Observation, Step
-from strategies_variants import SEEDS, VARIANT_SETTINGS, hand_bound, variant_rulesets
+from strategies import SEEDS, VARIANT_SETTINGS, hand_bound, variant_rulesets
 
 SMALL_SEARCH = SearchAgent(worlds=2, rollouts=1)
 """A search agent cheap enough for property tests."""

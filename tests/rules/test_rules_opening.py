@@ -1,6 +1,6 @@
 """Scenario tests for the opening options LEAD-2 to LEAD-5 (docs/rules/opening.md).
 
-LEAD-1 is tested in tests/test_rules_general.py. Every test builds a hand-made deal,
+LEAD-1 is tested in tests/rules/test_rules_general.py. Every test builds a hand-made deal,
 plays it move by move and checks the result computed by hand in the comments. Moves
 are written as the engine prints them: ``"6-6"`` for the lead, ``"5-6:R"`` for a play
 on the right end, ``"draw"``, ``"pass"``.
