@@ -699,6 +699,8 @@ class HandState:
             hand = hands[t]
             if hand >> i & 1:
                 end = move.end  # type: ignore[union-attr]
+                # the left and right branches are twins on purpose (the hot path: one
+                # branch per end, no indexing by end)
                 if end is _LEFT_END:
                     v = c[_LEFT]
                     if tile.low == v:
