@@ -352,6 +352,40 @@ class ObservationEncoder:
         hand, line, shown, sizes, bone, turn = encoding_view(state, seat)
         return self._vector(_bits(hand), line, [_bits(m) for m in shown], sizes, bone, seat, turn)
 
+    def _write_state(self, out: Any, state: HandState, seat: int) -> None:
+        """Write `encode_state` (``state``, ``seat``) into ``out``, a zeroed numpy vector
+        of `size` values, with three numpy writes (the 1 values, the hand sizes, the
+        boneyard). For the adapters, which pass checked arguments."""
+        if self.voids is not VoidSource.SHOWN:
+            out[:] = self.encode(state.observation(seat))
+            return
+        hand, line, shown, sizes, bone, turn = encoding_view(state, seat)
+        _hand, left_, right_, voids_, sizes_, bone_, played_, seat_, turn_ = self._sections
+        m1 = self.rules.max_pip + 1
+        ones = _bits(hand)
+        if line:
+            ones.append(left_.offset + line[0][0])
+            ones.append(right_.offset + line[-1][1])
+            k = played_.offset
+            for a, b in line:  # the tile's canonical index, as tile_index gives it
+                ones.append(k + (b * (b + 1) // 2 + a if a <= b else a * (a + 1) // 2 + b))
+        else:
+            ones.append(left_.offset + m1)
+            ones.append(right_.offset + m1)
+        k = voids_.offset
+        for values in shown:
+            m = values
+            while m:
+                low = m & -m
+                ones.append(k + low.bit_length() - 1)
+                m ^= low
+            k += m1
+        ones.append(seat_.offset + seat)
+        ones.append(turn_.offset + turn)
+        out[ones] = 1.0
+        out[sizes_.offset : sizes_.stop] = sizes
+        out[bone_.offset] = bone
+
     def _vector(
         self,
         hand: Iterable[int],

@@ -446,6 +446,8 @@ class DominoesGame(pyspiel.Game):  # type: ignore[misc]
         self._slot = rules.players + 5 + 2 * (rules.max_pip + 1)
         self._wanted = _redeal_wanted(rules)
         self._wanted_mask = sum(1 << i for i in self._wanted)
+        self._no_hands: tuple[tuple[int, ...], ...] = tuple(() for _ in range(rules.players))
+        self._initial_cache = _Cache(game=self, player=_CHANCE)
         bound = utility_bound(rules)
         if util is Utility.ZERO_SUM:
             low, high, total = -bound, bound, 0.0
@@ -577,13 +579,20 @@ class _Cache:
     replaces the cache object, so sharing it between clones is safe.
     """
 
-    __slots__ = ("game", "legal", "state", "vectors")
+    __slots__ = ("game", "legal", "player", "state", "vectors")
 
-    def __init__(self, state: HandState | None = None, game: DominoesGame | None = None) -> None:
+    def __init__(
+        self,
+        state: HandState | None = None,
+        game: DominoesGame | None = None,
+        player: int | None = None,
+    ) -> None:
         self.game = game  # the state's game, kept to spare a get_game() call per access
         self.state = state
         self.vectors: dict[int, Any] = {}  # per seat, its observation vector (numpy)
         self.legal: list[int] | None = None
+        # the player to move (OpenSpiel's id), or None until current_player computes it
+        self.player = player
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Cache:
         return self
@@ -604,13 +613,15 @@ class DominoesState(pyspiel.State):  # type: ignore[misc]
         if not isinstance(game, DominoesGame):
             raise ArgumentTypeError(f"game must be a DominoesGame, got {game!r}", argument="game")
         super().__init__(game)
-        self._dealt: tuple[tuple[int, ...], ...] = tuple(() for _ in range(game.rules.players))
+        self._dealt: tuple[tuple[int, ...], ...] = game._no_hands
         self._to_deal = game.dealt  # the tiles of the deal still to come (a count of _dealt)
         self._held = 0  # a bitmask of the tiles dealt and drawn (of _dealt and _drawn)
         self._drawn: tuple[int, ...] = ()
         self._actions: tuple[int, ...] = ()
         self._draw_pending = False
-        self._cache = _Cache(game=game)
+        # every initial state of the game shares one cache (what it holds, the
+        # observation vectors before the deal, is the same for all of them)
+        self._cache = game._initial_cache
 
     # ------------------------------------------------------------ engine access
     @property
@@ -660,12 +671,16 @@ class DominoesState(pyspiel.State):  # type: ignore[misc]
     # ------------------------------------------------------------ OpenSpiel API
     def current_player(self) -> int:
         """The seat to move, or OpenSpiel's chance or terminal player id."""
-        if self._to_deal or self._draw_pending:
-            return _CHANCE
-        state = self._cache.state or self._hs()
-        if state.is_over:
-            return _TERMINAL
-        return state.turn
+        cache = self._cache
+        player = cache.player
+        if player is None:
+            if self._to_deal or self._draw_pending:
+                player = _CHANCE
+            else:
+                state = cache.state or self._hs()
+                player = _TERMINAL if state.is_over else state.turn
+            cache.player = player
+        return player
 
     def _legal_actions(self, player: int) -> list[int]:
         cache = self._cache
@@ -677,10 +692,10 @@ class DominoesState(pyspiel.State):  # type: ignore[misc]
         """The chance outcomes (tile indices) and their probabilities."""
         game = self._g
         held = self._held
-        left = [i for i in range(game.tiles) if not held >> i & 1]
         if self._draw_pending or not game._wanted_mask or game._wanted_mask & held:
-            p = 1.0 / len(left)
-            return [(i, p) for i in left]
+            p = 1.0 / (game.tiles - held.bit_count())
+            return [(i, p) for i in range(game.tiles) if not held >> i & 1]
+        left = [i for i in range(game.tiles) if not held >> i & 1]
         # LEAD-4 (redeal): deal conditioned on an opening tile being dealt, which is
         # the distribution of dealing again until one is
         k = game.dealt - held.bit_count()
@@ -716,7 +731,7 @@ class DominoesState(pyspiel.State):  # type: ignore[misc]
             hands[seat] = (*hands[seat], action)
             self._dealt = tuple(hands)
             self._to_deal -= 1
-            self._cache = _Cache(game=game)
+            self._cache = _Cache(game=game, player=_CHANCE if self._to_deal else None)
             return
         state = self._hs()
         if self._draw_pending:
@@ -727,16 +742,24 @@ class DominoesState(pyspiel.State):  # type: ignore[misc]
             self._drawn = (*self._drawn, action)
             self._actions = (*self._actions, game.codec.size - 2)
             self._draw_pending = False
-            self._cache = _Cache(new, game)
+            self._cache = _Cache(new, game, _TERMINAL if new.is_over else new.turn)
             return
         move = game.codec.decode(action)
         if isinstance(move, Draw):
             state.check_as(state.turn, move)
             self._draw_pending = True
+            # the same engine state (and so the same observations), now a chance node
+            old = self._cache
+            self._cache = _Cache(state, game, _CHANCE)
+            self._cache.vectors = old.vectors
             return
-        after = state.apply_as(state.turn, move)
+        legal = self._cache.legal
+        if legal is not None and action in legal:
+            after = state.apply(move)  # a legal move: what apply_as would do, unchecked
+        else:
+            after = state.apply_as(state.turn, move)
         self._actions = (*self._actions, action)
-        self._cache = _Cache(after, game)
+        self._cache = _Cache(after, game, _TERMINAL if after.is_over else after.turn)
 
     def _check_outcome(self, action: int) -> None:
         """Refuse a chance outcome that `chance_outcomes` does not offer."""
@@ -765,10 +788,10 @@ class DominoesState(pyspiel.State):  # type: ignore[misc]
 
     def is_terminal(self) -> bool:
         """Whether the hand is over."""
-        if self._to_deal or self._draw_pending:
-            return False
-        state = self._cache.state or self._hs()
-        return state.is_over
+        player = self._cache.player
+        if player is None:
+            player = self.current_player()
+        return player == _TERMINAL
 
     def returns(self) -> list[float]:
         """The returns per seat: 0 until the hand is over, then `returns_from_result`."""
@@ -855,20 +878,23 @@ class _Observer:
 
     def set_from(self, state: DominoesState, player: int) -> None:
         game = self.game
-        self.tensor.fill(0.0)
-        hs = state.hand_state
-        obs = self.dict["observation"]
-        if hs is None:
-            _deal_observation(game, state, player, obs)
-        else:
-            vectors = state._cache.vectors
-            vector = vectors.get(player)
-            if vector is None:
-                vector = np.asarray(game.encoder.encode_state(hs, player), dtype=np.float32)
-                vectors[player] = vector
-            obs[:] = vector
+        # the observation vector, once per state and seat (kept in the state's cache)
+        vectors = state._cache.vectors
+        vector = vectors.get(player)
+        if vector is None:
+            vector = np.zeros(game.encoder.size, np.float32)
+            hs = state.hand_state
+            if hs is None:
+                _deal_observation(game, state, player, vector)
+            else:
+                game.encoder._write_state(vector, hs, player)
+            vectors[player] = vector
         if not self.perfect_recall:
+            self.tensor[:] = vector  # the tensor is the observation vector
             return
+        self.tensor.fill(0.0)
+        self.dict["observation"][:] = vector
+        hs = state.hand_state
         for i in state._dealt[player]:
             self.dict["dealt"][i] = 1.0
         if hs is None:

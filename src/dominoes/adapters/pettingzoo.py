@@ -260,11 +260,11 @@ class DominoesEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hin
         """The seed of the current deal (``None`` for a deal given to `reset`)."""
         self._rng = random.Random()  # seeded from the OS; reseeded by reset(seed=...)
         self._state: HandState | None = None
-        # per agent, its observation vector and action mask for the current state (observe
-        # hands out copies); the masks by legal actions, shared between states
-        self._seen: dict[str, tuple[Any, Any]] = {}
+        # per agent, its observation vector, action mask and legal actions for the current
+        # state (observe hands out copies); the masks by legal actions, shared between states
+        self._seen: dict[str, tuple[Any, Any, tuple[int, ...]]] = {}
         self._masks: dict[tuple[int, ...], Any] = {}
-        self._observations: dict[str, Observation] = {}
+        self._observations: tuple[Observation, ...] = ()  # per seat, for the current state
 
     # ----------------------------------------------------------------- reading
     @property
@@ -300,7 +300,7 @@ class DominoesEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hin
 
     def observe(self, agent: str) -> dict[str, Any]:
         """What ``agent`` sees now: ``{"observation": float32 vector, "action_mask":
-        int8 vector}`` (fresh arrays on every call). Both are encoded from the agent's
+        int8 vector}`` (fresh arrays on every call). Both are those of the agent's
         `Observation`, which ``infos[agent]["observation"]`` holds.
 
         Raises:
@@ -308,19 +308,23 @@ class DominoesEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hin
             EnvironmentStateError: `reset` has not been called yet.
         """
         name = self._name(agent)
-        self._require_state()
+        state = self._require_state()
         seen = self._seen.get(name)
         if seen is None:
-            observation = self._observations[name]
-            actions = tuple(self.codec.legal_actions(observation))
+            seat = self._seat_of[name]
+            # the seat's legal moves are the state's when it is to move (the observation's
+            # legal_moves is their twin), else none
+            actions: tuple[int, ...] = ()
+            if seat == state.turn and not state.is_over:
+                actions = tuple(self.codec.legal_actions(state))
             mask = self._masks.get(actions)
             if mask is None:
                 if len(self._masks) >= _MASKS_KEPT:
                     self._masks.clear()
                 mask = self._masks[actions] = np.zeros(self.codec.size, dtype=np.int8)
                 mask[list(actions)] = 1
-            vector = np.array(self.encoder.encode(observation), dtype=np.float32)
-            seen = self._seen[name] = (vector, mask)
+            vector = np.array(self.encoder.encode(self._observations[seat]), dtype=np.float32)
+            seen = self._seen[name] = (vector, mask, actions)
         return {"observation": seen[0].copy(), "action_mask": seen[1].copy()}
 
     # ----------------------------------------------------------------- acting
@@ -407,8 +411,12 @@ class DominoesEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hin
         number = self._action_number(action, state)
         move = self.codec.decode(number)
         seat = self._seat_of[agent]
+        seen = self._seen.get(agent)
         try:
-            after = state.apply_as(seat, move)
+            if seen is not None and number in seen[2]:
+                after = state.apply(move)  # a legal move: what apply_as would do, unchecked
+            else:
+                after = state.apply_as(seat, move)
         except IllegalMoveError as refused:
             raise IllegalMoveError(
                 f"action {number} is illegal for {agent}: {refused}",
@@ -507,9 +515,11 @@ class DominoesEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hin
         ``infos`` of the agents still in the episode."""
         self._state = state
         self._seen = {}
-        self._observations = dict(zip(self.possible_agents, state.observations(), strict=True))
+        observations = self._observations = state.observations()
+        infos = self.infos
+        seat_of = self._seat_of
         for name in self.agents:
-            self.infos[name] = {"observation": self._observations[name]}
+            infos[name] = {"observation": observations[seat_of[name]]}
 
     def _require_state(self) -> HandState:
         if self._state is None:
