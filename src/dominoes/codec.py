@@ -22,6 +22,7 @@ from dominoes.errors import ArgumentTypeError, ArgumentValueError
 from dominoes.moves import DRAW, PASS, Draw, Move, Pass, Play, play_for
 from dominoes.rules import Ruleset
 from dominoes.state import HandState, Observation, encoding_view
+from dominoes.tiles import bit_indices
 
 __all__ = ["ActionCodec", "ObservationEncoder", "Section", "VoidSource"]
 
@@ -218,16 +219,6 @@ def _sections(tiles: int, max_pip: int, players: int) -> tuple[Section, ...]:
     return tuple(out)
 
 
-def _bits(mask: int) -> list[int]:
-    """The positions of the bits set in ``mask``, ascending."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
 def _is_void_source(_instance: object, _attribute: object, value: Any) -> None:
     if not isinstance(value, VoidSource):
         raise ArgumentTypeError(f"voids must be a VoidSource, got {value!r}", argument="voids")
@@ -301,13 +292,7 @@ class ObservationEncoder:
                 f"observation must be an Observation, got {observation!r}",
                 argument="observation",
             )
-        seen = observation.rules
-        if seen is not rules and (seen.max_pip, seen.players) != (rules.max_pip, rules.players):
-            raise ArgumentValueError(
-                f"observation is of a double-{seen.max_pip} game for {seen.players} seats, "
-                f"but the encoder is for double-{rules.max_pip} and {rules.players} seats",
-                argument="observation",
-            )
+        _check_game(observation.rules, rules, "observation")
         voids: Iterable[Iterable[int]] = (
             observation.shown_voids
             if self.voids is VoidSource.SHOWN
@@ -335,13 +320,7 @@ class ObservationEncoder:
         if not isinstance(state, HandState):
             raise ArgumentTypeError(f"state must be a HandState, got {state!r}", argument="state")
         rules = self.rules
-        seen = state.rules
-        if seen is not rules and (seen.max_pip, seen.players) != (rules.max_pip, rules.players):
-            raise ArgumentValueError(
-                f"state is of a double-{seen.max_pip} game for {seen.players} seats, "
-                f"but the encoder is for double-{rules.max_pip} and {rules.players} seats",
-                argument="state",
-            )
+        _check_game(state.rules, rules, "state")
         if type(seat) is not int or not 0 <= seat < rules.players:
             raise ArgumentValueError(
                 f"seat must be a seat at the table, 0 to {rules.players - 1}; got {seat!r}",
@@ -350,7 +329,9 @@ class ObservationEncoder:
         if self.voids is not VoidSource.SHOWN:
             return self.encode(state.observation(seat))
         hand, line, shown, sizes, bone, turn = encoding_view(state, seat)
-        return self._vector(_bits(hand), line, [_bits(m) for m in shown], sizes, bone, seat, turn)
+        return self._vector(
+            bit_indices(hand), line, [bit_indices(m) for m in shown], sizes, bone, seat, turn
+        )
 
     def _write_state(self, out: Any, state: HandState, seat: int) -> None:
         """Write `encode_state` (``state``, ``seat``) into ``out``, a zeroed numpy vector
@@ -362,7 +343,7 @@ class ObservationEncoder:
         hand, line, shown, sizes, bone, turn = encoding_view(state, seat)
         _hand, left_, right_, voids_, sizes_, bone_, played_, seat_, turn_ = self._sections
         m1 = self.rules.max_pip + 1
-        ones = _bits(hand)
+        ones = bit_indices(hand)
         if line:
             ones.append(left_.offset + line[0][0])
             ones.append(right_.offset + line[-1][1])
@@ -435,3 +416,14 @@ class ObservationEncoder:
         import numpy as np  # noqa: PLC0415 (optional dependency)
 
         return np.asarray(self.encode(observation), dtype=np.float32)
+
+
+def _check_game(seen: Ruleset, rules: Ruleset, argument: str) -> None:
+    """Refuse ``argument`` (an observation or a state) of a game with another set or
+    another number of seats than the encoder's ``rules``."""
+    if seen is not rules and (seen.max_pip, seen.players) != (rules.max_pip, rules.players):
+        raise ArgumentValueError(
+            f"{argument} is of a double-{seen.max_pip} game for {seen.players} seats, "
+            f"but the encoder is for double-{rules.max_pip} and {rules.players} seats",
+            argument=argument,
+        )
