@@ -3,8 +3,10 @@ rendering, illegal actions and hidden information."""
 
 from __future__ import annotations
 
+import copy
 import functools
 import importlib
+import pickle
 import random
 import sys
 import warnings
@@ -584,6 +586,120 @@ def test_infos_hold_each_agents_observation(name: str, overrides: dict[str, Any]
             else:
                 env.step(_quick_action(env, rng))
         assert env.infos == {}
+
+
+def _fresh_info(seed: int = 4, steps: int = 3) -> tuple[Any, dict[str, Any], Observation]:
+    """An environment a few steps into a hand, seat 1's ``infos`` entry (not used yet)
+    and the observation it stands for."""
+    env = pz.raw_env("draw")
+    env.reset(seed=seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        env.step(_quick_action(env, rng))
+    return env, env.infos["seat_1"], env.hand_state.observation(1)
+
+
+def test_infos_behave_as_plain_dicts_whatever_is_done_first() -> None:
+    """An ``infos`` entry is built when first used: every dict operation, done first,
+    sees ``{"observation": observation}``."""
+    firsts: list[Callable[[dict[str, Any]], object]] = [
+        lambda d: d["observation"],
+        lambda d: d.get("observation"),
+        lambda d: "observation" in d,
+        list,
+        lambda d: list(reversed(d)),
+        len,
+        bool,
+        lambda d: list(d.keys()),
+        lambda d: list(d.values()),
+        lambda d: list(d.items()),
+        lambda d: d.copy(),
+        dict,
+        lambda d: {**d},
+        lambda d: d | {},
+        lambda d: {} | d,
+        repr,
+        str,
+        copy.copy,
+        copy.deepcopy,
+        lambda d: pickle.loads(pickle.dumps(d)),
+        lambda d: d == {},
+        lambda d: d != {},
+    ]
+    for first in firsts:
+        _env, info, observation = _fresh_info()
+        plain = {"observation": observation}
+        result = first(info)
+        assert info == plain
+        assert plain == info
+        assert not info != plain  # noqa: SIM202 (the != operator itself)
+        assert dict(info) == plain
+        assert isinstance(info, dict)
+        assert info["observation"] == observation
+        if isinstance(result, dict):
+            assert result == plain
+    _env, info, observation = _fresh_info()
+    assert repr(info) == repr({"observation": observation})
+    _env, info, observation = _fresh_info()
+    for copied in (
+        info.copy(),
+        copy.copy(info),
+        copy.deepcopy(info),
+        pickle.loads(pickle.dumps(info)),
+    ):
+        assert type(copied) is dict
+        assert copied == {"observation": observation}
+    _env, a, _observation = _fresh_info()
+    _env, b, _observation = _fresh_info()
+    assert a == b  # neither used before
+    _env, c, _observation = _fresh_info(steps=4)
+    assert a != c
+    with pytest.raises(TypeError):
+        hash(a)
+
+
+def test_infos_can_be_written_without_losing_the_observation() -> None:
+    writes: list[Callable[[dict[str, Any]], object]] = [
+        lambda d: d.__setitem__("extra", 1),
+        lambda d: d.update(extra=1),
+        lambda d: d.setdefault("extra", 1),
+        lambda d: d.__ior__({"extra": 1}),
+    ]
+    for write in writes:
+        _env, info, observation = _fresh_info()
+        write(info)
+        assert info == {"observation": observation, "extra": 1}
+    _env, info, observation = _fresh_info()
+    assert info.pop("observation") == observation
+    assert info == {}
+    _env, info, observation = _fresh_info()
+    assert info.popitem() == ("observation", observation)
+    _env, info, observation = _fresh_info()
+    del info["observation"]
+    assert "observation" not in info
+    _env, info, observation = _fresh_info()
+    info.clear()
+    assert info == {}
+    _env, info, observation = _fresh_info()
+    info["observation"] = "mine"
+    assert info == {"observation": "mine"}
+    assert type(info).fromkeys(["a"]) == {"a": None}
+
+
+def test_an_info_kept_is_the_observation_of_its_step() -> None:
+    """An ``infos`` entry read after later steps still holds the observation of the step
+    that made it, and carries nothing of the state once copied or pickled."""
+    env, info, observation = _fresh_info()
+    rng = random.Random(1)
+    for _ in range(2):
+        env.step(_quick_action(env, rng))
+    assert info["observation"] == observation
+    assert env.infos["seat_1"]["observation"] == env.hand_state.observation(1)
+    assert env.infos["seat_1"]["observation"] != observation
+    _env, info, observation = _fresh_info()
+    data = pickle.dumps(info)
+    assert pickle.loads(data) == {"observation": observation}
+    assert b"HandState" not in data
 
 
 def test_the_drawn_tile_is_seen_by_the_drawer_only() -> None:

@@ -35,7 +35,7 @@ from __future__ import annotations
 import enum
 import operator
 import random
-from collections.abc import Mapping
+from collections.abc import ItemsView, Iterable, Iterator, KeysView, Mapping, ValuesView
 from typing import Any, ClassVar, SupportsIndex
 
 try:
@@ -65,7 +65,7 @@ from dominoes.errors import (
 from dominoes.render import diagram
 from dominoes.rules import DrawRule, Ruleset
 from dominoes.scoring import HandResult, check_result, zero_sum_returns
-from dominoes.state import HandState, Observation
+from dominoes.state import HandState
 
 __all__ = [
     "DominoesEnv",
@@ -167,6 +167,120 @@ def _observation_high(rules: Ruleset, encoder: ObservationEncoder) -> Any:
     return high
 
 
+class _Info(dict[str, Any]):
+    """An agent's ``infos`` entry, ``{"observation": state.observation(seat)}``, with the
+    `Observation` built when the dict is first used.
+
+    Every step gives every agent a new entry, and most loops read at most the selected
+    agent's: building every seat's view at every step was a third of the loop. Any use
+    of the dict (reading, writing, iterating, comparing, copying, pickling, printing)
+    first builds the observation and stores it as an ordinary item, so the entry behaves
+    as the plain dict it stands for: it equals ``{"observation": observation}``, and a
+    copy or an unpickled entry is that plain dict. Until then it keeps the state it
+    stands for (which no copy, pickle or printout carries).
+    """
+
+    __slots__ = ("_seat", "_state")
+
+    def __init__(self, state: HandState, seat: int) -> None:  # no items until used
+        self._state: HandState | None = state
+        self._seat = seat
+
+    def _load(self) -> _Info:
+        """Build the observation if it is not built yet; ``self``."""
+        state = self._state
+        if state is not None:
+            self._state = None
+            dict.__setitem__(self, "observation", state.observation(self._seat))
+        return self
+
+    # reading
+    def __getitem__(self, key: str) -> Any:
+        return dict.__getitem__(self._load(), key)
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return dict.get(self._load(), key, default)
+
+    def __contains__(self, key: object) -> bool:
+        return dict.__contains__(self._load(), key)
+
+    def __iter__(self) -> Iterator[str]:
+        return dict.__iter__(self._load())
+
+    def __reversed__(self) -> Iterator[str]:
+        return dict.__reversed__(self._load())
+
+    def __len__(self) -> int:
+        return dict.__len__(self._load())
+
+    def keys(self) -> KeysView[str]:  # type: ignore[override]
+        return dict.keys(self._load())
+
+    def values(self) -> ValuesView[Any]:  # type: ignore[override]
+        return dict.values(self._load())
+
+    def items(self) -> ItemsView[str, Any]:  # type: ignore[override]
+        return dict.items(self._load())
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, _Info):
+            other._load()
+        return dict.__eq__(self._load(), other)
+
+    def __ne__(self, other: object) -> bool:
+        if isinstance(other, _Info):
+            other._load()
+        return dict.__ne__(self._load(), other)
+
+    __hash__ = None  # as dict's
+
+    def __repr__(self) -> str:
+        return dict.__repr__(self._load())
+
+    def __or__(self, other: Any) -> Any:
+        return dict.__or__(self._load(), other)
+
+    def __ror__(self, other: Any) -> Any:
+        return dict.__ror__(self._load(), other)
+
+    def copy(self) -> dict[str, Any]:
+        return dict(self._load())
+
+    def __reduce_ex__(self, protocol: SupportsIndex) -> tuple[Any, ...]:
+        # copy, deepcopy and pickle see the plain dict
+        return (dict, (dict(self._load()),))
+
+    @classmethod
+    def fromkeys(cls, keys: Iterable[Any], value: Any = None) -> dict[Any, Any]:
+        return dict.fromkeys(keys, value)
+
+    # writing (the observation is built first, so that it is never lost or overwritten)
+    def __setitem__(self, key: str, value: Any) -> None:
+        dict.__setitem__(self._load(), key, value)
+
+    def __delitem__(self, key: str) -> None:
+        dict.__delitem__(self._load(), key)
+
+    def __ior__(self, other: Any) -> _Info:  # type: ignore[override]
+        dict.update(self._load(), other)
+        return self
+
+    def pop(self, key: str, *default: Any) -> Any:
+        return dict.pop(self._load(), key, *default)
+
+    def popitem(self) -> tuple[str, Any]:
+        return dict.popitem(self._load())
+
+    def setdefault(self, key: str, default: Any = None) -> Any:
+        return dict.setdefault(self._load(), key, default)
+
+    def update(self, *args: Any, **kwargs: Any) -> None:
+        dict.update(self._load(), *args, **kwargs)
+
+    def clear(self) -> None:
+        dict.clear(self._load())
+
+
 class DominoesEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hints
     """One hand of dominoes as a PettingZoo AEC environment.
 
@@ -264,7 +378,6 @@ class DominoesEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hin
         # state (observe hands out copies); the masks by legal actions, shared between states
         self._seen: dict[str, tuple[Any, Any, tuple[int, ...]]] = {}
         self._masks: dict[tuple[int, ...], Any] = {}
-        self._observations: tuple[Observation, ...] = ()  # per seat, for the current state
 
     # ----------------------------------------------------------------- reading
     @property
@@ -323,7 +436,7 @@ class DominoesEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hin
                     self._masks.clear()
                 mask = self._masks[actions] = np.zeros(self.codec.size, dtype=np.int8)
                 mask[list(actions)] = 1
-            vector = np.array(self.encoder.encode(self._observations[seat]), dtype=np.float32)
+            vector = np.array(self.encoder.encode_state(state, seat), dtype=np.float32)
             seen = self._seen[name] = (vector, mask, actions)
         return {"observation": seen[0].copy(), "action_mask": seen[1].copy()}
 
@@ -511,15 +624,14 @@ class DominoesEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hin
             self.rewards[name] = 0.0
 
     def _moved_to(self, state: HandState) -> None:
-        """Make ``state`` the hand in progress: every seat's `Observation`, in the
-        ``infos`` of the agents still in the episode."""
+        """Make ``state`` the hand in progress: the ``infos`` of the agents still in the
+        episode stand for their seats' `Observation` of it (built when read)."""
         self._state = state
         self._seen = {}
-        observations = self._observations = state.observations()
         infos = self.infos
         seat_of = self._seat_of
         for name in self.agents:
-            infos[name] = {"observation": observations[seat_of[name]]}
+            infos[name] = _Info(state, seat_of[name])
 
     def _require_state(self) -> HandState:
         if self._state is None:
