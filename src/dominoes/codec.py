@@ -19,6 +19,7 @@ import attrs
 
 from dominoes import sampling
 from dominoes.errors import ArgumentTypeError, ArgumentValueError
+from dominoes.errors import shown as _shown
 from dominoes.moves import DRAW, PASS, Draw, Move, Pass, Play, play_for
 from dominoes.rules import Ruleset
 from dominoes.state import HandState, Observation, encoding_view
@@ -308,15 +309,7 @@ class ObservationEncoder:
             observation.turn,
         )
 
-    def encode_state(self, state: HandState, seat: int) -> list[float]:
-        """The vector of ``state.observation(seat)``, read from the state without building
-        the observation (what the adapters do at every step).
-
-        Raises:
-            ArgumentTypeError: ``state`` is not a `HandState`.
-            ArgumentValueError: there is no such seat, or the state is of a game with
-                another set or another number of seats than the encoder's ruleset.
-        """
+    def _check_state(self, state: object, seat: object) -> None:
         if not isinstance(state, HandState):
             raise ArgumentTypeError(f"state must be a HandState, got {state!r}", argument="state")
         rules = self.rules
@@ -326,6 +319,17 @@ class ObservationEncoder:
                 f"seat must be a seat at the table, 0 to {rules.players - 1}; got {seat!r}",
                 argument="seat",
             )
+
+    def encode_state(self, state: HandState, seat: int) -> list[float]:
+        """The vector of ``state.observation(seat)``, read from the state without building
+        the observation (what the adapters do at every step).
+
+        Raises:
+            ArgumentTypeError: ``state`` is not a `HandState`.
+            ArgumentValueError: there is no such seat, or the state is of a game with
+                another set or another number of seats than the encoder's ruleset.
+        """
+        self._check_state(state, seat)
         if self.voids is not VoidSource.SHOWN:
             return self.encode(state.observation(seat))
         hand, line, shown, sizes, bone, turn = encoding_view(state, seat)
@@ -333,10 +337,22 @@ class ObservationEncoder:
             bit_indices(hand), line, [bit_indices(m) for m in shown], sizes, bone, seat, turn
         )
 
-    def _write_state(self, out: Any, state: HandState, seat: int) -> None:
-        """Write `encode_state` (``state``, ``seat``) into ``out``, a zeroed numpy vector
-        of `size` values, with three numpy writes (the 1 values, the hand sizes, the
-        boneyard). For the adapters, which pass checked arguments."""
+    def write_state(self, out: Any, state: HandState, seat: int) -> None:
+        """Write the vector of `encode_state` (``state``, ``seat``) into ``out``, a numpy
+        vector of `size` values that holds zeros, with three numpy writes (the 1 values,
+        the hand sizes, the boneyard): what the adapters do at every step.
+
+        Raises:
+            ArgumentTypeError: ``state`` is not a `HandState`.
+            ArgumentValueError: ``out`` is not a vector of `size` values, there is no
+                such seat, or the state is of another game than the encoder's.
+        """
+        self._check_state(state, seat)
+        if getattr(out, "shape", None) != (self.size,):
+            raise ArgumentValueError(
+                f"out must be a numpy vector of {self.size} values, got {_shown(out)}",
+                argument="out",
+            )
         if self.voids is not VoidSource.SHOWN:
             out[:] = self.encode(state.observation(seat))
             return

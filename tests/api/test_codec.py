@@ -371,6 +371,9 @@ def test_encode_state_is_the_vector_of_the_observation(hand: VariantHand) -> Non
         for seat in range(rules.players):
             obs = state.observation(seat)
             assert shown.encode_state(state, seat) == shown.encode(obs)
+            written = np.zeros(shown.size, dtype=np.float32)
+            shown.write_state(written, state, seat)
+            assert np.array_equal(written, np.asarray(shown.encode(obs), np.float32))
             if k % 4 == 0:  # the exact inference is costly
                 assert exact.encode_state(state, seat) == exact.encode(obs)
 

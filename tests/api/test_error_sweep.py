@@ -556,6 +556,26 @@ CASES: dict[str, tuple[Bad, ...]] = {
             "observation",
         ),
     ),
+    "dominoes.codec.ObservationEncoder.write_state": (
+        _v(
+            "out not a vector of the size",
+            lambda: (
+                importlib.import_module("dominoes.codec")
+                .ObservationEncoder(RULES)
+                .write_state([0.0], _state(), 0)
+            ),
+            "out",
+        ),
+        _t(
+            "not a state",
+            lambda: (
+                importlib.import_module("dominoes.codec")
+                .ObservationEncoder(RULES)
+                .write_state([0.0], "x", 0)
+            ),
+            "state",
+        ),
+    ),
     "dominoes.codec.ObservationEncoder.encode_state": (
         _t(
             "not a state",

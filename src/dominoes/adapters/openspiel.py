@@ -887,7 +887,7 @@ class _Observer:
             if hs is None:
                 _deal_observation(game, state, player, vector)
             else:
-                game.encoder._write_state(vector, hs, player)
+                game.encoder.write_state(vector, hs, player)
             vectors[player] = vector
         if not self.perfect_recall:
             self.tensor[:] = vector  # the tensor is the observation vector
