@@ -436,7 +436,8 @@ class DominoesEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hin
                     self._masks.clear()
                 mask = self._masks[actions] = np.zeros(self.codec.size, dtype=np.int8)
                 mask[list(actions)] = 1
-            vector = np.array(self.encoder.encode_state(state, seat), dtype=np.float32)
+            vector = np.zeros(self.encoder.size, dtype=np.float32)
+            self.encoder.write_state(vector, state, seat)
             seen = self._seen[name] = (vector, mask, actions)
         return {"observation": seen[0].copy(), "action_mask": seen[1].copy()}
 
