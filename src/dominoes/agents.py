@@ -150,7 +150,7 @@ def side_margin(
         raise _errors.ArgumentValueError(
             f"seat must be a seat from 0 to {players - 1}, got {seat}", argument="seat"
         )
-    return _margin(result, seat, players, partnership, penalty)
+    return _margin(result, seat, _side(players, partnership, seat), penalty)
 
 
 @functools.lru_cache(maxsize=256)
@@ -165,10 +165,10 @@ def _side(players: int, partnership: bool, seat: int) -> tuple[int, ...]:
     return Ruleset(players=players, partnership=partnership, hand_size=1).team_of(seat)
 
 
-def _margin(result: HandResult, seat: int, players: int, partnership: bool, penalty: bool) -> float:
+def _margin(result: HandResult, seat: int, side: tuple[int, ...], penalty: bool) -> float:
+    """`side_margin` of ``seat``, whose side (``Ruleset.team_of(seat)``) is ``side``."""
     mine = result.points[seat]
-    side = _side(players, partnership, seat)
-    others = [result.points[s] for s in range(players) if s not in side]
+    others = [p for s, p in enumerate(result.points) if s not in side]
     if penalty:
         return float(min(others) - mine)
     return float(mine - max(others))
@@ -285,6 +285,8 @@ class SearchAgent:
             return moves[0]
         rules = observation.rules
         seat = observation.seat
+        side = rules.team_of(seat)
+        penalty = rules.scoring is Scoring.PENALTY
         totals = [0.0] * len(moves)
         sampler = sampling.sampler(observation)
         for _ in range(self.worlds):
@@ -298,13 +300,7 @@ class SearchAgent:
                     final = _rollout(after, rng, self.greedy_rollouts)
                     result = final.result
                     assert result is not None
-                    totals[k] += _margin(
-                        result,
-                        seat,
-                        rules.players,
-                        rules.partnership,
-                        rules.scoring is Scoring.PENALTY,
-                    )
+                    totals[k] += _margin(result, seat, side, penalty)
         best = max(range(len(moves)), key=lambda k: totals[k])
         return moves[best]
 
