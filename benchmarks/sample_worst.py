@@ -39,10 +39,12 @@ from __future__ import annotations
 
 import argparse
 import enum
+import json
 import random
 import signal
 import sys
 import time
+from pathlib import Path
 from types import FrameType
 
 import attrs
@@ -69,23 +71,16 @@ from dominoes.rules import (
 )
 from dominoes.sampling import build_model
 
-ISSUE_RULES = Ruleset(
-    max_pip=8,
-    players=7,
-    hand_size=3,
-    drawing=DrawRule.ONE_THEN_PASS,
-    voluntary_draw=True,
-    no_double=NoDoubleRule.REDEAL,
-    block_detection=BlockDetection.IMMEDIATE,
-    block_tie=BlockTie.NON_BLOCKER_WINS,
-    scoring=Scoring.PENALTY,
-    fault_penalty=FaultPenalty.POINTS,
-    fault_points=1,
-    target=61,
+_ISSUE = json.loads(
+    (Path(__file__).resolve().parent.parent / "tests" / "data" / "stress-position.json").read_text(
+        encoding="utf-8"
+    )
 )
-"""The ruleset of the stress run's report (81 seconds for a first sample)."""
-ISSUE_SEED = 930023371
-ISSUE_MOVES = 58
+ISSUE_RULES = Ruleset.from_dict(_ISSUE["rules"])
+"""The ruleset of the stress run's report (81 seconds for a first sample), shared with
+the tests through ``tests/data/stress-position.json``."""
+ISSUE_SEED: int = _ISSUE["seed"]
+ISSUE_MOVES: int = _ISSUE["moves"]
 
 
 @attrs.frozen

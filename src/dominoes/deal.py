@@ -12,12 +12,13 @@ import attrs
 from dominoes.errors import ArgumentTypeError, DealError, DealProblem, NotationError
 from dominoes.errors import shown as _shown
 from dominoes.rules import NoDoubleRule, Opening, Ruleset
-from dominoes.tiles import MAX_SET, Tile, TileSet, tile_from_index, tile_index
+from dominoes.tiles import MAX_SET, TILE_BITS, Tile, TileSet, tile_from_index, tile_index
 
 __all__ = ["Deal", "required_tiles"]
 
 _ALL = TileSet.double(MAX_SET).tiles
 """Every interned tile a set can hold, in index order (a deal picks from its start)."""
+_BIT = TILE_BITS.__getitem__
 
 
 def _tile(value: Any, where: str, seat: int | None) -> Tile:
@@ -46,7 +47,11 @@ def _tiles(values: Iterable[Any], where: str, seat: int | None) -> tuple[Tile, .
             reason=DealProblem.NOT_A_TILE,
             seat=seat,
         )
-    return tuple(_tile(v, f"{where}[{i}]", seat) for i, v in enumerate(values))
+    given = tuple(values)
+    for v in given:
+        if v.__class__ is not Tile:
+            return tuple(_tile(v, f"{where}[{i}]", seat) for i, v in enumerate(given))
+    return given
 
 
 def _hands(values: Iterable[Iterable[Any]]) -> tuple[tuple[Tile, ...], ...]:
@@ -80,6 +85,29 @@ class Deal:
     """One tuple of tiles per seat, in seat order."""
     boneyard: tuple[Tile, ...] = attrs.field(default=(), converter=_boneyard)
     """The undealt tiles, in the order they would be drawn."""
+    hand_masks: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
+    """Each hand as a bitmask, in seat order: bit ``i`` is set when the hand holds the
+    tile of index ``i`` (`Tile.index`). Derived from `hands`; equality and hashing
+    compare `hands` and `boneyard` only."""
+    boneyard_mask: int = attrs.field(init=False, eq=False, repr=False)
+    """The boneyard as a bitmask, as `hand_masks` (derived from `boneyard`)."""
+    boneyard_indices: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
+    """The `Tile.index` of each boneyard tile, in draw order (derived from `boneyard`)."""
+
+    def __attrs_post_init__(self) -> None:
+        masks = []
+        for hand in self.hands:
+            m = 0
+            for t in hand:
+                m |= 1 << t.index
+            masks.append(m)
+        indices = tuple(t.index for t in self.boneyard)
+        m = 0
+        for i in indices:
+            m |= 1 << i
+        _SET_MASKS(self, tuple(masks))
+        _SET_BONEYARD_MASK(self, m)
+        _SET_INDICES(self, indices)
 
     @classmethod
     def random(
@@ -119,11 +147,10 @@ class Deal:
             raise ArgumentTypeError(
                 f"rng must be a random.Random, got {_shown(rng)}", argument="rng"
             )
-        size = rules.tile_set.size
-        tile_from_index(size - 1)
-        h = rules.hand_size
-        dealt = rules.players * h
-        wanted = required_tiles(rules)
+        plan = _PLANS.get(rules)
+        if plan is None:
+            plan = _plan(rules)
+        size, dealt, wanted, cuts = plan
         for _ in range(_MAX_REDEALS):
             order = list(range(size))
             rng.shuffle(order)
@@ -135,15 +162,34 @@ class Deal:
                 reason=DealProblem.NO_OPENING_TILE,
             )
         shuffled = itemgetter(*order)(_ALL)  # a ruleset's set has at least 2 tiles
-        hands = tuple(shuffled[p * h : (p + 1) * h] for p in range(rules.players))
-        boneyard = shuffled[dealt:]
+        masks = tuple([sum(map(_BIT, order[cut])) for cut in cuts])
         deal = object.__new__(cls)
-        _SET_HANDS(deal, hands)
-        _SET_BONEYARD(deal, boneyard)
+        _SET_HANDS(deal, tuple([shuffled[cut] for cut in cuts]))
+        _SET_BONEYARD(deal, shuffled[dealt:])
+        _SET_MASKS(deal, masks)
+        # the set is whole: the boneyard is what the hands do not hold
+        _SET_BONEYARD_MASK(deal, ((1 << size) - 1) ^ sum(masks))
+        _SET_INDICES(deal, tuple(order[dealt:]))
         return deal
 
 
 _MAX_REDEALS = 10_000
+
+_PLANS: dict[Ruleset, tuple[int, int, int | None, tuple[slice, ...]]] = {}
+"""Per ruleset: (set size, tiles dealt, `required_tiles`, one slice per hand)."""
+
+
+def _plan(rules: Ruleset) -> tuple[int, int, int | None, tuple[slice, ...]]:
+    """What `Deal.random` needs of ``rules``, computed once per ruleset (bounded cache)."""
+    size = rules.tile_set.size
+    tile_from_index(size - 1)  # the set's tiles are interned in _ALL
+    h = rules.hand_size
+    cuts = tuple(slice(p * h, (p + 1) * h) for p in range(rules.players))
+    plan = (size, rules.players * h, required_tiles(rules), cuts)
+    if len(_PLANS) >= 256:
+        _PLANS.clear()
+    _PLANS[rules] = plan
+    return plan
 
 
 def required_tiles(rules: Ruleset) -> int | None:
@@ -174,3 +220,6 @@ def required_tiles(rules: Ruleset) -> int | None:
 
 _SET_HANDS = Deal.__dict__["hands"].__set__
 _SET_BONEYARD = Deal.__dict__["boneyard"].__set__
+_SET_MASKS = Deal.__dict__["hand_masks"].__set__
+_SET_BONEYARD_MASK = Deal.__dict__["boneyard_mask"].__set__
+_SET_INDICES = Deal.__dict__["boneyard_indices"].__set__

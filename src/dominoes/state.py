@@ -81,6 +81,7 @@ class _Ctx:
         "heavy_desc",
         "held",
         "immediate",
+        "lead_order",
         "memo",
         "no_shown",
         "nxt",
@@ -126,6 +127,13 @@ class _Ctx:
         self.heavy_desc = tuple(
             t.index for t in sorted(tiles, key=lambda t: (t.pips, t.high), reverse=True)
         )
+        # the tiles whose holder leads, in order of precedence (None: a named seat leads)
+        self.lead_order: tuple[int, ...] | None = None
+        if rules.opening is Opening.HOLDER_OF_TILE:
+            assert rules.opening_tile is not None
+            self.lead_order = (rules.opening_tile.index,)
+        elif rules.opening is not Opening.SEAT_ANY_TILE:
+            self.lead_order = self.doubles_desc
 
 
 _CTX_CACHE: dict[Ruleset, _Ctx] = {}
@@ -240,24 +248,19 @@ class HandState:
             )
         hand_size = rules.hand_size
         seen = 0
-        masks = []
-        for hand in deal.hands:
-            m = 0
-            for t in hand:
-                m |= 1 << t.index
+        masks = deal.hand_masks
+        for hand, m in zip(deal.hands, masks, strict=True):  # (a duplicate shows in the bit count)
             if len(hand) != hand_size or seen & m or m.bit_count() != hand_size:
                 _diagnose(ctx, deal)
             seen |= m
-            masks.append(m)
-        for t in deal.boneyard:
-            if seen >> t.index & 1:
-                _diagnose(ctx, deal)
-            seen |= 1 << t.index
-        if seen != ctx.full:
+        bits = deal.boneyard_mask
+        bone = deal.boneyard_indices
+        if seen & bits or bits.bit_count() != len(bone) or seen | bits != ctx.full:
             _diagnose(ctx, deal)
-        bone = tuple(t.index for t in deal.boneyard)
-        turn, opening = _opening(ctx, masks, bone)
-        core: tuple[Any, ...] = (ctx, None, tuple(masks), bone, -1, -1, opening, None, None)
+        order = ctx.lead_order
+        found = None if order is None else _first_held(order, masks, seen)
+        turn, opening = _opening(ctx, masks, bone) if found is None else found
+        core: tuple[Any, ...] = (ctx, None, masks, bone, -1, -1, opening, None, None)
         core += (None, turn, -1, 0, None, 0, -1, (), False, ctx.no_shown)
         return _make(cls, core)
 
@@ -727,9 +730,11 @@ class HandState:
                     rch = ((v, nv), c[_RCHAIN])
                 else:
                     self._refuse(move, IllegalMoveReason.NO_SUCH_END)
-                ctx = self._core[_CTX]
+                ctx = c[_CTX]
                 hand ^= 1 << i
-                new_hands = (*hands[:t], hand, *hands[t + 1 :])
+                changed = list(hands)  # (a list and back: half the cost of two slices)
+                changed[t] = hand
+                new_hands = tuple(changed)
                 result = None
                 nt = ctx.nxt[t]
                 if not hand:
@@ -761,6 +766,15 @@ class HandState:
                 )
                 new = _NEW(HandState)
                 _SET_CORE(new, core)
+                return new
+        elif cls is Pass and c[_LEFT] >= 0 and c[_RESULT] is None:
+            # a legal pass (no tile fits and no draw is open) takes the short way too
+            ctx = c[_CTX]
+            if not c[_HANDS][t] & (ctx.suit[c[_LEFT]] | ctx.suit[c[_RIGHT]]) and not (
+                ctx.draws and _can_draw(ctx, c)
+            ):
+                new = _NEW(HandState)
+                _SET_CORE(new, _passed(c, ctx, t, c[_FAULTS], False))
                 return new
         return self._apply_slow(move)
 
@@ -898,32 +912,7 @@ class HandState:
             core += (nt, c[_RPROP], c[_RCOUNT], result, drew, c[_LAST], faults, c[_RFALSE])
             core += (shown,)
             return _make(HandState, core)
-        # Pass: at an exhausted boneyard it opens the verification round or confirms it
-        prop = c[_RPROP]
-        count = c[_RCOUNT]
-        rfalse = c[_RFALSE]
-        result = None
-        nt = ctx.nxt[t]
-        if not ctx.draws or len(bone) <= ctx.floor:
-            if prop < 0:
-                prop, count, rfalse = t, 0, False
-            count += 1
-            rfalse = rfalse or fault is not None
-        if fault is not None and ctx.forfeit:
-            result = Ending.FORFEIT
-        elif count == ctx.players:
-            result = Ending.FALSE_BLOCK if rfalse else Ending.BLOCKED
-        # (a pass changes no hand and no end: it cannot make a position stuck, DETECT-1)
-        if result is not None:
-            nt = t
-        # a pass (a false one too: that is what it showed) adds the open ends
-        shown = c[_SHOWN]
-        bits = shown[t] | (1 << c[_LEFT]) | (1 << c[_RIGHT])
-        if bits != shown[t]:
-            shown = (*shown[:t], bits, *shown[t + 1 :])
-        core = (ctx, (hist, t, PASS), *c[_HANDS:_TURN], nt, prop, count, result)
-        core += (0, c[_LAST], faults, rfalse, shown)
-        return _make(HandState, core)
+        return _make(HandState, _passed(c, ctx, t, faults, fault is not None))
 
     def _problem(self, move: object) -> IllegalMoveReason | None:
         """Why ``move`` is illegal here, or ``None`` if it is legal."""
@@ -1569,17 +1558,15 @@ def _diagnose(ctx: _Ctx, deal: Deal) -> None:
     )
 
 
-def _opening(ctx: _Ctx, masks: list[int], bone: tuple[int, ...]) -> tuple[int, int]:
+def _opening(ctx: _Ctx, masks: Sequence[int], bone: tuple[int, ...]) -> tuple[int, int]:
     """(seat to lead, the opening code for _OPEN) under the ruleset's opening rule."""
     rules = ctx.rules
-    if rules.opening is Opening.SEAT_ANY_TILE:
+    if ctx.lead_order is None:
         return rules.opening_seat, _ANY_TILE
-    if rules.opening is Opening.HOLDER_OF_TILE:
-        assert rules.opening_tile is not None
-        wanted: tuple[int, ...] = (rules.opening_tile.index,)
-    else:
-        wanted = ctx.doubles_desc
-    found = _first_held(wanted, masks)
+    held = 0
+    for m in masks:
+        held |= m
+    found = _first_held(ctx.lead_order, masks, held)
     if found is not None:
         return found
     if rules.no_double is NoDoubleRule.REDEAL:
@@ -1592,21 +1579,59 @@ def _opening(ctx: _Ctx, masks: list[int], bone: tuple[int, ...]) -> tuple[int, i
     return _heaviest(ctx, masks)
 
 
-def _first_held(order: Sequence[int], masks: Sequence[int]) -> tuple[int, int] | None:
-    """(holder, index) of the first tile of ``order`` that some hand holds, if any."""
+def _first_held(order: Sequence[int], masks: Sequence[int], held: int) -> tuple[int, int] | None:
+    """(holder, index) of the first tile of ``order`` that some hand of ``masks`` holds,
+    if any (``held``: the union of ``masks``)."""
     for i in order:
-        for seat, m in enumerate(masks):
-            if m >> i & 1:
-                return seat, i
+        if held >> i & 1:
+            bit = 1 << i
+            for seat, m in enumerate(masks):
+                if m & bit:
+                    return seat, i
     return None
 
 
 def _heaviest(ctx: _Ctx, masks: Sequence[int]) -> tuple[int, int]:
     """(holder, index) of the heaviest tile in any hand (LEAD-1)."""
-    found = _first_held(ctx.heavy_desc, masks)
+    held = 0
+    for m in masks:
+        held |= m
+    found = _first_held(ctx.heavy_desc, masks, held)
     if found is None:  # pragma: no cover - every ruleset deals at least one tile
         raise AssertionError("unreachable: every ruleset deals at least one tile")
     return found
+
+
+def _passed(
+    c: tuple[Any, ...], ctx: _Ctx, t: int, faults: tuple[Fault, ...], false: bool
+) -> tuple[Any, ...]:
+    """The core after seat ``t`` passes in ``c`` (``false``: a false pass, rule FAULT-1).
+
+    At an exhausted boneyard a pass opens the verification round or confirms it."""
+    prop = c[_RPROP]
+    count = c[_RCOUNT]
+    rfalse = c[_RFALSE]
+    result = None
+    nt = ctx.nxt[t]
+    if not ctx.draws or len(c[_BONE]) <= ctx.floor:
+        if prop < 0:
+            prop, count, rfalse = t, 0, False
+        count += 1
+        rfalse = rfalse or false
+    if false and ctx.forfeit:
+        result = Ending.FORFEIT
+    elif count == ctx.players:
+        result = Ending.FALSE_BLOCK if rfalse else Ending.BLOCKED
+    # (a pass changes no hand and no end: it cannot make a position stuck, DETECT-1)
+    if result is not None:
+        nt = t
+    # a pass (a false one too: that is what it showed) adds the open ends
+    shown = c[_SHOWN]
+    bits = shown[t] | (1 << c[_LEFT]) | (1 << c[_RIGHT])
+    if bits != shown[t]:
+        shown = (*shown[:t], bits, *shown[t + 1 :])
+    core = (ctx, (c[_HIST], t, PASS), *c[_HANDS:_TURN], nt, prop, count, result)
+    return (*core, 0, c[_LAST], faults, rfalse, shown)
 
 
 def _can_draw(ctx: _Ctx, c: tuple[Any, ...]) -> bool:

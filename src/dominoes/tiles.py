@@ -29,7 +29,15 @@ from dominoes.errors import (
     shown,
 )
 
-__all__ = ["MAX_SET", "Tile", "TileSet", "bit_indices", "tile_from_index", "tile_index"]
+__all__ = [
+    "MAX_SET",
+    "TILE_BITS",
+    "Tile",
+    "TileSet",
+    "bit_indices",
+    "tile_from_index",
+    "tile_index",
+]
 
 MAX_SET = 30
 """The largest double-*n* set `TileSet.double` builds (double-30, 496 tiles)."""
@@ -217,6 +225,10 @@ def bit_indices(mask: int) -> list[int]:
 _ALL_TILES: list[Tile] = []
 _MAX_INDEX = (MAX_SET + 1) * (MAX_SET + 2) // 2
 """One more than the largest index of a tile of the double-`MAX_SET` set."""
+TILE_BITS: tuple[int, ...] = tuple(1 << i for i in range(_MAX_INDEX))
+"""``TILE_BITS[i] == 1 << i``: the bit of the tile of index ``i`` in a hand mask, for
+every tile of a double-`MAX_SET` set (as python-chess's ``BB_SQUARES``; a mask of
+distinct indices is ``sum(map(TILE_BITS.__getitem__, indices))``)."""
 
 
 def tile_from_index(index: int) -> Tile:

@@ -460,6 +460,27 @@ def test_calls_before_reset() -> None:
     wrapped = pz.env("block")
     with pytest.raises(Exception, match="reset"):
         wrapped.step(0)
+    for name in ("agents", "agent_selection", "rewards"):
+        with pytest.raises(AttributeError, match=f"{name} cannot be accessed before reset"):
+            getattr(wrapped, name)
+
+
+def test_the_wrapper_reads_and_sets_the_environment_itself() -> None:
+    wrapped = pz.env("block")
+    wrapped.reset(seed=2)
+    inner = wrapped.unwrapped
+    assert wrapped.agents is inner.agents
+    first = inner.agent_selection
+    assert wrapped.agent_selection == first
+    other = "seat_1" if first == "seat_0" else "seat_0"
+    wrapped.agent_selection = other  # forwarded, not shadowed on the wrapper
+    assert inner.agent_selection == other
+    assert "agent_selection" not in vars(wrapped)
+    wrapped.agents = ["seat_0"]
+    assert inner.agents == ["seat_0"]
+    assert wrapped.observe("seat_1")["observation"].tolist() == (
+        inner.observe("seat_1")["observation"].tolist()
+    )
 
 
 # ---------------------------------------------------------------- hidden information

@@ -71,6 +71,38 @@ def test_deal_equality_hash_and_frozen() -> None:
         a.boneyard = ()  # type: ignore[misc]
 
 
+def _masks_of(deal: Deal) -> tuple[tuple[int, ...], int, tuple[int, ...]]:
+    """The derived bitmasks, written out from the tiles."""
+    hands = tuple(sum(1 << t.index for t in set(hand)) for hand in deal.hands)
+    return (
+        hands,
+        sum(1 << t.index for t in set(deal.boneyard)),
+        tuple(t.index for t in deal.boneyard),
+    )
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_the_derived_masks_are_those_of_the_tiles(seed: int) -> None:
+    rng = random.Random(seed)
+    rules = rng.choice([Ruleset.block(), Ruleset.draw(players=3), Ruleset.block(players=4), TINY])
+    dealt = Deal.random(rules, rng=rng)
+    built = Deal(hands=[list(h) for h in dealt.hands], boneyard=list(dealt.boneyard))
+    for deal in (dealt, built):
+        assert (deal.hand_masks, deal.boneyard_mask, deal.boneyard_indices) == _masks_of(deal)
+    assert dealt == built
+    assert hash(dealt) == hash(built)
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        dealt.hand_masks = ()  # type: ignore[misc]
+
+
+def test_a_repeated_tile_shows_in_the_masks_and_is_refused_by_start() -> None:
+    deal = tiny_deal(hands=(("2-2", "2-2"), ("1-2", "0-0")), boneyard=("1-1", "0-1"))
+    assert deal.hand_masks[0].bit_count() == 1  # two tiles, one bit
+    with pytest.raises(DealError) as e:
+        HandState.start(TINY, deal)
+    assert e.value.reason is DealProblem.DUPLICATE_TILE
+
+
 @pytest.mark.parametrize(
     ("hands", "boneyard"),
     [

@@ -32,6 +32,7 @@ is a superset of the truth.
 from __future__ import annotations
 
 import itertools
+import json
 import math
 import random
 from collections import Counter
@@ -70,6 +71,7 @@ from dominoes import (
 )
 from dominoes.state import Observation
 from dominoes.tiles import tile_from_index
+from paths import DATA
 from strategies import VARIANT_SETTINGS, VariantHand, variant_hands
 
 World: TypeAlias = tuple[tuple[tuple[Tile, ...], ...], frozenset[Tile]]
@@ -996,21 +998,12 @@ def test_a_state_from_a_position_has_unconstrained_worlds() -> None:
 # No timing: the work of a first sample is the size of the counting's memo (its states
 # and nodes, `Plan.states`), which no machine changes.
 
-STRESS = Ruleset(
-    max_pip=8,
-    players=7,
-    hand_size=3,
-    drawing=DrawRule.ONE_THEN_PASS,
-    voluntary_draw=True,
-    no_double=NoDoubleRule.REDEAL,
-    block_detection=BlockDetection.IMMEDIATE,
-    block_tie=BlockTie.NON_BLOCKER_WINS,
-    scoring=Scoring.PENALTY,
-    fault_penalty=FaultPenalty.POINTS,
-    fault_points=1,
-    target=61,
-)
-"""The ruleset of the stress run's report: 81 seconds for a first sample."""
+_STRESS_CASE = json.loads((DATA / "stress-position.json").read_text(encoding="utf-8"))
+STRESS = Ruleset.from_dict(_STRESS_CASE["rules"])
+STRESS_SEED: int = _STRESS_CASE["seed"]
+STRESS_MOVES: int = _STRESS_CASE["moves"]
+"""The ruleset of the stress run's report (81 seconds for a first sample then), read
+from ``tests/data/stress-position.json``, which `benchmarks/sample_worst.py` reads too."""
 
 STRESS_WORLDS = (
     88236705890488320,
@@ -1059,7 +1052,7 @@ def test_the_stress_report_position_is_counted_with_a_small_memo(seat: int) -> N
     """Double-8, 7 players, draw one then pass with voluntary drawing, 58 random moves
     from ``Deal.random(rules, seed=930023371)``: the count agrees with the old DP and
     takes fewer than 10,000 memo entries (the old DP's 11 million took 81 seconds)."""
-    state = random_position(STRESS, 930023371, 930023371, 58)
+    state = random_position(STRESS, STRESS_SEED, STRESS_SEED, STRESS_MOVES)
     obs = state.observation(seat)
     plan = sampling.sampler(obs).model.plan
     assert sampling.count_worlds(obs) == STRESS_WORLDS[seat]
@@ -1087,7 +1080,7 @@ def test_a_long_two_player_hand_is_counted_with_a_small_memo(moves: int) -> None
 
 
 def _stress_observation(seat: int = 0) -> Observation:
-    return random_position(STRESS, 930023371, 930023371, 58).observation(seat)
+    return random_position(STRESS, STRESS_SEED, STRESS_SEED, STRESS_MOVES).observation(seat)
 
 
 def test_a_budget_too_small_gives_up_after_building_at_most_the_budget() -> None:

@@ -6,7 +6,7 @@ import attrs
 import pytest
 
 from dominoes import DominoesError, InvalidTileError, NotationError, Tile, TileSet
-from dominoes.tiles import MAX_SET, tile_from_index, tile_index
+from dominoes.tiles import MAX_SET, TILE_BITS, bit_indices, tile_from_index, tile_index
 
 # ------------------------------------------------------------------ Tile
 
@@ -342,3 +342,11 @@ def test_parse_large_tile_is_not_interned() -> None:
     before = len(_ALL_TILES)
     assert Tile.parse("999-998") == Tile(998, 999)
     assert len(_ALL_TILES) == before
+
+
+def test_tile_bits_cover_every_tile_of_the_largest_set() -> None:
+    size = TileSet.double(MAX_SET).size
+    assert len(TILE_BITS) == size
+    assert all(TILE_BITS[i] == 1 << i for i in range(size))
+    picked = [3, 0, size - 1]
+    assert bit_indices(sum(map(TILE_BITS.__getitem__, picked))) == sorted(picked)

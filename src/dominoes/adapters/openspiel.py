@@ -447,6 +447,8 @@ class DominoesGame(pyspiel.Game):  # type: ignore[misc]
         self._wanted = _redeal_wanted(rules)
         self._wanted_mask = sum(1 << i for i in self._wanted)
         self._no_hands: tuple[tuple[int, ...], ...] = tuple(() for _ in range(rules.players))
+        self._set = rules.tile_set.tiles  # the interned tiles, by index
+        self._full = (1 << self.tiles) - 1
         self._initial_cache = _Cache(game=self, player=_CHANCE)
         bound = utility_bound(rules)
         if util is Utility.ZERO_SUM:
@@ -650,12 +652,12 @@ class DominoesState(pyspiel.State):  # type: ignore[misc]
 
     def _replay(self, extra: int | None = None) -> HandState:
         game = self._g
-        held = {i for hand in self._dealt for i in hand} | set(self._drawn)
+        tiles = game._set
         drawn = self._drawn if extra is None else (*self._drawn, extra)
-        rest = [i for i in range(game.tiles) if i not in held and i != extra]
+        held = self._held if extra is None else self._held | 1 << extra
         deal = Deal(
-            hands=[[tile_from_index(i) for i in hand] for hand in self._dealt],
-            boneyard=[tile_from_index(i) for i in (*drawn, *rest)],
+            hands=[[tiles[i] for i in hand] for hand in self._dealt],
+            boneyard=[tiles[i] for i in (*drawn, *bit_indices(game._full ^ held))],
         )
         state = HandState.start(game.rules, deal)
         decode = game.codec.decode

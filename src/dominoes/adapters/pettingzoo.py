@@ -735,19 +735,55 @@ def env(
 
 
 class _OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
-    """PettingZoo's ``OrderEnforcingWrapper`` whose `last` asks the environment once.
+    """PettingZoo's ``OrderEnforcingWrapper`` that asks the environment directly.
 
     The base class's `last` reads the agent selected, its reward, termination,
     truncation and info one by one through the wrapper's attribute forwarding, a
-    third of what a step of a training loop costs; once `reset` has been called this
-    asks the wrapped environment's own `last` (before, the base class raises as it
-    does). The same checks, warnings and text as the base class otherwise.
+    third of what a step of a training loop costs, and every turn of ``agent_iter``
+    and every `step` read ``agents`` and ``agent_selection`` through it too. Once
+    `reset` has been called this class asks the wrapped environment: its own `last`,
+    `step` and `observe`, and ``agents`` and ``agent_selection`` as properties (which
+    set the wrapped environment's attribute when assigned, where the base class would
+    shadow it on the wrapper). Before `reset`, and after the last agent has left, the
+    base class raises and warns as it does; its text is the same.
     """
+
+    @property
+    def agents(self) -> list[str]:
+        if not self._has_reset:
+            raise AttributeError("agents cannot be accessed before reset")
+        return self.env.agents  # type: ignore[no-any-return]
+
+    @agents.setter
+    def agents(self, value: list[str]) -> None:
+        self.env.agents = value
+
+    @property
+    def agent_selection(self) -> str:
+        if not self._has_reset:
+            raise AttributeError("agent_selection cannot be accessed before reset")
+        return self.env.agent_selection  # type: ignore[no-any-return]
+
+    @agent_selection.setter
+    def agent_selection(self, value: str) -> None:
+        self.env.agent_selection = value
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         if not self._has_reset:
             return super().last(observe)  # type: ignore[no-any-return]
         return self.env.last(observe)  # type: ignore[no-any-return]
+
+    def step(self, action: Any) -> None:
+        if self._has_reset and self.env.agents:
+            self._has_updated = True
+            self.env.step(action)
+        else:  # the base class's error or warning
+            super().step(action)
+
+    def observe(self, agent: str) -> Any:
+        if not self._has_reset:
+            return super().observe(agent)
+        return self.env.observe(agent)
 
     def __str__(self) -> str:
         # the base class's text when it is not subclassed: the wrapped environment's
