@@ -18,10 +18,12 @@ The loops take turns, ``--repeat`` rounds of the three (the reference on ten tim
 hands, for runs of similar length), so that each sees the machine as the others do; each
 figure is the best of its runs. It prints each loop's hands per second and its ratio to
 the reference (the target is 0.04 for each); ``--profile`` prints the top of a cProfile
-of each adapter loop instead.
+of each adapter loop instead, and ``--instructions`` the instructions per hand that
+valgrind's callgrind counts for each loop and their ratios (as ``playout.py
+--instructions`` does: a figure other work on the machine does not move).
 
 usage: python benchmarks/adapters.py [--hands N] [--repeat R] [--seed S] [--reference PATH]
-       [--profile]
+       [--profile] [--instructions]
 """
 
 from __future__ import annotations
@@ -39,6 +41,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from playout import (  # the benchmarks folder is on the path (above)
     DEFAULT_REFERENCE,
+    callgrind_count,
     load_reference,
     reference_hands,
 )
@@ -116,7 +119,36 @@ def profile(hands: int, seed: int) -> None:
         pstats.Stats(profiler).sort_stats("cumulative").print_stats(25)
 
 
+def _one_loop(name: str, seed: int, hands: int) -> None:
+    """Run one loop (for ``--instructions``, in its own interpreter): a warm-up of 50
+    hands, then ``hands`` more."""
+    for n in (50, hands):
+        if name == "reference":
+            reference_hands(load_reference(DEFAULT_REFERENCE), 2, 7, n, seed)
+        else:
+            LOOPS[name](BLOCK_2P, n, seed)
+
+
+def instructions(hands: int, seed: int) -> None:
+    """Print each loop's instructions per hand under callgrind, and the ratios."""
+    per_hand = {
+        name: callgrind_count(__file__, [name, str(seed)], hands) / hands
+        for name in ["reference", *LOOPS]
+    }
+    ref = per_hand["reference"]
+    print(f"python {sys.version.split()[0]}, 2-player Block, {hands} hands per loop, callgrind")
+    print(f"reference loop: {ref:.0f} instructions a hand")
+    print(f"{'loop':34} {'per hand':>10} {'ratio':>7} {'target':>7}")
+    for name in LOOPS:
+        print(f"{name:34} {per_hand[name]:10.0f} {ref / per_hand[name]:7.3f} {TARGET:7.2f}")
+
+
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["--_loop"]:
+        name, seed, count = argv[1:4]
+        _one_loop(name, int(seed), int(count))
+        return 0
     doc = __doc__ or ""
     ap = argparse.ArgumentParser(description=doc.splitlines()[0])
     ap.add_argument("--hands", type=int, default=1000, help="hands per timed adapter run")
@@ -124,7 +156,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--reference", type=Path, default=DEFAULT_REFERENCE)
     ap.add_argument("--profile", action="store_true", help="profile each adapter loop")
+    ap.add_argument("--instructions", action="store_true", help="count under callgrind")
     a = ap.parse_args(argv)
+    if a.instructions:
+        instructions(a.hands, a.seed)
+        return 0
     if a.profile:
         profile(a.hands, a.seed)
         return 0

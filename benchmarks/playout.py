@@ -93,14 +93,16 @@ def _one_loop(which: str, players: int, partnership: bool, hands: int, seed: int
             reference_hands(ref, players, 7, n, seed)
 
 
-def _instructions(which: str, players: int, partnership: bool, hands: int, seed: int) -> int:
-    """Instructions callgrind counts for ``hands`` hands of one loop."""
+def callgrind_count(script: str, args: list[str], count: int) -> int:
+    """The instructions callgrind counts for ``python script --_loop *args count``, less
+    those of the same command with a count of 0 (start-up, imports and warm-up)."""
+    if shutil.which("valgrind") is None:
+        raise SystemExit("--instructions needs valgrind (apt-get install valgrind)")
     counts = []
-    for n in (0, hands):
+    for n in (0, count):
         cmd = [
             "valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
-            sys.executable, __file__, "--_loop", which, str(players), str(int(partnership)),
-            str(n), str(seed),
+            sys.executable, script, "--_loop", *args, str(n),
         ]  # fmt: skip
         env = {**os.environ, "PYTHONHASHSEED": "0"}
         out = subprocess.run(cmd, capture_output=True, text=True, env=env, check=True).stderr
@@ -111,9 +113,13 @@ def _instructions(which: str, players: int, partnership: bool, hands: int, seed:
     return counts[1] - counts[0]
 
 
+def _instructions(which: str, players: int, partnership: bool, hands: int, seed: int) -> int:
+    """Instructions callgrind counts for ``hands`` hands of one loop."""
+    args = [which, str(players), str(int(partnership)), str(seed)]
+    return callgrind_count(__file__, args, hands)
+
+
 def instructions(hands: int, seed: int) -> int:
-    if shutil.which("valgrind") is None:
-        raise SystemExit("--instructions needs valgrind (apt-get install valgrind)")
     print(f"python {sys.version.split()[0]}, {hands} hands per loop, callgrind")
     print(f"{'case':28} {'library/hand':>13} {'reference/hand':>15} {'ratio':>6}")
     for name, players, partnership in CASES:
@@ -126,7 +132,7 @@ def instructions(hands: int, seed: int) -> int:
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if argv[:1] == ["--_loop"]:
-        which, seats, pairs, count, seed = argv[1:6]
+        which, seats, pairs, seed, count = argv[1:6]
         _one_loop(which, int(seats), pairs == "1", int(count), int(seed))
         return 0
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])

@@ -57,8 +57,12 @@ from dominoes.rules import (
     NoDoubleRule,
     Opening,
     PartnerPips,
+    PlayScale,
+    PlayScoring,
     Ruleset,
     Scoring,
+    SpinnerFill,
+    SpinnerRule,
 )
 from dominoes.scoring import Ending, HandResult
 from dominoes.state import HandState, Observation, Phase
@@ -173,6 +177,8 @@ __all__ = [
     "Pass",
     "Phase",
     "Play",
+    "PlayScale",
+    "PlayScoring",
     "Preset",
     "Problem",
     "RandomAgent",
@@ -182,6 +188,8 @@ __all__ = [
     "SamplingError",
     "Scoring",
     "SearchAgent",
+    "SpinnerFill",
+    "SpinnerRule",
     "Step",
     "Tile",
     "TileSet",

@@ -300,6 +300,13 @@ class IllegalMoveReason(enum.Enum):
     """A play names no end (``end=None``) although the layout has open ends."""
     DOES_NOT_MATCH = "does_not_match"
     """The tile shows no pip count equal to the end it was played on."""
+    NO_SUCH_ARM = "no_such_arm"
+    """A play names an arm the layout does not have (``End.UP`` in a line, or a short
+    side of a spinner not laid yet)."""
+    END_NOT_OPEN = "end_not_open"
+    """A play names an arm that is not open now: a spinner's short side before its long
+    sides are covered (SPIN-2), an arm that may not grow before every side of a spinner
+    is started (SPIN-3), or a full side (SPIN-4)."""
     MUST_PLAY = "must_play"
     """A draw or pass while the mover holds a tile that can be played."""
     MUST_DRAW = "must_draw"
@@ -335,6 +342,8 @@ _REASON_TEXT: dict[IllegalMoveReason, str] = {
     IllegalMoveReason.WRONG_LEAD: "the rules require another opening tile",
     IllegalMoveReason.NO_SUCH_END: "a play after the lead must name an end",
     IllegalMoveReason.DOES_NOT_MATCH: "the tile does not match that end",
+    IllegalMoveReason.NO_SUCH_ARM: "the layout has no arm by that name",
+    IllegalMoveReason.END_NOT_OPEN: "that arm is not open to play now",
     IllegalMoveReason.MUST_PLAY: "the player holds a playable tile and must play",
     IllegalMoveReason.MUST_DRAW: "the player must draw from the boneyard",
     IllegalMoveReason.CANNOT_DRAW: "there is nothing to draw under these rules",

@@ -1,18 +1,44 @@
-"""The layout: the line of tiles on the table and its open ends.
+"""The layout: the tiles on the table, in arms, and their open ends (rule LAYOUT-1).
 
-`dominoes.render.diagram` draws a whole hand as text.
+A line game's layout is its line: the lead and two arms, ``LEFT`` and ``RIGHT``. With
+spinners (docs/rules/spinner.md) the layout is a tree: the line through the lead, and
+the short sides of each spinner as further arms. `dominoes.render.diagram` draws a whole
+hand as text.
 """
 
 from __future__ import annotations
 
 import attrs
 
-from dominoes.errors import ArgumentTypeError, EmptyLayoutError
+from dominoes.errors import ArgumentTypeError, ArgumentValueError, EmptyLayoutError
 from dominoes.errors import shown as _shown
 from dominoes.moves import End
 from dominoes.tiles import Tile
 
-__all__ = ["Layout"]
+__all__ = ["Arm", "Layout"]
+
+
+@attrs.frozen(kw_only=True)
+class Arm:
+    """One arm of a layout with spinners: the tiles laid on it, outward, and its end.
+
+    An arm grows from the lead (``origin`` is ``None``: ``LEFT`` and ``RIGHT``, and the
+    short sides ``UP`` and ``DOWN`` when the lead is a spinner) or from a spinner laid on
+    another arm (``origin`` names that arm and the spinner's index in its ``tiles``).
+    """
+
+    end: End
+    """Its name (the `End` a play on it names)."""
+    tiles: tuple[tuple[int, int], ...]
+    """The tiles on it as oriented pairs, outward: the ``a`` of the first pair touches
+    the tile it grows from, and the ``b`` of each pair the ``a`` of the next."""
+    value: int
+    """The number showing at its end (that of the tile it grows from while empty)."""
+    is_open: bool
+    """Whether a tile may be laid on it now (rules SPIN-2 to SPIN-4)."""
+    origin: tuple[End, int] | None = None
+    """The arm and index of the spinner it grows from; ``None`` when it grows from the
+    lead."""
 
 
 @attrs.frozen(kw_only=True)
@@ -31,19 +57,40 @@ class Layout:
     """
 
     line: tuple[tuple[int, int], ...]
-    """The tiles on the table as oriented pairs, left to right."""
+    """The tiles on the table as oriented pairs, left to right (with spinners: the line
+    through the lead, from the end of the ``LEFT`` arm to the end of the ``RIGHT``)."""
+    arms: tuple[Arm, ...] = ()
+    """With spinners (a ruleset whose `Ruleset.spinner` is not ``NONE``, or that scores
+    on play), every arm in `End` order, ``LEFT`` and ``RIGHT`` first; ``()`` in a line
+    game, whose arms are the two ends of `line`."""
 
     @property
     def ends(self) -> tuple[int, ...]:
-        """The values of the open ends: ``()`` or ``(left, right)``."""
+        """The values of the open ends: ``()`` or ``(left, right)`` in a line; with
+        `arms`, those of the arms open now, in `End` order."""
+        if self.arms:
+            return tuple(arm.value for arm in self.arms if arm.is_open)
         if not self.line:
             return ()
         return (self.line[0][0], self.line[-1][1])
 
     @property
+    def open_ends(self) -> tuple[tuple[End, int], ...]:
+        """The open ends as (arm, value) pairs, in `End` order."""
+        if self.arms:
+            return tuple((arm.end, arm.value) for arm in self.arms if arm.is_open)
+        if not self.line:
+            return ()
+        return ((End.LEFT, self.line[0][0]), (End.RIGHT, self.line[-1][1]))
+
+    @property
     def tiles(self) -> tuple[Tile, ...]:
-        """The tiles on the table, left to right."""
-        return tuple(Tile(a, b) for a, b in self.line)
+        """The tiles on the table: the line left to right, then each further arm's
+        outward."""
+        pairs = list(self.line)
+        for arm in self.arms[2:]:
+            pairs.extend(arm.tiles)
+        return tuple(Tile(a, b) for a, b in pairs)
 
     @property
     def is_empty(self) -> bool:
@@ -56,17 +103,30 @@ class Layout:
         Raises:
             EmptyLayoutError: the layout is empty (an `IndexError`).
             ArgumentTypeError: ``end`` is not an `End` (a `TypeError`).
+            ArgumentValueError: the layout has no such arm.
         """
         if not isinstance(end, End):
             raise ArgumentTypeError(
-                f"end must be End.LEFT or End.RIGHT, got {_shown(end)}", argument="end"
+                f"end must be an End (End.LEFT, End.RIGHT, ...), got {_shown(end)}",
+                argument="end",
             )
         if not self.line:
             raise EmptyLayoutError(f"the layout is empty: it has no {end.name.lower()} end")
+        if self.arms:
+            if end >= len(self.arms):
+                raise ArgumentValueError(
+                    f"end must be an arm of the layout, got End.{end.name}", argument="end"
+                )
+            return self.arms[end].value
+        if end > End.RIGHT:
+            raise ArgumentValueError(
+                f"end must be End.LEFT or End.RIGHT in a line, got End.{end.name}",
+                argument="end",
+            )
         return self.line[0][0] if end is End.LEFT else self.line[-1][1]
 
     def __len__(self) -> int:
-        return len(self.line)
+        return len(self.line) + sum(len(arm.tiles) for arm in self.arms[2:])
 
     def __str__(self) -> str:
         return "".join(f"[{a}|{b}]" for a, b in self.line) or "(empty)"

@@ -16,7 +16,7 @@ from typing import Any, TypeAlias
 
 import attrs
 
-from dominoes.errors import ArgumentTypeError
+from dominoes.errors import ArgumentTypeError, ArgumentValueError
 from dominoes.errors import shown as _shown
 from dominoes.tiles import Tile, tile_from_index
 
@@ -24,13 +24,49 @@ __all__ = ["DRAW", "PASS", "Draw", "End", "Move", "Pass", "Play", "Step"]
 
 
 class End(enum.IntEnum):
-    """One of the two open ends of the line of play.
+    """An arm of the layout, named by where it grows (rule LAYOUT-1).
 
-    ``LEFT`` is the end the lead tile's low half faces; ``RIGHT`` the other.
+    In a line, ``LEFT`` is the end the lead tile's low half faces and ``RIGHT`` the
+    other. With spinners (docs/rules/spinner.md), ``UP`` and ``DOWN`` are the short
+    sides of the first spinner, and ``ARM_4``, ``ARM_5``, ... the short sides of later
+    spinners, two each, in the order they were laid (Five Up). The move token names the
+    arm by its `token`: ``L``, ``R``, ``U``, ``D``, ``A4``, ``A5``, ...
+
+    >>> End.UP.token, End(5).token, End.from_token("A5")
+    ('U', 'A5', <End.ARM_5: 5>)
     """
 
+    _ignore_ = "_k"
     LEFT = 0
     RIGHT = 1
+    UP = 2
+    DOWN = 3
+    for _k in range(4, 64):  # the short sides of later spinners (2 + 2 x 31 doubles)
+        vars()[f"ARM_{_k}"] = _k
+
+    @property
+    def token(self) -> str:
+        """The arm's name in a move token (``L``, ``R``, ``U``, ``D``, ``A4``, ...)."""
+        return _TOKENS[self.value]
+
+    @classmethod
+    def from_token(cls, token: str) -> End:
+        """The arm a move token names.
+
+        Raises:
+            ArgumentValueError: no arm has that name.
+        """
+        end = _BY_TOKEN.get(token) if isinstance(token, str) else None
+        if end is None:
+            raise ArgumentValueError(
+                f"token must name an arm (L, R, U, D, A4 to A63), got {_shown(token)}",
+                argument="token",
+            )
+        return end
+
+
+_TOKENS = ("L", "R", "U", "D", *(f"A{k}" for k in range(4, 64)))
+_BY_TOKEN = {t: End(k) for k, t in enumerate(_TOKENS)}
 
 
 def _tile(_inst: object, _attribute: object, value: Any) -> None:
@@ -43,7 +79,8 @@ def _tile(_inst: object, _attribute: object, value: Any) -> None:
 def _end(_inst: object, _attribute: object, value: Any) -> None:
     if value is not None and not isinstance(value, End):
         raise ArgumentTypeError(
-            f"end must be End.LEFT, End.RIGHT or None, got {_shown(value)}", argument="end"
+            f"end must be an End (End.LEFT, End.RIGHT, ...) or None, got {_shown(value)}",
+            argument="end",
         )
 
 
@@ -72,7 +109,7 @@ class Play:
     def __str__(self) -> str:
         if self.end is None:
             return str(self.tile)
-        return f"{self.tile}:{'L' if self.end is End.LEFT else 'R'}"
+        return f"{self.tile}:{_TOKENS[self.end]}"
 
     def __repr__(self) -> str:
         if self.end is None:
@@ -135,9 +172,16 @@ class Step:
     """The seat that moved."""
     move: Move
     """The move made."""
+    points: int = attrs.field(default=0, repr=False)
+    """The points the move scored for the seat's side (rules PLAY-1 to PLAY-3; always 0
+    in a game that scores nothing on play)."""
 
     def __str__(self) -> str:
         return f"{self.seat}: {self.move}"
+
+    def __repr__(self) -> str:
+        points = f", points={self.points!r}" if self.points else ""
+        return f"Step(seat={self.seat!r}, move={self.move!r}{points})"
 
 
 _PLAYS: list[tuple[Play, Play, Play]] = []
@@ -152,6 +196,19 @@ def play_for(index: int) -> tuple[Play, Play, Play]:
             (Play(tile=tile, end=End.LEFT), Play(tile=tile, end=End.RIGHT), Play(tile=tile))
         )
     return table[index]
+
+
+_ARM_PLAYS: dict[tuple[int, int], Play] = {}
+
+
+def play_on(index: int, end: End) -> Play:
+    """The interned play of the tile with this canonical index on ``end``."""
+    key = (index, end)
+    p = _ARM_PLAYS.get(key)
+    if p is None:
+        p = play_for(index)[end] if end < 2 else Play(tile=tile_from_index(index), end=end)
+        _ARM_PLAYS[key] = p
+    return p
 
 
 def drawn(tile: Tile) -> Draw:

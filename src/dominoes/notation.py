@@ -19,7 +19,7 @@ import re
 
 import attrs
 
-from dominoes.errors import ArgumentTypeError, NotationError
+from dominoes.errors import ArgumentTypeError, ArgumentValueError, NotationError
 from dominoes.errors import shown as _shown_value
 from dominoes.faults import Fault, FaultKind
 from dominoes.moves import DRAW, PASS, Draw, End, Move, Pass, Play
@@ -42,14 +42,12 @@ MAX_TEXT = 100_000
 _INT = r"(?:0|[1-9][0-9]{0,5})"
 _PIP = r"(?:0|[1-9][0-9]{0,2})"
 _DASHED = rf"{_PIP}-{_PIP}"
-_MOVE_RE = re.compile(rf"({_DASHED})(?::([LR]))?|draw(?: ({_DASHED}))?|pass")
+_MOVE_RE = re.compile(rf"({_DASHED})(?::([LRUD]|A[1-9][0-9]?))?|draw(?: ({_DASHED}))?|pass")
 _PLACED_RE = re.compile(rf"(\*?)({_PIP})\|({_PIP})")
 _DASHED_RE = re.compile(_DASHED)
 _INT_RE = re.compile(_INT)
 _ROUND_RE = re.compile(rf"({_INT})\+({_INT})")
 _FAULT_RE = re.compile(rf"({_INT}):([a-z_]+):({_INT})")
-
-_ENDS = {"L": End.LEFT, "R": End.RIGHT}
 
 
 def _check_text(text: object, what: str) -> str:
@@ -122,7 +120,16 @@ def parse_move(text: str) -> Move:
     if m.group(1) is not None:
         tile = Tile.parse(m.group(1))
         end = m.group(2)
-        return Play(tile=tile, end=_ENDS[end] if end else None)
+        if not end:
+            return Play(tile=tile)
+        try:
+            return Play(tile=tile, end=End.from_token(end))
+        except ArgumentValueError:
+            raise NotationError(
+                f"not a move: {_shown(text)} (no arm is named {end}: L, R, U, D, A4 to A63)",
+                text=text,
+                what="move",
+            ) from None
     if text == "pass":
         return PASS
     if m.group(3) is not None:

@@ -49,9 +49,13 @@ __all__ = [
     "NoDoubleRule",
     "Opening",
     "PartnerPips",
+    "PlayScale",
+    "PlayScoring",
     "Preset",
     "Ruleset",
     "Scoring",
+    "SpinnerFill",
+    "SpinnerRule",
     "default_hand_size",
     "find_preset",
 ]
@@ -234,6 +238,59 @@ class DrawnLead(enum.Enum):
     """The drawn hand's leader leads again, with any tile."""
     OPENING_RULE = "opening_rule"
     """The next hand is opened as the first one (`Ruleset.opening`)."""
+
+
+class SpinnerRule(enum.Enum):
+    """Which doubles are spinners (rule SPIN-1): laid crosswise, a spinner takes tiles on
+    its two long sides, which continue its arm, and on its two short sides, which start
+    new arms (docs/rules/spinner.md)."""
+
+    NONE = "none"
+    """No spinner: the layout is a line with two ends (every double lies crosswise in the
+    line and takes tiles on its two long sides only)."""
+    FIRST_DOUBLE = "first_double"
+    """The first double played is the spinner, whether it leads or comes later (All
+    Fives, Sniff); later doubles lie crosswise in their arm and do not branch."""
+    LEAD_DOUBLE = "lead_double"
+    """The lead is the spinner when it is a double (Sebastopol's 6-6); no later double
+    branches."""
+    EVERY_DOUBLE = "every_double"
+    """Every double is a spinner (Five Up): several spinners may be open at once."""
+
+
+class SpinnerFill(enum.Enum):
+    """When a spinner's short sides open (rules SPIN-2 to SPIN-4)."""
+
+    LONG_SIDES_FIRST = "long_sides_first"
+    """Rule SPIN-2: the short sides open once both long sides carry a tile."""
+    ALL_FOUR_FIRST = "all_four_first"
+    """Rule SPIN-3 (Sebastopol): every side opens at once, and while a spinner has an
+    empty side, only its empty sides take tiles: no arm grows before all are started."""
+    ONE_TILE_EACH_SIDE = "one_tile_each_side"
+    """Rule SPIN-4 (British Sniff): the short sides open once both long sides carry a
+    tile, and each takes one tile and no more."""
+
+
+class PlayScoring(enum.Enum):
+    """What a play scores, from the end count after it (rules PLAY-1 to PLAY-3)."""
+
+    NONE = "none"
+    """Plays score nothing: points come at the end of the hand only."""
+    FIVES = "fives"
+    """Rule PLAY-1 (All Fives, Muggins, Five Up, Sniff): the count, when it is a positive
+    multiple of 5."""
+    FIVES_AND_THREES = "fives_and_threes"
+    """Rule PLAY-3 (Fives and Threes): the count divided by 3 when 3 divides it, plus
+    the count divided by 5 when 5 divides it (15 scores 8)."""
+
+
+class PlayScale(enum.Enum):
+    """How `PlayScoring.FIVES` turns a scoring count into points (rule PLAY-2)."""
+
+    PIPS = "pips"
+    """The count itself: 15 scores 15."""
+    PER_FIVE = "per_five"
+    """One point per five, as on a cribbage board: 15 scores 3."""
 
 
 # Default hand sizes: (game, max_pip) -> {players: tiles each}. Sources on the rules pages.
@@ -441,6 +498,17 @@ class Ruleset:
     """Who leads the hands of a match after the first."""
     drawn_lead: DrawnLead = attrs.field(default=DrawnLead.NEXT_PLAYER, validator=_enum(DrawnLead))
     """Who leads after a drawn hand."""
+    # -- the layout and scoring on play (docs/rules/spinner.md)
+    spinner: SpinnerRule = attrs.field(default=SpinnerRule.NONE, validator=_enum(SpinnerRule))
+    """Rule SPIN-1: which doubles are spinners (`SpinnerRule.NONE`: a line)."""
+    spinner_fill: SpinnerFill = attrs.field(
+        default=SpinnerFill.LONG_SIDES_FIRST, validator=_enum(SpinnerFill)
+    )
+    """Rules SPIN-2 to SPIN-4: when a spinner's short sides open."""
+    play_scoring: PlayScoring = attrs.field(default=PlayScoring.NONE, validator=_enum(PlayScoring))
+    """Rules PLAY-1 and PLAY-3: what a play scores, from the end count after it."""
+    play_scale: PlayScale = attrs.field(default=PlayScale.PIPS, validator=_enum(PlayScale))
+    """Rule PLAY-2: points per scoring count under `PlayScoring.FIVES`."""
 
     def __attrs_post_init__(self) -> None:
         size = TileSet.double(self.max_pip).size
@@ -492,6 +560,20 @@ class Ruleset:
             raise RulesetError(
                 "partner_pips applies to partnership play only",
                 fields=("partner_pips", "partnership"),
+            )
+        if (
+            self.spinner_fill is not SpinnerFill.LONG_SIDES_FIRST
+            and self.spinner is SpinnerRule.NONE
+        ):
+            raise RulesetError(
+                f"spinner_fill {self.spinner_fill.name} needs a spinner, but spinner is NONE",
+                fields=("spinner_fill", "spinner"),
+            )
+        if self.play_scale is not PlayScale.PIPS and self.play_scoring is not PlayScoring.FIVES:
+            raise RulesetError(
+                f"play_scale {self.play_scale.name} applies to play_scoring FIVES, "
+                f"not {self.play_scoring.name}",
+                fields=("play_scale", "play_scoring"),
             )
         if self.block_winner is BlockWinner.LOWEST_INDIVIDUAL and not self.partnership:
             raise RulesetError(

@@ -24,12 +24,21 @@ from dominoes.rules import (
     DominoWinner,
     FaultPenalty,
     PartnerPips,
+    PlayScale,
+    PlayScoring,
     Ruleset,
     Scoring,
 )
 from dominoes.verification import VerificationRound
 
-__all__ = ["Ending", "HandResult", "check_result", "score_hand", "zero_sum_returns"]
+__all__ = [
+    "Ending",
+    "HandResult",
+    "check_result",
+    "play_points",
+    "score_hand",
+    "zero_sum_returns",
+]
 
 
 class Ending(enum.Enum):
@@ -77,11 +86,63 @@ class HandResult:
     """For a conceded hand, the seat that conceded (rule CONCEDE-1)."""
     penalties: tuple[int, ...] = ()
     """The part of ``points`` that comes from other seats' faults, per seat."""
+    play_points: tuple[int, ...] = ()
+    """The part of ``points`` scored by plays during the hand, per seat (rules PLAY-1 to
+    PLAY-3; in partnership both partners show their side's); empty in a game that
+    scores nothing on play."""
+
+    @property
+    def end_points(self) -> tuple[int, ...]:
+        """The part of ``points`` scored when the hand ended, per seat (``points`` less
+        ``play_points``)."""
+        if not self.play_points:
+            return self.points
+        return tuple(p - q for p, q in zip(self.points, self.play_points, strict=True))
 
     @property
     def is_draw(self) -> bool:
         """Whether the hand was drawn (nobody won)."""
         return not self.winners
+
+
+def play_points(rules: Ruleset, count: int) -> int:
+    """The points a play scores when the end count after it is ``count`` (rules PLAY-1
+    to PLAY-3).
+
+    >>> from dominoes import Ruleset
+    >>> from dominoes.rules import PlayScale, PlayScoring
+    >>> fives = Ruleset.draw(play_scoring=PlayScoring.FIVES)
+    >>> [play_points(fives, n) for n in (0, 5, 12, 15)]
+    [0, 5, 0, 15]
+    >>> per_five = Ruleset.draw(play_scoring=PlayScoring.FIVES, play_scale=PlayScale.PER_FIVE)
+    >>> play_points(per_five, 15)
+    3
+    >>> threes = Ruleset.block(play_scoring=PlayScoring.FIVES_AND_THREES)
+    >>> [play_points(threes, n) for n in (3, 5, 6, 9, 10, 12, 15, 18, 20, 7)]
+    [1, 1, 2, 3, 2, 4, 8, 6, 4, 0]
+
+    Raises:
+        ArgumentTypeError: ``rules`` is not a `Ruleset`, or ``count`` not an int.
+        ArgumentValueError: ``count`` is negative.
+    """
+    if not isinstance(rules, Ruleset):
+        raise ArgumentTypeError(f"rules must be a Ruleset, got {_shown(rules)}", argument="rules")
+    if type(count) is not int:
+        raise ArgumentTypeError(f"count must be an int, got {_shown(count)}", argument="count")
+    if count < 0:
+        raise ArgumentValueError(f"count must be from 0, got {count}", argument="count")
+    return _play_points(rules.play_scoring, rules.play_scale, count)
+
+
+def _play_points(scoring: PlayScoring, scale: PlayScale, count: int) -> int:
+    if count <= 0 or scoring is PlayScoring.NONE:
+        return 0
+    if scoring is PlayScoring.FIVES:
+        if count % 5:
+            return 0
+        return count if scale is PlayScale.PIPS else count // 5
+    points = count // 3 if count % 3 == 0 else 0  # FIVES_AND_THREES
+    return points + (count // 5 if count % 5 == 0 else 0)
 
 
 def score_hand(

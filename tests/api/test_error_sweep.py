@@ -63,7 +63,7 @@ from dominoes.fields import FieldCodec, FieldTable
 from dominoes.presets import find_preset
 from dominoes.render import diagram
 from dominoes.rules import RULESET_FIELDS, BaseGame, Preset, default_hand_size
-from dominoes.scoring import check_result, score_hand, zero_sum_returns
+from dominoes.scoring import check_result, play_points, score_hand, zero_sum_returns
 from dominoes.tiles import bit_indices, tile_from_index, tile_index
 from dominoes.verification import VerificationRound
 
@@ -382,6 +382,11 @@ CASES: dict[str, tuple[Bad, ...]] = {
         _v("no such domino seat", lambda: score_hand(RULES, [0, 1], domino_seat=2), "domino_seat"),
         _t("ending as a str", lambda: score_hand(RULES, [0, 1], ending="domino"), "ending"),
         _v("negative stock", lambda: score_hand(RULES, [0, 1], stock=-1), "stock"),
+    ),
+    "dominoes.scoring.play_points": (
+        _t("rules as a str", lambda: play_points("block", 5), "rules"),
+        _v("a negative count", lambda: play_points(RULES, -5), "count"),
+        _t("a count as a str", lambda: play_points(RULES, "5"), "count"),
     ),
     "dominoes.scoring.check_result": (
         _t("rules as a str", lambda: check_result("block", _result()), "rules"),
@@ -1112,6 +1117,7 @@ EXEMPT: dict[str, str] = {
     "dominoes.faults.Fault": _PLAIN + " (the engine builds it)",
     "dominoes.codec.Section": _PLAIN + " (ObservationEncoder.sections builds it)",
     "dominoes.layout.Layout": _PLAIN + " (HandState.layout builds it)",
+    "dominoes.layout.Arm": _PLAIN + " (HandState.layout builds it)",
     "dominoes.match.Match": _PLAIN + " (Match.start builds one; the docs build some by hand)",
     "dominoes.moves.Pass": "takes no argument",
     "dominoes.moves.Step": _PLAIN + " (the engine's history)",

@@ -123,6 +123,8 @@ def test_reason_members() -> None:
         "WRONG_LEAD",
         "NO_SUCH_END",
         "DOES_NOT_MATCH",
+        "NO_SUCH_ARM",
+        "END_NOT_OPEN",
         "MUST_PLAY",
         "MUST_DRAW",
         "CANNOT_DRAW",

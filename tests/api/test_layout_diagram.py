@@ -220,7 +220,7 @@ def test_an_empty_layout_has_no_ends_and_no_length() -> None:
     with pytest.raises(EmptyLayoutError, match="the layout is empty: it has no left end") as info:
         empty.end(End.LEFT)
     assert isinstance(info.value, IndexError)
-    with pytest.raises(ArgumentTypeError, match=r"end must be End\.LEFT or End\.RIGHT"):
+    with pytest.raises(ArgumentTypeError, match=r"end must be an End \(End\.LEFT, End\.RIGHT"):
         empty.end(0)  # type: ignore[arg-type]
 
 

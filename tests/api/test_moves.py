@@ -16,7 +16,10 @@ def test_end_values() -> None:
     assert End.LEFT.value == 0
     assert End.RIGHT.value == 1
     assert int(End.RIGHT) == 1
-    assert list(End) == [End.LEFT, End.RIGHT]
+    assert list(End)[:4] == [End.LEFT, End.RIGHT, End.UP, End.DOWN]
+    assert [end.token for end in End][:6] == ["L", "R", "U", "D", "A4", "A5"]
+    assert len(End) == 64
+    assert all(End.from_token(end.token) is end for end in End)
 
 
 def test_play_str() -> None:

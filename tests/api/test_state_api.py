@@ -30,6 +30,7 @@ from dominoes import (
     Phase,
     Play,
     Ruleset,
+    SpinnerRule,
     Step,
     Tile,
     VerificationRound,
@@ -72,6 +73,10 @@ LEAD7 = HandState.start(Ruleset.block(), Deal.random(Ruleset.block(), seed=7))
 PLAY7 = LEAD7.apply(Play(tile=Tile(6, 6)))
 # After 5-6 on the right: seat 1 to move, ends (6, 5).
 PLAY7B = PLAY7.apply(Play(tile=Tile(5, 6), end=End.RIGHT))
+# The same deal with the first double a spinner: 6-6 leads, its short sides wait (SPIN-2).
+SPIN7 = HandState.start(
+    Ruleset.block(spinner=SpinnerRule.FIRST_DOUBLE), Deal.random(Ruleset.block(), seed=7)
+).apply(Play(tile=Tile(6, 6)))
 
 # Tiny Block game: seat 0 leads 2-2; seat 1 (1-1 0-1) cannot play and passes, seat 0
 # (0-0) confirms: the hand is blocked.
@@ -254,6 +259,9 @@ REFUSALS: list[tuple[str, HandState, object, IllegalMoveReason]] = [
     ("lead-wrong-tile", LEAD7, Play(tile=Tile(0, 5)), IllegalMoveReason.WRONG_LEAD),
     ("no-end", PLAY7, Play(tile=Tile(1, 6)), IllegalMoveReason.NO_SUCH_END),
     ("no-end-no-match", PLAY7, Play(tile=Tile(2, 2)), IllegalMoveReason.NO_SUCH_END),
+    ("up-in-a-line", PLAY7, Play(tile=Tile(1, 6), end=End.UP), IllegalMoveReason.NO_SUCH_ARM),
+    ("arm-4-unlaid", SPIN7, Play(tile=Tile(1, 6), end=End.ARM_4), IllegalMoveReason.NO_SUCH_ARM),
+    ("up-waiting", SPIN7, Play(tile=Tile(1, 6), end=End.UP), IllegalMoveReason.END_NOT_OPEN),
     ("left", PLAY7, Play(tile=Tile(2, 2), end=End.LEFT), IllegalMoveReason.DOES_NOT_MATCH),
     ("right", PLAY7, Play(tile=Tile(2, 2), end=End.RIGHT), IllegalMoveReason.DOES_NOT_MATCH),
     ("left-b", PLAY7B, Play(tile=Tile(0, 5), end=End.LEFT), IllegalMoveReason.DOES_NOT_MATCH),
