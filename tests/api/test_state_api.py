@@ -260,7 +260,7 @@ REFUSALS: list[tuple[str, HandState, object, IllegalMoveReason]] = [
     ("no-end", PLAY7, Play(tile=Tile(1, 6)), IllegalMoveReason.NO_SUCH_END),
     ("no-end-no-match", PLAY7, Play(tile=Tile(2, 2)), IllegalMoveReason.NO_SUCH_END),
     ("up-in-a-line", PLAY7, Play(tile=Tile(1, 6), end=End.UP), IllegalMoveReason.NO_SUCH_ARM),
-    ("arm-4-unlaid", SPIN7, Play(tile=Tile(1, 6), end=End.ARM_4), IllegalMoveReason.NO_SUCH_ARM),
+    ("arm-4-unlaid", SPIN7, Play(tile=Tile(1, 6), end=End(4)), IllegalMoveReason.NO_SUCH_ARM),
     ("up-waiting", SPIN7, Play(tile=Tile(1, 6), end=End.UP), IllegalMoveReason.END_NOT_OPEN),
     ("left", PLAY7, Play(tile=Tile(2, 2), end=End.LEFT), IllegalMoveReason.DOES_NOT_MATCH),
     ("right", PLAY7, Play(tile=Tile(2, 2), end=End.RIGHT), IllegalMoveReason.DOES_NOT_MATCH),
