@@ -448,6 +448,10 @@ class DominoesGame(pyspiel.Game):  # type: ignore[misc]
         self._wanted_mask = sum(1 << i for i in self._wanted)
         self._no_hands: tuple[tuple[int, ...], ...] = tuple(() for _ in range(rules.players))
         self._set = rules.tile_set.tiles  # the interned tiles, by index
+        # the uniform chance outcomes with k tiles dealt or drawn, (tile, 1 / tiles left),
+        # built when first asked (the sets up to double-12; larger ones build them anew)
+        self._uniform: list[tuple[tuple[int, float], ...] | None] = [None] * self.tiles
+        self._hand_size = rules.hand_size
         self._full = (1 << self.tiles) - 1
         self._initial_cache = _Cache(game=self, player=_CHANCE)
         bound = utility_bound(rules)
@@ -574,6 +578,10 @@ def _redeal_wanted(rules: Ruleset) -> frozenset[int]:
 
 
 # ------------------------------------------------------------------------ the state
+_KEPT_OUTCOMES: Final = 91
+"""The largest set (double-12) whose uniform chance outcomes a game keeps once built."""
+
+
 class _Cache:
     """The engine state of an OpenSpiel state: shared by clones, never pickled.
 
@@ -695,8 +703,13 @@ class DominoesState(pyspiel.State):  # type: ignore[misc]
         game = self._g
         held = self._held
         if self._draw_pending or not game._wanted_mask or game._wanted_mask & held:
-            p = 1.0 / (game.tiles - held.bit_count())
-            return [(i, p) for i in range(game.tiles) if not held >> i & 1]
+            k = held.bit_count()
+            pairs = game._uniform[k]
+            if pairs is None:
+                pairs = tuple((i, 1.0 / (game.tiles - k)) for i in range(game.tiles))
+                if game.tiles <= _KEPT_OUTCOMES:
+                    game._uniform[k] = pairs
+            return [pairs[i] for i in range(game.tiles) if not held >> i & 1]
         left = [i for i in range(game.tiles) if not held >> i & 1]
         # LEAD-4 (redeal): deal conditioned on an opening tile being dealt, which is
         # the distribution of dealing again until one is
@@ -725,10 +738,16 @@ class DominoesState(pyspiel.State):  # type: ignore[misc]
         """
         game = self._g
         if self._to_deal or self._draw_pending:
-            self._check_outcome(action)
+            if (
+                type(action) is not int
+                or not 0 <= action < game.tiles
+                or self._held >> action & 1
+                or game._wanted
+            ):
+                self._check_outcome(action)  # refuses what chance_outcomes does not offer
             self._held |= 1 << action
         if self._to_deal:
-            seat = (game.dealt - self._to_deal) // game.rules.hand_size  # seat by seat
+            seat = (game.dealt - self._to_deal) // game._hand_size  # seat by seat
             hands = list(self._dealt)
             hands[seat] = (*hands[seat], action)
             self._dealt = tuple(hands)
