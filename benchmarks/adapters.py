@@ -14,9 +14,11 @@ Measured in one run on one machine, for 2-player Block, in hands per second:
 (c) the reference loop of ``shared/bench/speed_of_light.py`` (loaded as
     ``benchmarks/playout.py`` loads it), 2 players, 7 tiles each.
 
-The loops take turns, ``--repeat`` rounds of the three (the reference on ten times the
-hands, for runs of similar length), so that each sees the machine as the others do; each
-figure is the best of its runs. It prints each loop's hands per second and its ratio to
+The loops take turns, ``--repeat`` rounds, each adapter loop right after a run of the
+reference (on ten times the hands, for runs of similar length), so that each sees the
+machine as the others do; it prints each loop's best run, its ratio to the reference's
+best, and the median of the ratios of the paired runs (the figure a busy machine moves
+least). It prints each loop's hands per second and its ratio to
 the reference (the target is 0.04 for each); ``--profile`` prints the top of a cProfile
 of each adapter loop instead, and ``--instructions`` the instructions per hand that
 valgrind's callgrind counts for each loop and their ratios (as ``playout.py
@@ -32,6 +34,7 @@ import argparse
 import cProfile
 import pstats
 import random
+import statistics
 import sys
 import time
 from collections.abc import Callable
@@ -165,18 +168,22 @@ def main(argv: list[str] | None = None) -> int:
         profile(a.hands, a.seed)
         return 0
     ref = load_reference(a.reference)
-    best = dict.fromkeys(["reference", *LOOPS], 0.0)
+    runs: dict[str, list[float]] = {name: [] for name in ["reference", *LOOPS]}
     for k in range(a.repeat):
         seed = a.seed + k
-        best["reference"] = max(best["reference"], reference_hands(ref, 2, 7, 10 * a.hands, seed))
         for name, loop in LOOPS.items():
-            best[name] = max(best[name], loop(BLOCK_2P, a.hands, seed))
-    refs = best["reference"]
+            # the reference runs beside each loop, so that each ratio is of one moment
+            runs["reference"].append(reference_hands(ref, 2, 7, 10 * a.hands, seed))
+            runs[name].append(loop(BLOCK_2P, a.hands, seed))
+    refs = max(runs["reference"])
     print(f"python {sys.version.split()[0]}, 2-player Block, {a.hands} hands per adapter run,")
     print(f"best of {a.repeat} rounds; reference loop: {refs:.0f} hands/s")
-    print(f"{'loop':34} {'hands/s':>9} {'ratio':>7} {'target':>7}")
-    for name in LOOPS:
-        print(f"{name:34} {best[name]:9.0f} {best[name] / refs:7.3f} {TARGET:7.2f}")
+    print(f"{'loop':34} {'hands/s':>9} {'ratio':>7} {'median':>7} {'target':>7}")
+    for j, name in enumerate(LOOPS):
+        paired = runs["reference"][j :: len(LOOPS)]
+        median = statistics.median(x / y for x, y in zip(runs[name], paired, strict=True))
+        best = max(runs[name])
+        print(f"{name:34} {best:9.0f} {best / refs:7.3f} {median:7.3f} {TARGET:7.2f}")
     return 0
 
 
