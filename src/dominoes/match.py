@@ -17,7 +17,7 @@ from dominoes.deal import Deal
 from dominoes.errors import ArgumentTypeError, IllegalMoveError, IllegalMoveReason, MatchError
 from dominoes.errors import shown as _shown
 from dominoes.moves import Move, Play
-from dominoes.rules import BlockTie, DrawnLead, NextLead, Opening, Ruleset, Scoring
+from dominoes.rules import BlockTie, DrawnLead, NextLead, Opening, PlayScoring, Ruleset, Scoring
 from dominoes.scoring import Ending, HandResult
 from dominoes.state import HandState
 
@@ -114,10 +114,12 @@ class Match:
         seat conceded the match (rule CONCEDE-2)."""
         if self.conceded_by is not None:
             return True
+        if not self.state.is_over and self.rules.play_scoring is PlayScoring.NONE:
+            return False
+        if max(self.scores) >= self.target:  # mid-hand too when plays score (MATCH-7)
+            return True
         if not self.state.is_over:
             return False
-        if max(self.scores) >= self.target:
-            return True
         limit = self.rules.hands_limit
         return limit is not None and len(self.results) >= limit
 
@@ -145,17 +147,28 @@ class Match:
     def apply(self, move: Move, *, seat: int | None = None) -> Match:
         """The match after ``move`` in the current hand (see `HandState.apply`).
 
-        When the move ends the hand, its points are added to the scores.
+        The points a play scores (rules PLAY-1 to PLAY-3) are added to the scores as it
+        is made, and a side that reaches the target with them wins the match at once, in
+        the middle of the hand (rule MATCH-7); when the move ends the hand, its end
+        points are added.
 
         Raises:
             IllegalMoveError: the move is not legal in the current hand.
+            MatchError: the match is over (a `ValueError`).
         """
+        if self.is_over and not self.state.is_over:
+            raise MatchError("the match is over")
         state = self.state.apply(move, seat=seat)
+        scores = self.scores
+        before = self.state.play_points
+        gained = state.play_points
+        if gained != before:
+            scores = tuple(s + p - q for s, p, q in zip(scores, gained, before, strict=True))
         if not state.is_over:
-            return attrs.evolve(self, state=state)
+            return attrs.evolve(self, state=state, scores=scores)
         result = state.result
         assert result is not None
-        scores = tuple(s + p for s, p in zip(self.scores, result.points, strict=True))
+        scores = tuple(s + p for s, p in zip(scores, result.end_points, strict=True))
         return attrs.evolve(self, state=state, results=(*self.results, result), scores=scores)
 
     def concede(self, seat: int, *, match: bool = False) -> Match:

@@ -417,6 +417,14 @@ class HandState:
         return None if c[_LEAD] is None else _lead_index(c)
 
     @property
+    def play_points(self) -> tuple[int, ...]:
+        """The points plays have scored so far in this hand, per seat (in partnership
+        both partners show their side's; rules PLAY-1 to PLAY-3): zeros in a game that
+        scores nothing on play."""
+        no_points: tuple[int, ...] = self._core[_CTX].no_shown
+        return no_points
+
+    @property
     def layout(self) -> Layout:
         """The line of play and its open ends (built on each access)."""
         return Layout(line=_line_of(self._core)[0])

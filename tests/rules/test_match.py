@@ -37,8 +37,10 @@ from dominoes import (
     Opening,
     Phase,
     Play,
+    PlayScoring,
     Ruleset,
     Scoring,
+    SpinnerRule,
 )
 from dominoes.errors import ArgumentTypeError, MatchError
 from dominoes.match import hand_seed
@@ -818,3 +820,65 @@ def test_match_4_a_conceded_hand_always_has_a_winner(drawn_lead: DrawnLead) -> N
     assert conceded.results[-1].winners == (0,)
     assert conceded.results[-1].points == (0, 0)  # concede_points is 0: no points, a winner
     assert conceded.next_hand().state.turn == 1  # MATCH-2 rotation, not drawn_lead
+
+
+# ---------------------------------------------------------------- MATCH-7: points on play
+# A game that scores on play (rules PLAY-1 to PLAY-3) adds a play's points to the match
+# scores as the play is made, and the match ends as soon as a side reaches the target,
+# in the middle of a hand.
+
+FIVES_TO_10 = Ruleset.block(
+    spinner=SpinnerRule.FIRST_DOUBLE, play_scoring=PlayScoring.FIVES, target=10
+)
+# Seat 0 holds 5-5, the highest double dealt (6-6, 4-4 and 3-3 sleep): it leads it, and
+# the lone double counts 10 (COUNT-3), a score of 10 (PLAY-1).
+DEAL_FIVES = Deal(
+    hands=[
+        ["5-5", "0-1", "0-2", "0-3", "1-2", "1-3", "2-3"],
+        ["0-4", "1-4", "2-4", "3-4", "0-0", "1-1", "2-2"],
+    ],
+    boneyard=[
+        "6-6", "4-4", "3-3", "0-5", "1-5", "2-5", "3-5",
+        "4-5", "0-6", "1-6", "2-6", "3-6", "4-6", "5-6",
+    ],
+)  # fmt: skip
+
+
+def test_match_7_play_points_reach_the_target_in_the_middle_of_a_hand() -> None:
+    match = Match.start(FIVES_TO_10, deal=DEAL_FIVES)
+    assert not match.is_over
+    match = match.apply(parse_move("5-5"))
+    assert match.state.history[-1].points == 10
+    assert not match.state.is_over  # the hand is not over, the match is
+    assert match.scores == (10, 0)
+    assert match.is_over
+    assert match.winner == (0,)
+    with pytest.raises(MatchError, match="the match is over"):
+        match.apply(match.state.legal_moves()[0])
+    with pytest.raises(MatchError):
+        match.next_hand()
+
+
+def test_match_7_play_points_count_as_they_are_made_and_the_hand_adds_its_end_points() -> None:
+    rules = attrs.evolve(FIVES_TO_10, target=500)
+    match = Match.start(rules, deal=DEAL_FIVES).apply(parse_move("5-5"))
+    assert match.scores == (10, 0)
+    assert not match.is_over
+    rng = random.Random(5)
+    while not match.state.is_over:
+        legal = match.state.legal_moves()
+        match = match.apply(legal[rng.randrange(len(legal))])
+        assert match.scores == match.state.play_points or match.state.is_over
+    result = match.results[-1]
+    assert result.play_points == match.state.play_points
+    assert match.scores == result.points
+    assert result.points == tuple(
+        e + p for e, p in zip(result.end_points, result.play_points, strict=True)
+    )
+
+
+def test_match_7_a_game_without_play_points_ends_only_between_hands() -> None:
+    match = Match.start(Ruleset.block(target=1), deal=DEAL_FIVES).apply(parse_move("5-5"))
+    assert match.scores == (0, 0)
+    assert not match.is_over
+    assert match.state.play_points == (0, 0)
