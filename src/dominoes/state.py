@@ -2440,17 +2440,21 @@ def random_playout(state: HandState, rng: random.Random) -> HandState:
 
     The same distribution as repeatedly applying a uniform choice of
     `HandState.legal_moves`, and the same final state (history included), but run
-    in a tight loop over the internal representation for the common rules: no
+    in a tight loop over the internal representation for the common line rules: no
     drawing or drawing until a tile fits, any boneyard floor, either block
     detection. Other rules (draw one then pass, voluntary drawing, a lead not yet
-    laid) take the general path.
+    laid, layouts with spinners or scoring on play) take the general path.
     """
     ctx: _Ctx = state._core[_CTX]
     randrange = rng.randrange
     # the general path also finishes an open round that holds a false pass (FAULT-5): the
     # loop below makes only legal moves, so it never has to track one
     while not state.is_over and (
-        state._core[_LEFT] < 0 or ctx.one_draw or ctx.voluntary or state._core[_RFALSE]
+        ctx.arms  # a layout with arms: the general path, always
+        or state._core[_LEFT] < 0
+        or ctx.one_draw
+        or ctx.voluntary
+        or state._core[_RFALSE]
     ):
         moves = state.legal_moves()
         state = state.apply(moves[randrange(len(moves))])

@@ -1,0 +1,104 @@
+"""The API of the engine for layouts with arms (docs/rules/spinner.md) beyond its rules:
+how a state of it reads, compares and finishes, and what it does not offer yet."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from dominoes import (
+    Deal,
+    End,
+    HandState,
+    Play,
+    PlayScoring,
+    Ruleset,
+    RulesetError,
+    SpinnerRule,
+    Step,
+    Tile,
+)
+from dominoes.agents import rollout
+
+ALL_FIVES = Ruleset.draw(spinner=SpinnerRule.FIRST_DOUBLE, play_scoring=PlayScoring.FIVES)
+
+
+def _random_hand(rules: Ruleset, seed: int) -> list[HandState]:
+    rng = random.Random(seed)
+    state = HandState.start(rules, Deal.random(rules, rng=rng))
+    states = [state]
+    while not state.is_over:
+        legal = state.legal_moves()
+        state = state.apply(legal[rng.randrange(len(legal))])
+        states.append(state)
+    return states
+
+
+def test_a_ruleset_with_a_spinner_or_play_scoring_gets_the_arms_engine() -> None:
+    for rules in (
+        ALL_FIVES,
+        Ruleset.block(spinner=SpinnerRule.LEAD_DOUBLE),
+        Ruleset.block(play_scoring=PlayScoring.FIVES_AND_THREES),
+    ):
+        state = HandState.start(rules, Deal.random(rules, seed=1))
+        assert isinstance(state, HandState)
+        assert type(state) is not HandState
+    line = HandState.start(Ruleset.draw(), Deal.random(Ruleset.draw(), seed=1))
+    assert type(line) is HandState
+    assert line.play_points == (0, 0)
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_states_compare_by_value_and_hash_alike(seed: int) -> None:
+    first = _random_hand(ALL_FIVES, seed)
+    again = _random_hand(ALL_FIVES, seed)
+    assert first == again
+    assert [hash(s) for s in first] == [hash(s) for s in again]
+    assert first[1] != first[2]
+    line_rules = Ruleset.draw()
+    line = HandState.start(line_rules, Deal.random(line_rules, seed=seed))
+    assert line != first[0]  # another engine (and ruleset): never equal
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_rollout_finishes_an_arms_hand_as_random_moves_do(seed: int) -> None:
+    states = _random_hand(ALL_FIVES, seed)
+    start = states[0]
+    finished = rollout(start, random.Random(seed + 100))
+    assert finished.is_over
+    assert finished.result is not None
+    # the same generator drives both: rollout is a uniform choice of legal moves
+    rng = random.Random(seed + 100)
+    state = start
+    while not state.is_over:
+        legal = state.legal_moves()
+        state = state.apply(legal[rng.randrange(len(legal))])
+    assert state == finished
+    assert state.history == finished.history
+
+
+def test_a_scoring_play_shows_its_points_in_the_history() -> None:
+    # 5-5 leads (the highest double dealt) and counts 10: it scores 10 at once
+    deal = Deal(
+        hands=[
+            ["5-5", "0-1", "0-2", "0-3", "1-2", "1-3", "2-3"],
+            ["0-4", "1-4", "2-4", "3-4", "0-0", "1-1", "2-2"],
+        ],
+        boneyard=["6-6", "4-4", "3-3", "0-5", "1-5", "2-5", "3-5", "4-5", "0-6", "1-6",
+                  "2-6", "3-6", "4-6", "5-6"],
+    )  # fmt: skip
+    state = HandState.start(ALL_FIVES, deal).apply(Play(tile=Tile(5, 5)))
+    assert state.history == (Step(seat=0, move=Play(tile=Tile(5, 5)), points=10),)
+    assert repr(state.history[0]) == "Step(seat=0, move=Play(tile=Tile(5, 5)), points=10)"
+    assert state.play_points == (10, 0)
+    assert state.layout.open_ends == ((End.LEFT, 5), (End.RIGHT, 5))
+    assert "arms=L:- R:- U:- D:-" in repr(state)
+
+
+def test_position_strings_and_observations_are_not_offered_yet() -> None:
+    state = _random_hand(ALL_FIVES, 0)[3]
+    for call in (state.position, lambda: state.observation(0), state.observations):
+        with pytest.raises(RulesetError, match="not available yet") as info:
+            call()
+        assert info.value.fields == ("spinner", "play_scoring")
