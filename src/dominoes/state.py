@@ -147,7 +147,7 @@ class _Ctx:
         most = 2 * n * (2 + 2 * (n + 1))  # every arm open, each showing a double of n
         self.play_table = tuple(play_points(rules, k) for k in range(most + 1))
         self.side_of = tuple(rules.team_of(s) for s in range(rules.players))
-        self.arm_memo: dict[tuple[int, tuple[tuple[int, int], ...]], tuple[Move, ...]] = {}
+        self.arm_memo: dict[int, tuple[Move, ...]] = {}
         # the tiles whose holder leads, in order of precedence (None: a named seat leads)
         self.lead_order: tuple[int, ...] | None = None
         if rules.opening is Opening.HOLDER_OF_TILE:
@@ -1995,8 +1995,11 @@ def _opening_of(c: tuple[Any, ...]) -> Tile | str | None:
 #            the (arm, index) of the spinner it grows from (None: the lead);
 #   _LCHAIN  (_SIDES) the sides of spinners not started yet under SPIN-3, as (arm,
 #            length) pairs: while one is left, only those arms take tiles;
-#   _RCHAIN  (_POINTS) the play points so far, per seat (partners show their side's).
-# _LEAD holds the lead's oriented pair, as in a line. The history node of a play that
+#   _RCHAIN  (_POINTS) the play points so far, per seat (partners show their side's);
+# and one slot more after the line's last, _OPENS: what the arms open now make legal,
+# (the (arm, value) pairs, the tiles that fit one, their values as a bitmask over pips,
+# a key of the pairs for the memo), derived from the arms (outside equality), computed
+# once per play. _LEAD holds the lead's oriented pair, as in a line. The history node of a play that
 # scored is (previous node, seat, move, points).
 _ARMS: Final = _RIGHT
 _SIDES: Final = _LCHAIN
@@ -2006,36 +2009,41 @@ _ARM_OPEN: Final = 1
 _ARM_CLOSED: Final = 2
 _ENDS: Final = tuple(End)
 _ARM_MEMO_LIMIT: Final = 1 << 16
+_OPENS: Final = _SHOWN + 1
 
 
-def _open_arms(c: tuple[Any, ...]) -> tuple[tuple[int, int], ...]:
-    """The arms a tile may be laid on now, as (arm, value) pairs in arm order."""
-    arms = c[_ARMS]
-    sides = c[_SIDES]
+def _opens(
+    ctx: _Ctx, arms: tuple[tuple[Any, ...], ...], sides: tuple[tuple[int, int], ...]
+) -> tuple[tuple[tuple[int, int], ...], int, int, int]:
+    """The _OPENS slot of a core with these arms and SPIN-3 sides: the arms a tile may be
+    laid on now as (arm, value) pairs in arm order, the tiles that fit one of them, their
+    values as a bitmask over pips, and a key of the pairs (5 bits an arm)."""
     if sides:  # SPIN-3: only the sides not started yet
-        return tuple(sorted({(k, arms[k][0]) for k, _n in sides}))
-    return tuple((k, a[0]) for k, a in enumerate(arms) if a[3] == _ARM_OPEN)
-
-
-def _ends_mask(ctx: _Ctx, ends: tuple[tuple[int, int], ...]) -> tuple[int, int]:
-    """(the tiles that fit one of ``ends``, the ends' values as a bitmask over pips)."""
-    tiles = 0
+        ends = tuple(sorted({(k, arms[k][0]) for k, _n in sides}))
+    else:
+        ends = tuple((k, a[0]) for k, a in enumerate(arms) if a[3] == _ARM_OPEN)
+    fits = 0
     values = 0
+    key = 0
     suit = ctx.suit
-    for _k, v in ends:
-        tiles |= suit[v]
+    for k, v in ends:
+        fits |= suit[v]
         values |= 1 << v
-    return tiles, values
+        key |= (v + 1) << 5 * k
+    return ends, fits, values, key
 
 
-def _arm_plays(ctx: _Ctx, m: int, ends: tuple[tuple[int, int], ...]) -> tuple[Move, ...]:
-    """The plays of the tiles of ``m`` (each fits an end) on ``ends``: by tile index, then
-    by arm (memoised on the tiles and the ends)."""
-    key = (m, ends)
+def _arm_plays(
+    ctx: _Ctx, m: int, opens: tuple[tuple[tuple[int, int], ...], int, int, int]
+) -> tuple[Move, ...]:
+    """The plays of the tiles of ``m`` (each fits an open end) on the open arms: by tile
+    index, then by arm (memoised on the tiles and the open arms)."""
+    key = opens[3] << ctx.size | m
     moves = ctx.arm_memo.get(key)
     if moves is None:
         out: list[Move] = []
         tiles = ctx.tiles
+        ends = opens[0]
         for i in bit_indices(m):
             tile = tiles[i]
             for k, v in ends:
@@ -2135,7 +2143,8 @@ def _arms_play(ctx: _Ctx, c: tuple[Any, ...], t: int, move: Play, faults: Any) -
             sides = (*sides, (k, length + 1), (n, 1), (n + 1, 1))
         else:
             arms += [(d, None, 0, _ARM_WAITING, ((k, length + 1),), (k, length - 1))] * 2
-    for j, arm in enumerate(arms):
+    for j in range(2, len(arms)):  # (only short sides ever wait)
+        arm = arms[j]
         if arm[3] == _ARM_WAITING and all(arms[x][2] >= need for x, need in arm[4]):
             arms[j] = (arm[0], arm[1], arm[2], _ARM_OPEN, arm[4], arm[5])
     if sides:
@@ -2166,16 +2175,16 @@ def _arms_core(
     if not hands[t]:
         nt = t
         result = Ending.DOMINO
-    elif ctx.immediate and not (ctx.draws and len(c[_BONE]) > ctx.floor):
-        gone: tuple[Any, ...] = (None, None, None, None, 0, arms, -1, None, sides)
-        fits, _values = _ends_mask(ctx, _open_arms(gone))
+    opens = _opens(ctx, arms, sides)
+    if result is None and ctx.immediate and not (ctx.draws and len(c[_BONE]) > ctx.floor):
+        fits = opens[1]
         if not any(h & fits for h in hands):
             nt = t
             result = Ending.BLOCKED
     step = (c[_HIST], t, move, points) if points else (c[_HIST], t, move)
     lead = c[_LEAD] if c[_LEAD] is not None else (move.tile.low, move.tile.high)
     core = (ctx, step, hands, c[_BONE], 0, arms, -1, lead, sides, scores, nt, -1, 0, result)
-    return (*core, 0, t, faults, False, c[_SHOWN])
+    return (*core, 0, t, faults, False, c[_SHOWN], opens)
 
 
 class _ArmsHand(HandState):
@@ -2247,11 +2256,10 @@ class _ArmsHand(HandState):
         if c[_RESULT] is not None or c[_LEFT] < 0:
             return HandState.legal_moves(self)  # the lead is laid as in a line
         ctx: _Ctx = c[_CTX]
-        ends = _open_arms(c)
-        fits, _values = _ends_mask(ctx, ends)
-        m = c[_HANDS][c[_TURN]] & fits
+        opens = c[_OPENS]
+        m = c[_HANDS][c[_TURN]] & opens[1]
         if m:
-            moves = _arm_plays(ctx, m, ends)
+            moves = _arm_plays(ctx, m, opens)
             if ctx.voluntary and _can_draw(ctx, c):
                 return (*moves, DRAW)
             return moves
@@ -2261,8 +2269,23 @@ class _ArmsHand(HandState):
 
     def apply(self, move: Move | str, *, seat: int | None = None) -> HandState:
         c = self._core
-        if seat is not None and (seat.__class__ is not int or seat != c[_TURN]):
+        t = c[_TURN]
+        if seat is not None and (seat.__class__ is not int or seat != t):
             self._check_seat(move, seat)
+        ctx: _Ctx = c[_CTX]
+        if move.__class__ is Play and c[_LEFT] >= 0 and c[_RESULT] is None:
+            # the short way for a legal play on an open arm (anything else: _problem)
+            tile: Tile = move.tile
+            end = move.end
+            if c[_HANDS][t] >> tile.index & 1 and end is not None:
+                for k, v in c[_OPENS][0]:
+                    if k == end:
+                        if v in (tile.low, tile.high):
+                            core = _arms_play(ctx, c, t, move, c[_FAULTS])
+                            new = _NEW(_ArmsHand)
+                            _SET_CORE(new, core)
+                            return new
+                        break
         move = self._parsed(move)
         reason = self._problem(move)
         fault = None
@@ -2270,21 +2293,18 @@ class _ArmsHand(HandState):
             fault = self._fault_kind(move, reason)
             if fault is None:
                 self._refuse(move, reason)
-        ctx: _Ctx = c[_CTX]
-        t = c[_TURN]
         faults = c[_FAULTS]
         if fault is not None:
             faults = (*faults, Fault(seat=t, kind=fault, move_number=self.move_count))
         cls = move.__class__
-        if cls is Play:
-            if c[_LEFT] < 0:
-                return _make(_ArmsHand, _arms_lead(ctx, c, t, move, faults))  # type: ignore[arg-type]
-            return _make(_ArmsHand, _arms_play(ctx, c, t, move, faults))  # type: ignore[arg-type]
+        if cls is Play:  # the lead (plays on open arms took the short way)
+            return _make(_ArmsHand, _arms_lead(ctx, c, t, move, faults))  # type: ignore[arg-type]
         if c[_LEFT] < 0:  # drawing for a double (LEAD-5), as in a line
             return self._apply_slow(move)
-        _fits, values = _ends_mask(ctx, _open_arms(c))
+        opens = c[_OPENS]
         if cls is Pass:
-            return _make(_ArmsHand, _passed(c, ctx, t, faults, fault is not None, values))
+            core = _passed(c, ctx, t, faults, fault is not None, opens[2])
+            return _make(_ArmsHand, (*core, opens))
         # a draw
         hands = c[_HANDS]
         bone = c[_BONE]
@@ -2295,7 +2315,7 @@ class _ArmsHand(HandState):
         if fault is not None and ctx.forfeit:
             result = Ending.FORFEIT
         elif ctx.immediate and not (ctx.draws and len(bone) > ctx.floor):
-            fits, _v = _ends_mask(ctx, _open_arms(c))
+            fits = opens[1]
             if not any(h & fits for h in new_hands):
                 result = Ending.BLOCKED
         drew = c[_DREW] + 1 if ctx.one_draw else 0
@@ -2304,10 +2324,10 @@ class _ArmsHand(HandState):
             if shown[t]:
                 shown = (*shown[:t], 0, *shown[t + 1 :])
         else:
-            shown = (*shown[:t], values, *shown[t + 1 :])
+            shown = (*shown[:t], opens[2], *shown[t + 1 :])
         step = (c[_HIST], t, drawn(tile_from_index(i)))
         core = (ctx, step, new_hands, bone, *c[_LEFT:_TURN], t, c[_RPROP], c[_RCOUNT], result)
-        return _make(_ArmsHand, (*core, drew, c[_LAST], faults, c[_RFALSE], shown))
+        return _make(_ArmsHand, (*core, drew, c[_LAST], faults, c[_RFALSE], shown, opens))
 
     def _problem(self, move: object) -> IllegalMoveReason | None:
         c = self._core
@@ -2320,8 +2340,7 @@ class _ArmsHand(HandState):
             return HandState._problem(self, move)
         ctx: _Ctx = c[_CTX]
         hand = c[_HANDS][c[_TURN]]
-        ends = _open_arms(c)
-        fits, _values = _ends_mask(ctx, ends)
+        ends, fits, _values, _key = c[_OPENS]
         playable = hand & fits
         if cls is Play:
             tile: Tile = move.tile  # type: ignore[attr-defined]
@@ -2334,7 +2353,9 @@ class _ArmsHand(HandState):
                 return IllegalMoveReason.NO_SUCH_ARM
             for k, v in ends:
                 if k == end:
-                    return None if v in (tile.low, tile.high) else IllegalMoveReason.DOES_NOT_MATCH
+                    if v in (tile.low, tile.high):
+                        return None
+                    return IllegalMoveReason.DOES_NOT_MATCH
             return IllegalMoveReason.END_NOT_OPEN
         if cls is Draw:
             if not ctx.draws:

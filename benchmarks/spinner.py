@@ -1,0 +1,111 @@
+"""Random All Fives hands through the public API and ``agents.rollout``, against the
+spinner family's speed-of-light reference loop.
+
+Plays random hands of All Fives (double-six, the first double a spinner whose short
+sides open after its long sides, fives scored on every play, drawing until a tile fits,
+the seat 0 leading any tile) with ``legal_moves()`` + ``apply()`` (every move checked
+by ``apply``), and with ``agents.rollout`` from ``HandState.start``, and, in the same
+run, the reference loop of ``shared/bench/speed_of_light_spinner.py``, for 2 players
+(7 tiles each) and 4 (5 each). The loops take turns, ``--repeat`` rounds; it prints the
+best run of each, the ratio of the bests and the median of the rounds' own ratios. The
+targets are those of issue 13: 0.30 for the public API, 0.60 for rollouts.
+
+usage: python benchmarks/spinner.py [--hands N] [--repeat R] [--seed S] [--reference PATH]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from types import ModuleType
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from playout import library_hands, load_reference  # the benchmarks folder (above)
+
+from dominoes import Deal, HandState, Opening, PlayScoring, Ruleset, SpinnerRule
+from dominoes.agents import rollout
+
+HERE = Path(__file__).resolve().parent
+DEFAULT_REFERENCE = HERE.parent.parent / "shared" / "bench" / "speed_of_light_spinner.py"
+TARGETS = {"public API": 0.30, "rollout": 0.60}
+
+
+def all_fives(players: int) -> Ruleset:
+    """The reference loop's game: All Fives, seat 0 leading any tile."""
+    return Ruleset.draw(
+        players,
+        hand_size=7 if players == 2 else 5,
+        spinner=SpinnerRule.FIRST_DOUBLE,
+        play_scoring=PlayScoring.FIVES,
+        opening=Opening.SEAT_ANY_TILE,
+        round_to=5,
+    )
+
+
+def rollout_hands(rules: Ruleset, hands: int, seed: int) -> float:
+    """Hands per second for ``rollout`` from a fresh deal."""
+    rng = random.Random(seed)
+    start = HandState.start
+    deal = Deal.random
+    t0 = time.perf_counter()
+    for _ in range(hands):
+        rollout(start(rules, deal(rules, rng=rng)), rng)
+    return hands / (time.perf_counter() - t0)
+
+
+def reference_hands(ref: ModuleType, players: int, hands: int, seed: int) -> float:
+    """Hands per second for the reference loop (drawing, no floor, no checks)."""
+    tiles, suit = ref.build()
+    per_hand = 7 if players == 2 else 5
+    rng = random.Random(seed)
+    t0 = time.perf_counter()
+    for _ in range(hands):
+        ref.play(rng, tiles, suit, players, per_hand, True, 0, False)
+    return hands / (time.perf_counter() - t0)
+
+
+LOOPS: dict[str, Callable[[Ruleset, int, int], float]] = {
+    "public API": library_hands,
+    "rollout": rollout_hands,
+}
+
+
+def main(argv: list[str] | None = None) -> int:
+    doc = __doc__ or ""
+    ap = argparse.ArgumentParser(description=doc.splitlines()[0])
+    ap.add_argument("--hands", type=int, default=5000)
+    ap.add_argument("--repeat", type=int, default=5, help="rounds of one run of each loop")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--reference", type=Path, default=DEFAULT_REFERENCE)
+    a = ap.parse_args(argv)
+    ref = load_reference(a.reference)
+    print(f"python {sys.version.split()[0]}, {a.hands} hands per run, {a.repeat} rounds")
+    print(
+        f"{'case':34} {'library h/s':>12} {'reference h/s':>14} {'ratio':>6} "
+        f"{'median':>7} {'target':>7}"
+    )
+    for players in (2, 4):
+        rules = all_fives(players)
+        for name, loop in LOOPS.items():
+            libs, refs = [], []
+            for k in range(a.repeat):
+                libs.append(loop(rules, a.hands, a.seed + k))
+                refs.append(reference_hands(ref, players, a.hands, a.seed + k))
+            median = statistics.median(x / y for x, y in zip(libs, refs, strict=True))
+            best = max(libs) / max(refs)
+            case = f"{players}-player All Fives, {name}"
+            print(
+                f"{case:34} {max(libs):12.0f} {max(refs):14.0f} {best:6.2f} {median:7.2f} "
+                f"{TARGETS[name]:7.2f}"
+            )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
