@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import random
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -1654,3 +1655,37 @@ def test_concession_errors_in_code() -> None:
     record = MatchRecord(rules=rules, seed=3, hands=[HandEntry()], conceded_by=0)
     assert record.final == Match.start(rules, seed=3).concede(0, match=True)
     assert len(list(record.replay())) == 2
+
+
+# ------------------------------------------------------------- games with spinners
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"spinner": "first_double", "play_scoring": "fives", "round_to": 5},
+        {"spinner": "every_double", "play_scoring": "fives", "play_scale": "per_five"},
+        {"spinner": "lead_double", "spinner_fill": "all_four_first"},
+        {"spinner": "first_double", "spinner_fill": "one_tile_each_side"},
+        {"play_scoring": "fives_and_threes"},
+    ],
+)
+@pytest.mark.parametrize("seed", range(3))
+def test_a_hand_with_spinners_records_and_replays(options: dict[str, Any], seed: int) -> None:
+    """The new fields are written as overrides, the arms' tokens (``6-4:U``, ``0-4:A5``)
+    as moves; both forms read back into the same record, which replays the hand (scores
+    on play included) under the format's version 1, as its versioning rules say: new
+    fields and tokens that older records do not use keep the version."""
+    rules = Ruleset.from_dict({**Ruleset.draw().to_dict(), **options})
+    rng = random.Random(seed)
+    state = HandState.start(rules, Deal.random(rules, rng=rng))
+    while not state.is_over:
+        legal = state.legal_moves()
+        state = state.apply(legal[rng.randrange(len(legal))])
+    record = HandRecord.from_state(state)
+    for text in (dumps(record), dumps(record, format="json")):
+        back = loads(text)
+        assert back == record
+        assert back.final == state
+        assert back.final.result == state.result
+        assert back.final.history == state.history
+    assert f"version = {FORMAT_VERSION}\n" in dumps(record)
+    assert all(f"{key} = " in dumps(record) for key in options)
