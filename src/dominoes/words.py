@@ -34,8 +34,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from dominoes.errors import ArgumentTypeError, ArgumentValueError, shown
-from dominoes.moves import Draw, Move, Pass, Play, Step
-from dominoes.rules import DrawRule, Ruleset
+from dominoes.moves import Draw, End, Move, Pass, Play, Step
+from dominoes.rules import DrawRule, PlayScoring, Ruleset, SpinnerRule
 from dominoes.state import HandState, Observation, Phase
 
 __all__ = ["describe_choice", "describe_move", "describe_rules", "describe_step", "game_name"]
@@ -126,7 +126,7 @@ def describe_move(move: Move, before: View, *, viewer: int | None = None) -> str
         if move.end is None:
             return f"leads {move.tile}"
         void = ": the round is void" if _in_round(before) else ""
-        return f"plays {move.tile} on the {move.end.name.lower()}{void}"
+        return f"plays {move.tile} on {_arm_words(move.end)}{void}"
     if isinstance(move, Draw):
         left = max(_boneyard_size(before) - 1, 0)
         shown = move.tile is not None and (reader is None or reader == before.turn)
@@ -175,7 +175,8 @@ def describe_step(
             argument="names",
         )
     who = f"seat {step.seat} ({names[step.seat]})" if names else f"seat {step.seat}"
-    return f"{who} {describe_move(step.move, before, viewer=viewer)}"
+    scores = f" and scores {step.points}" if step.points else ""
+    return f"{who} {describe_move(step.move, before, viewer=viewer)}{scores}"
 
 
 def describe_choice(move: Move, before: View) -> str:
@@ -211,16 +212,31 @@ def describe_choice(move: Move, before: View) -> str:
         layout = before.layout
         if layout.is_empty:
             raise ArgumentValueError(
-                f"move must be a lead on an empty layout, got a play on the "
-                f"{move.end.name.lower()}: {move}",
+                f"move must be a lead on an empty layout, got a play on "
+                f"{_arm_words(move.end)}: {move}",
                 argument="move",
             )
-        return f"play {move.tile} on the {move.end.name.lower()} (the {layout.end(move.end)} end)"
+        return f"play {move.tile} on {_arm_words(move.end)} (the {layout.end(move.end)} end)"
     if isinstance(move, Draw):
         return "draw from the boneyard"
     if _in_round(before):
         return "pass: confirm that you cannot play"
     return "pass"
+
+
+def _arm_words(end: End) -> str:
+    """``"the left"``, ``"the right"``, ``"the spinner's upper side"``, ... ``"arm A4"``."""
+    if end <= End.DOWN:
+        return _ARM_WORDS[end]
+    return f"arm {end.token}"
+
+
+_ARM_WORDS = {
+    End.LEFT: "the left",
+    End.RIGHT: "the right",
+    End.UP: "the spinner's upper side",
+    End.DOWN: "the spinner's lower side",
+}
 
 
 def game_name(rules: Ruleset) -> str:
@@ -250,6 +266,10 @@ def describe_rules(rules: Ruleset, *, preset: str | None = None, sides: bool = F
     'Block game, 4 players in partnership, double-6'
     >>> describe_rules(Ruleset.block(players=4, partnership=True), preset="partnership", sides=True)
     'Block game (partnership), 4 players in partnership (seats 0+2 v 1+3), double-6'
+    >>> from dominoes import PlayScoring, SpinnerRule
+    >>> fives = Ruleset.draw(spinner=SpinnerRule.FIRST_DOUBLE, play_scoring=PlayScoring.FIVES)
+    >>> describe_rules(fives)
+    'Draw game, the first double a spinner, fives scored on play, 2 players, double-6'
 
     Raises:
         ArgumentTypeError: ``rules`` is not a `Ruleset` (a `TypeError`).
@@ -261,4 +281,17 @@ def describe_rules(rules: Ruleset, *, preset: str | None = None, sides: bool = F
         mode = " in partnership"
         if sides:
             mode += " (seats " + " v ".join("+".join(map(str, t)) for t in rules.teams) + ")"
-    return f"{game} game{named}, {rules.players} players{mode}, double-{rules.max_pip}"
+    layout = ""
+    if rules.spinner is not SpinnerRule.NONE:
+        layout += f", {_SPINNER_WORDS[rules.spinner]}"
+    if rules.play_scoring is not PlayScoring.NONE:
+        layout += f", {_PLAY_WORDS[rules.play_scoring]} scored on play"
+    return f"{game} game{named}{layout}, {rules.players} players{mode}, double-{rules.max_pip}"
+
+
+_SPINNER_WORDS = {
+    SpinnerRule.FIRST_DOUBLE: "the first double a spinner",
+    SpinnerRule.LEAD_DOUBLE: "a double lead a spinner",
+    SpinnerRule.EVERY_DOUBLE: "every double a spinner",
+}
+_PLAY_WORDS = {PlayScoring.FIVES: "fives", PlayScoring.FIVES_AND_THREES: "fives and threes"}
