@@ -84,6 +84,42 @@ class Layout:
         return ((End.LEFT, self.line[0][0]), (End.RIGHT, self.line[-1][1]))
 
     @property
+    def count(self) -> int:
+        """The end count (rules COUNT-1 to COUNT-3): the value at the end of each arm
+        that carries a tile, both halves of a double there; an empty long side counts
+        the lead's half on it, a double lead both halves, once while neither long side
+        carries a tile; an empty short side counts nothing. In a line, the two ends
+        (both halves of a double at an end; a lone tile counts its two halves). ``0``
+        before the lead.
+
+        >>> Layout(line=((6, 6), (6, 3))).count
+        15
+        """
+        line = self.line
+        if not line:
+            return 0
+        if not self.arms:
+            if len(line) == 1:
+                return line[0][0] + line[0][1]
+            (a, b), (c, d) = line[0], line[-1]
+            return (2 * a if a == b else a) + (2 * d if c == d else d)
+        arms = self.arms
+        low, high = line[len(arms[0].tiles)]
+        double = low == high
+        total = 0
+        first = 0
+        if double and not arms[0].tiles and not arms[1].tiles:
+            total, first = 2 * low, 2
+        for k in range(first, len(arms)):
+            arm = arms[k]
+            if arm.tiles:
+                a, b = arm.tiles[-1]
+                total += 2 * b if a == b else b
+            elif k < 2:
+                total += 2 * arm.value if double else arm.value
+        return total
+
+    @property
     def tiles(self) -> tuple[Tile, ...]:
         """The tiles on the table: the line left to right, then each further arm's
         outward."""

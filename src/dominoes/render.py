@@ -1,5 +1,7 @@
 """Text pictures of the table: `diagram` draws a hand (the line of play with the lead
-tile marked, the open ends, the hands and the boneyard), as the rules pages show it.
+tile marked, the open ends, the hands and the boneyard), as the rules pages show it. A
+layout with arms (spinners, docs/rules/spinner.md) adds a row per further arm, the end
+count and the points scored on play.
 
 It draws what its reader may know: a `HandState` as an onlooker sees it (every hand
 and the boneyard), an `Observation` as its seat sees it (its own hand; the other hands
@@ -19,8 +21,8 @@ import attrs
 from dominoes.errors import ArgumentTypeError, ArgumentValueError
 from dominoes.errors import shown as _shown
 from dominoes.faults import Fault
-from dominoes.layout import Layout
-from dominoes.rules import Ruleset
+from dominoes.layout import Arm, Layout
+from dominoes.rules import PlayScoring, Ruleset, SpinnerFill
 from dominoes.scoring import HandResult
 from dominoes.state import HandState, Phase
 from dominoes.tiles import Tile
@@ -33,6 +35,9 @@ MIN_WIDTH = 20
 
 _LABEL = 10
 """The width of the label column."""
+
+_NBSP = "\N{NO-BREAK SPACE}"
+"""Joins two words that a row broken to a width keeps on one line (printed as a space)."""
 
 
 @runtime_checkable
@@ -85,6 +90,9 @@ class _Table:
     result: HandResult | None
     turn: int
     leading: bool
+    play_points: tuple[int, ...] | None = None
+    """The points scored on play so far, per seat (``None``: the game scores nothing on
+    play)."""
 
 
 def diagram(state: HandState | _SeatView, *, public: bool = False, width: int | None = None) -> str:
@@ -92,9 +100,21 @@ def diagram(state: HandState | _SeatView, *, public: bool = False, width: int | 
 
     The lines, each headed by a label in a column of its own:
 
-    - ``line``: the layout as `Layout` prints it (``(empty)`` before the lead);
+    - ``line``: the layout as `Layout` prints it (``(empty)`` before the lead); with
+      spinners, the line through the lead;
     - ``lead``: carets under the lead tile, the first tile laid (after the lead);
-    - ``ends``: the values on the left and right ends (after the lead);
+    - ``arm U``, ``arm D``, ``arm A4``, ...: with spinners (docs/rules/spinner.md), one
+      row per arm that grows from a spinner's short side, named by its move token: its
+      tiles outward from the spinner (``-`` while empty); while the hand is played,
+      whether it is ``open``, ``waiting`` (not open yet: rules SPIN-2, SPIN-3) or
+      ``closed`` (SPIN-4); and the spinner it grows from, ``spinner 6-6 (lead)`` or
+      ``spinner 3-3 on R`` (the arm the spinner lies on);
+    - ``ends``: the values on the left and right ends (after the lead); in a layout with
+      arms (a ruleset with a spinner or that scores on play), each open arm's token and
+      value (once the hand is over, those of ``L``, ``R`` and every arm with a tile) and
+      the end count (rules COUNT-1 to COUNT-3): ``L 5, R 0, U 5, D 6; count 10``;
+    - ``points``: in a game that scores on play, the points the plays have scored so far,
+      per seat (rules PLAY-1 to PLAY-3; after the lead);
     - ``seat N``: each seat's tiles in canonical order (``-`` when empty) and their
       pips, or, for a hand the reader cannot see, how many tiles it holds;
     - ``sides``: each side's pips (partnership only, once every hand is seen);
@@ -123,7 +143,8 @@ def diagram(state: HandState | _SeatView, *, public: bool = False, width: int | 
         width: the most characters a line may hold (at least `MIN_WIDTH`), or ``None``
             for no limit. A longer line is broken between tiles or words, and goes on
             under the text column; a long line of play is broken between tiles, with
-            the lead carets under the part that holds the lead tile.
+            the lead carets under the part that holds the lead tile, and so is a long
+            arm.
 
     Returns:
         The picture, one line per item, without a trailing newline.
@@ -193,10 +214,18 @@ def _from_state(state: HandState, public: bool) -> _Table:
     if public and not state.is_over:
         hands = (None,) * len(hands)
     layout = state.layout
+    rules = state.rules
+    play_points: tuple[int, ...] | None = None
+    if layout.arms:  # the lead lies after the tiles of the LEFT arm
+        lead = len(layout.arms[0].tiles)
+        if rules.play_scoring is not PlayScoring.NONE:
+            play_points = state.play_points
+    else:
+        lead = state.lead or 0
     return _Table(
-        rules=state.rules,
+        rules=rules,
         layout=layout,
-        lead=state.lead or 0,
+        lead=lead,
         hands=hands,
         sizes=state.hand_sizes,
         boneyard=None if public else state.boneyard,
@@ -206,6 +235,7 @@ def _from_state(state: HandState, public: bool) -> _Table:
         result=state.result,
         turn=state.turn,
         leading=state.phase is Phase.LEAD,
+        play_points=play_points,
     )
 
 
@@ -241,7 +271,12 @@ def _rows(table: _Table) -> list[tuple[str, str]]:
     rows: list[tuple[str, str]] = [("line", str(layout))]
     if layout.line:
         rows.append(("lead", _carets(_tile_texts(layout), table.lead)))
-        rows.append(("ends", f"left {layout.ends[0]}, right {layout.ends[1]}"))
+        if layout.arms:
+            rows.extend(_arm_rows(table))
+        else:
+            rows.append(("ends", f"left {layout.ends[0]}, right {layout.ends[1]}"))
+        if table.play_points is not None:
+            rows.append(("points", " ".join(map(str, table.play_points)) + " scored on play"))
     column = max((len(_tiles(hand)) for hand in table.hands if hand is not None), default=0)
     for seat, hand in enumerate(table.hands):
         if hand is None:
@@ -289,39 +324,106 @@ def _rows(table: _Table) -> list[tuple[str, str]]:
     return rows
 
 
+def _arm_rows(table: _Table) -> list[tuple[str, str]]:
+    """The rows of a layout with arms after the lead carets: one per further arm (its
+    tiles, state and spinner), and the open ends with the end count."""
+    layout = table.layout
+    arms = layout.arms
+    over = table.result is not None
+    rows: list[tuple[str, str]] = []
+    for arm in arms[2:]:
+        if arm.origin is None:
+            spinner = f"spinner {_pair(layout.line[table.lead])} (lead)"
+        else:
+            on, index = arm.origin
+            spinner = f"spinner {_pair(arms[on].tiles[index])} on {on.token}"
+        if over:
+            note = spinner
+        elif arm.is_open:
+            note = f"open, {spinner}"
+        elif arm.tiles and table.rules.spinner_fill is SpinnerFill.ONE_TILE_EACH_SIDE:
+            note = f"closed, {spinner}"
+        else:
+            note = f"waiting, {spinner}"
+        rows.append((f"arm {arm.end.token}", f"{_arm_tiles(arm) or '-'}  {note}"))
+    shown = [a for k, a in enumerate(arms) if (k < 2 or bool(a.tiles) if over else a.is_open)]
+    # (a no-break space holds each arm's token to its value, and the count to its word,
+    # when the row is broken to a width)
+    ends = ", ".join(f"{arm.end.token}{_NBSP}{arm.value}" for arm in shown) or "none open"
+    rows.append(("ends", f"{ends}; count{_NBSP}{layout.count}"))
+    return rows
+
+
 def _lines(rows: Sequence[tuple[str, str]], table: _Table, width: int | None) -> list[str]:
     """The rows as lines, each broken to ``width`` (the line of play between tiles, the
-    lead carets under the part that holds the lead tile)."""
+    lead carets under the part that holds the lead tile; an arm between tiles, then its
+    note between words)."""
     if width is None:
-        return [f"{label:<{_LABEL}}{text}".rstrip() for label, text in rows]
+        return [f"{label:<{_LABEL}}{text}".replace(_NBSP, " ").rstrip() for label, text in rows]
     room = width - _LABEL
     out: list[tuple[str, str]] = []
+    arms = {f"arm {arm.end.token}": arm for arm in table.layout.arms[2:]}
     for label, text in rows:
         if label == "line" and len(text) > room and table.layout.line:
             out.extend(_line_parts(_tile_texts(table.layout), table.lead, room))
         elif label == "lead" and len(rows[0][1]) > room:
             continue  # drawn with the parts of the line of play
+        elif label in arms and len(text) > room and arms[label].tiles:
+            out.extend(_arm_parts(label, text, arms[label], room))
         else:
             parts = textwrap.wrap(text, room, break_on_hyphens=False, break_long_words=False)
             out.extend((label if i == 0 else "", part) for i, part in enumerate(parts or [""]))
-    return [f"{label:<{_LABEL}}{text}".rstrip() for label, text in out]
+    return [f"{label:<{_LABEL}}{text}".replace(_NBSP, " ").rstrip() for label, text in out]
 
 
 def _line_parts(tiles: Sequence[str], lead: int, room: int) -> list[tuple[str, str]]:
     """The line of play broken between tiles into parts of at most ``room`` characters
     (a part holds one tile at least), the lead carets under the part that holds it."""
     out: list[tuple[str, str]] = []
+    for first, last in _runs(tiles, room):
+        out.append(("" if out else "line", "".join(tiles[first:last])))
+        if first <= lead < last:
+            out.append(("lead", _carets(tiles[first:last], lead - first)))
+    return out
+
+
+def _runs(tiles: Sequence[str], room: int) -> list[tuple[int, int]]:
+    """The (first, last) slices that break ``tiles`` into runs of at most ``room``
+    characters, each run one tile at least."""
+    runs: list[tuple[int, int]] = []
     first = 0
     while first < len(tiles):
         last, used = first + 1, len(tiles[first])
         while last < len(tiles) and used + len(tiles[last]) <= room:
             used += len(tiles[last])
             last += 1
-        out.append(("" if out else "line", "".join(tiles[first:last])))
-        if first <= lead < last:
-            out.append(("lead", _carets(tiles[first:last], lead - first)))
+        runs.append((first, last))
         first = last
-    return out
+    return runs
+
+
+def _arm_parts(label: str, text: str, arm: Arm, room: int) -> list[tuple[str, str]]:
+    """An arm's row broken into parts of at most ``room`` characters: its tiles between
+    tiles (a part holds one tile at least), then its note between words, on the last
+    part of the tiles when it fits there."""
+    tiles = [f"[{a}|{b}]" for a, b in arm.tiles]
+    note = text[len("".join(tiles)) + 2 :]
+    parts = ["".join(tiles[first:last]) for first, last in _runs(tiles, room)]
+    if len(parts[-1]) + 2 + len(note) <= room:
+        parts[-1] += "  " + note
+    else:
+        parts.extend(textwrap.wrap(note, room, break_on_hyphens=False, break_long_words=False))
+    return [(label if i == 0 else "", part) for i, part in enumerate(parts)]
+
+
+def _arm_tiles(arm: Arm) -> str:
+    """The tiles of an arm as printed, outward: ``[6|3][3|1]``."""
+    return "".join(f"[{a}|{b}]" for a, b in arm.tiles)
+
+
+def _pair(pair: tuple[int, int]) -> str:
+    """A laid tile as in a hand: ``6-6``."""
+    return str(Tile(*pair))
 
 
 def _tile_texts(layout: Layout) -> list[str]:

@@ -2221,6 +2221,11 @@ class _ArmsHand(HandState):
         return Layout(line=line, arms=tuple(listed))
 
     @property
+    def lead(self) -> int | None:
+        c = self._core
+        return None if c[_LEAD] is None else c[_ARMS][0][2]
+
+    @property
     def play_points(self) -> tuple[int, ...]:
         """The points plays have scored so far in this hand, per seat (in partnership
         both partners show their side's); rules PLAY-1 to PLAY-3."""
@@ -2297,8 +2302,11 @@ class _ArmsHand(HandState):
         if fault is not None:
             faults = (*faults, Fault(seat=t, kind=fault, move_number=self.move_count))
         cls = move.__class__
-        if cls is Play:  # the lead (plays on open arms took the short way)
-            return _make(_ArmsHand, _arms_lead(ctx, c, t, move, faults))  # type: ignore[arg-type]
+        if cls is Play:
+            if c[_LEFT] < 0:  # the lead
+                return _make(_ArmsHand, _arms_lead(ctx, c, t, move, faults))  # type: ignore[arg-type]
+            # a play on an open arm given as a token (a Play object took the short way)
+            return _make(_ArmsHand, _arms_play(ctx, c, t, move, faults))  # type: ignore[arg-type]
         if c[_LEFT] < 0:  # drawing for a double (LEAD-5), as in a line
             return self._apply_slow(move)
         opens = c[_OPENS]

@@ -15,12 +15,19 @@ from dominoes import (
     FaultMode,
     FaultPenalty,
     HandState,
+    Opening,
+    Play,
+    PlayScale,
+    PlayScoring,
     Ruleset,
+    SpinnerFill,
+    SpinnerRule,
     Tile,
     TileSet,
 )
 from dominoes.errors import ArgumentTypeError, ArgumentValueError, EmptyLayoutError
 from dominoes.render import diagram
+from dominoes.scoring import play_points
 from scenario import play_moves
 
 THREE = Ruleset(max_pip=3, players=3, hand_size=2, drawing=DrawRule.UNTIL_PLAYABLE)
@@ -386,3 +393,198 @@ def test_bad_options_are_refused(
     with pytest.raises(error, match=re.escape(message)) as info:
         diagram(HandState.start(THREE, THREE_DEAL), **kwargs)  # type: ignore[arg-type]
     assert info.value.argument == next(iter(kwargs))  # type: ignore[attr-defined]
+
+
+# ---------------------------------------------------------------- layouts with arms
+
+ALL_FIVES = Ruleset.draw(
+    hand_size=5,
+    opening=Opening.SEAT_ANY_TILE,
+    spinner=SpinnerRule.FIRST_DOUBLE,
+    play_scoring=PlayScoring.FIVES,
+    round_to=5,
+)
+# seat 0 leads 6-6; both players play a tile on every turn and seat 0 goes out
+ARMS_DEAL = Deal(
+    hands=[["6-6", "2-6", "0-6", "0-5", "2-2"], ["3-6", "5-6", "3-3", "4-4", "1-5"]],
+    boneyard=[
+        *("0-0", "0-1", "1-1", "0-2", "1-2", "0-3", "1-3", "2-3", "0-4", "1-4", "2-4"),
+        *("3-4", "2-5", "3-5", "4-5", "5-5", "1-6", "4-6"),
+    ],
+)
+
+
+def on_arms(state: HandState, moves: str) -> HandState:
+    """Apply moves written as tokens (``6-6``, ``5-6:U``, ``0-5:A4``) as `Move` values."""
+    for text in moves.split():
+        tile, _, end = text.partition(":")
+        move = Play(tile=Tile.parse(tile), end=End.from_token(end) if end else None)
+        state = state.apply(move)
+    return state
+
+
+def test_a_layout_with_arms_draws_each_short_side_its_ends_count_and_play_points() -> None:
+    state = on_arms(HandState.start(ALL_FIVES, ARMS_DEAL), "6-6 3-6:L 2-6:R 5-6:U")
+    assert diagram(state).split("\n") == [
+        "line      [3|6][6|6][6|2]",
+        "lead           ^^^^^",
+        "arm U     [6|5]  open, spinner 6-6 (lead)",
+        "arm D     -  open, spinner 6-6 (lead)",
+        "ends      L 3, R 2, U 5, D 6; count 10",
+        "points    5 25 scored on play",
+        "seat 0    2-2 0-5 0-6  15 pips",
+        "seat 1    3-3 4-4 1-5  20 pips",
+        "boneyard  0-0 0-1 1-1 0-2 1-2 0-3 1-3 2-3 0-4 1-4 2-4 3-4 2-5 3-5 4-5 5-5 1-6 4-6"
+        "  (18 tiles)",
+        "turn      seat 0 to move",
+    ]
+
+
+def test_short_sides_wait_until_both_long_sides_carry_a_tile() -> None:
+    state = on_arms(HandState.start(ALL_FIVES, ARMS_DEAL), "6-6")
+    got = rows(diagram(state))
+    assert got["arm U"] == got["arm D"] == "-  waiting, spinner 6-6 (lead)"
+    assert got["ends"] == "L 6, R 6; count 12"  # COUNT-3: a double lead counts 12
+    assert got["points"] == "0 0 scored on play"
+    state = on_arms(state, "3-6:L")
+    assert rows(diagram(state))["ends"] == "L 3, R 6; count 15"  # COUNT-2
+    assert rows(diagram(state))["points"] == "0 15 scored on play"
+    before = rows(diagram(HandState.start(ALL_FIVES, ARMS_DEAL)))
+    assert before["line"] == "(empty)"
+    assert not {"lead", "ends", "points", "arm U"} & set(before)
+
+
+def test_a_short_side_that_took_its_tile_is_closed_under_one_tile_each_side() -> None:
+    sniff = attrs.evolve(ALL_FIVES, spinner_fill=SpinnerFill.ONE_TILE_EACH_SIDE)
+    state = on_arms(HandState.start(sniff, ARMS_DEAL), "6-6 3-6:L 2-6:R 5-6:U")
+    got = rows(diagram(state))
+    assert got["arm U"] == "[6|5]  closed, spinner 6-6 (lead)"
+    assert got["arm D"] == "-  open, spinner 6-6 (lead)"
+    assert got["ends"] == "L 3, R 2, D 6; count 10"  # U is closed, and still counts 5
+
+
+def test_a_finished_hand_lists_the_ends_that_count_and_no_arm_state() -> None:
+    state = on_arms(
+        HandState.start(ALL_FIVES, ARMS_DEAL), "6-6 3-6:L 2-6:R 5-6:U 0-6:D 3-3:L 2-2:R 1-5:U 0-5:D"
+    )
+    got = rows(diagram(state))
+    assert got["line"] == "[3|3][3|6][6|6][6|2][2|2]"
+    assert got["lead"] == " " * 10 + "^^^^^"
+    assert got["arm U"] == "[6|5][5|1]  spinner 6-6 (lead)"
+    assert got["arm D"] == "[6|0][0|5]  spinner 6-6 (lead)"
+    assert got["ends"] == "L 3, R 2, U 1, D 5; count 16"  # 6 + 4 + 1 + 5: doubles at L, R
+    assert got["points"] == "30 25 scored on play"
+    # the end points (seat 1's 8 pips, rounded to 10) and the play points
+    assert got["turn"] == "over (domino), won by seat 0; points 40 25"
+
+
+def test_later_spinners_name_the_arm_they_lie_on() -> None:
+    five_up = Ruleset.draw(
+        hand_size=6,
+        opening=Opening.SEAT_ANY_TILE,
+        spinner=SpinnerRule.EVERY_DOUBLE,
+        play_scoring=PlayScoring.FIVES,
+        play_scale=PlayScale.PER_FIVE,
+    )
+    hands = [["6-6", "1-6", "3-3", "3-5", "0-0", "0-1"], ["2-6", "3-6", "0-6", "5-5", "0-5", "1-1"]]
+    dealt = {Tile.parse(t) for hand in hands for t in hand}
+    deal = Deal(hands=hands, boneyard=[t for t in TileSet.double(6).tiles if t not in dealt])
+    state = on_arms(HandState.start(five_up, deal), "6-6 2-6:L 1-6:R 3-6:U 3-3:U 0-6:D 3-5:U 5-5:U")
+    text = diagram(state)
+    assert text.split("\n")[:9] == [
+        "line      [2|6][6|6][6|1]",
+        "lead           ^^^^^",
+        "arm U     [6|3][3|3][3|5][5|5]  open, spinner 6-6 (lead)",
+        "arm D     [6|0]  open, spinner 6-6 (lead)",
+        "arm A4    -  open, spinner 3-3 on U",
+        "arm A5    -  open, spinner 3-3 on U",
+        "arm A6    -  waiting, spinner 5-5 on U",
+        "arm A7    -  waiting, spinner 5-5 on U",
+        "ends      L 2, R 1, U 5, D 0, A4 3, A5 3; count 13",  # 5-5 at U's end counts 10
+    ]
+    for width in (20, 30, 40):
+        lines = diagram(state, width=width).split("\n")
+        assert max(map(len, lines)) <= width
+        assert all(line == line.rstrip() and "\N{NO-BREAK SPACE}" not in line for line in lines)
+        labels = [line[:10].rstrip() for line in lines]
+        # the arm's tiles, broken between tiles, join again to the unbroken row's
+        at = labels.index("arm U")
+        parts = [lines[at][10:]]
+        parts += [line[10:] for line in lines[at + 1 : labels.index("arm D")]]
+        assert "".join(parts).startswith("[6|3][3|3][3|5][5|5]")
+        assert all(p.startswith("[") or not p.count("[") for p in parts)
+        # a token keeps its value, and the count its number, on one line
+        ends = " ".join(line[10:] for line in lines[labels.index("ends") : labels.index("points")])
+        assert ends == "L 2, R 1, U 5, D 0, A4 3, A5 3; count 13"
+    assert diagram(state, width=10_000) == text
+
+
+def test_a_line_game_that_scores_on_play_has_no_further_arms() -> None:
+    threes = Ruleset.block(opening=Opening.SEAT_ANY_TILE, play_scoring=PlayScoring.FIVES_AND_THREES)
+    hands = [
+        ["3-6", "4-6", "4-5", "0-0", "0-1", "1-1", "0-2"],
+        ["3-3", "3-5", "5-5", "1-2", "2-2", "0-3", "1-3"],
+    ]
+    dealt = {Tile.parse(t) for hand in hands for t in hand}
+    deal = Deal(hands=hands, boneyard=[t for t in TileSet.double(6).tiles if t not in dealt])
+    state = on_arms(HandState.start(threes, deal), "3-6 3-3:L 4-6:R 3-5:L 4-5:R 5-5:L")
+    got = rows(diagram(state))
+    assert got["line"] == "[5|5][5|3][3|3][3|6][6|4][4|5]"
+    assert got["lead"] == " " * 15 + "^^^^^"
+    assert not [label for label in got if label.startswith("arm")]
+    assert got["ends"] == "L 5, R 5; count 15"
+    assert got["points"] == "7 15 scored on play"  # 3 + 2 + 2 and 4 + 3 + 8
+
+
+ARMS_RULESETS = [
+    ALL_FIVES,
+    attrs.evolve(ALL_FIVES, spinner_fill=SpinnerFill.ONE_TILE_EACH_SIDE),
+    Ruleset.draw(4, partnership=True, spinner=SpinnerRule.EVERY_DOUBLE,
+                 play_scoring=PlayScoring.FIVES, play_scale=PlayScale.PER_FIVE),
+    Ruleset.block(4, hand_size=7, spinner=SpinnerRule.LEAD_DOUBLE,
+                  spinner_fill=SpinnerFill.ALL_FOUR_FIRST),
+    Ruleset.draw(3, spinner=SpinnerRule.EVERY_DOUBLE, spinner_fill=SpinnerFill.ALL_FOUR_FIRST,
+                 play_scoring=PlayScoring.FIVES_AND_THREES),
+    Ruleset.block(play_scoring=PlayScoring.FIVES_AND_THREES),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("rules", ARMS_RULESETS, ids=range(len(ARMS_RULESETS)))
+def test_an_arms_diagram_agrees_with_the_layout_and_with_what_each_play_scored(
+    rules: Ruleset,
+) -> None:
+    """Through random hands: the line, one row per further arm with its tiles, the open
+    ends, and an end count that gives what each play scored (rules PLAY-1 to PLAY-3)."""
+    for seed in range(6):
+        rng = random.Random(seed)
+        state = HandState.start(rules, Deal.random(rules, seed=seed))
+        while True:
+            text = diagram(state)
+            got = rows(text)
+            layout = state.layout
+            assert got["line"] == str(layout)
+            for line in text.split("\n"):
+                assert line == line.rstrip()
+                assert line[8:10] == "  " or line.startswith("boneyard  ")
+            if layout.line:
+                lead = got["lead"].index("^") // 5
+                first = state.history[0].move
+                assert isinstance(first, Play)
+                assert Tile(*layout.line[lead]) == first.tile
+                for arm in layout.arms[2:]:
+                    tiles = "".join(f"[{a}|{b}]" for a, b in arm.tiles) or "-"
+                    assert got[f"arm {arm.end.token}"].startswith(tiles + "  ")
+                ends, count = got["ends"].split("; count ")
+                if not state.is_over:
+                    assert ends == ", ".join(f"{e.token} {v}" for e, v in layout.open_ends)
+                last = state.history[-1]
+                if isinstance(last.move, Play):
+                    assert last.points == play_points(rules, int(count))
+                if rules.play_scoring is PlayScoring.NONE:
+                    assert "points" not in got
+                else:
+                    points = got["points"].removesuffix(" scored on play")
+                    assert points == " ".join(map(str, state.play_points))
+            if state.is_over:
+                break
+            state = state.apply(rng.choice(state.legal_moves()))

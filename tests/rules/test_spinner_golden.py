@@ -19,9 +19,7 @@ ending, result (points and play points per seat) and final arms (tiles and origi
 few deals' totals are also hard-coded here, so that a change of behaviour shows up even
 if both walks were to drift together.
 
-A few hand-played examples follow (SPIN-2 to SPIN-4 and their refusals). Tests marked
-``xfail(strict=True, reason="BUG: ...")`` show engine bugs, each with a minimal
-reproduction.
+A few hand-played examples follow (SPIN-2 to SPIN-4 and their refusals).
 
 A sequence is written one token a move: ``"0:3-3"`` (the lead), ``"1:0-3:L+5"`` (a play
 on the left arm that scored 5), ``"0:1-1:A4"``, ``"0:draw 2-2"``, ``"1:pass"``.
@@ -898,12 +896,6 @@ def test_spin_4_a_short_side_closes_after_one_tile() -> None:
     assert [len(arm.tiles) for arm in state.layout.arms] == [1, 2, 1, 1]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: after the lead, apply('0-3:L') (a play given as a token) lays the tile as a "
-    "new lead: _ArmsHand.apply sends every Play that missed its short way (only Play "
-    "objects take it) to _arms_lead, which rebuilds the arms from that tile alone",
-)
 def test_a_play_given_as_a_token_applies_as_the_play() -> None:
     rules = Ruleset.block(players=2, max_pip=3, hand_size=3, spinner=SpinnerRule.FIRST_DOUBLE)
     state = HandState.start(rules, DEAL_3_3).apply(play("3-3"))
