@@ -49,8 +49,12 @@ from dominoes import (
     Opening,
     PartnerPips,
     Phase,
+    PlayScale,
+    PlayScoring,
     Ruleset,
     Scoring,
+    SpinnerFill,
+    SpinnerRule,
     Tile,
     TileSet,
 )
@@ -58,6 +62,7 @@ from dominoes import (
 __all__ = [
     "SEEDS",
     "SETTINGS",
+    "SPINNERS",
     "VARIANT_SETTINGS",
     "Attempt",
     "MatchHand",
@@ -77,6 +82,8 @@ __all__ = [
     "replay",
     "rulesets",
     "set_size",
+    "spinner_hands",
+    "spinner_rulesets",
     "variant_hands",
     "variant_matches",
     "variant_rulesets",
@@ -574,3 +581,71 @@ def variant_matches(
     rules = draw(variant_rulesets() if rules_strategy is None else rules_strategy)
     seed = draw(SEEDS)
     return play_variant_match(draw, rules, seed, max_hands)
+
+
+# ------------------------------------------------------------- layouts with arms
+SPINNERS = (SpinnerRule.FIRST_DOUBLE, SpinnerRule.EVERY_DOUBLE, SpinnerRule.LEAD_DOUBLE)
+"""The spinner rules; ``NONE`` (a line that scores on play) is drawn after them."""
+
+
+@st.composite
+def spinner_rulesets(draw: st.DrawFn) -> Ruleset:
+    """A valid ruleset played by the engine of layouts with arms (a spinner rule other
+    than NONE, or scoring on play), every combination consistent by construction."""
+    players = draw(st.integers(min_value=2, max_value=4))
+    max_pip = draw(st.integers(min_value=3, max_value=6))
+    size = set_size(max_pip)
+    # 2 tiles or more (a single tile is the lead and the domino), the largest first
+    hand_size = draw(st.sampled_from(range(size // players, 1, -1)))
+    left = size - players * hand_size
+    partnership = draw(st.booleans()) if players == 4 else False
+
+    spinner = draw(st.sampled_from([*SPINNERS, SpinnerRule.NONE]))
+    if spinner is SpinnerRule.NONE:
+        scoring = draw(st.sampled_from([PlayScoring.FIVES, PlayScoring.FIVES_AND_THREES]))
+        fill = SpinnerFill.LONG_SIDES_FIRST
+    else:
+        scoring = draw(st.sampled_from(PlayScoring))
+        fill = draw(st.sampled_from(SpinnerFill))
+    scale = draw(st.sampled_from(PlayScale)) if scoring is PlayScoring.FIVES else PlayScale.PIPS
+
+    drawing = draw(st.sampled_from(DrawRule))
+    draws = drawing is not DrawRule.NONE
+    voluntary = draw(st.booleans()) if draws else False
+    floor = draw(st.sampled_from([0, 0, *range(min(left, 2) + 1)])) if draws else 0
+    detection = draw(st.sampled_from(BlockDetection))
+
+    opening = draw(st.sampled_from(Opening))
+    opening_tile = None
+    if opening is Opening.HOLDER_OF_TILE:
+        opening_tile = draw(st.sampled_from(TileSet.double(max_pip).tiles))
+    opening_seat = draw(st.sampled_from(range(players)))
+    no_doubles = [NoDoubleRule.HEAVIEST_TILE, NoDoubleRule.REDEAL]
+    if draws:
+        no_doubles.append(NoDoubleRule.DRAW_FOR_DOUBLE)
+    no_double = draw(st.sampled_from(no_doubles))
+    return Ruleset(
+        max_pip=max_pip,
+        players=players,
+        hand_size=hand_size,
+        partnership=partnership,
+        drawing=drawing,
+        voluntary_draw=voluntary,
+        boneyard_floor=floor,
+        opening=opening,
+        opening_tile=opening_tile,
+        opening_seat=opening_seat,
+        no_double=no_double,
+        block_detection=detection,
+        spinner=spinner,
+        spinner_fill=fill,
+        play_scoring=scoring,
+        play_scale=scale,
+    )
+
+
+@st.composite
+def spinner_hands(draw: st.DrawFn) -> VariantHand:
+    """A spinner ruleset, a seed and a hand played from ``Deal.random(rules, seed=seed)``."""
+    rules = draw(spinner_rulesets())
+    return play_variant_hand(draw, rules, draw(SEEDS))

@@ -1,9 +1,14 @@
 """Encodings for learning agents: a fixed-size action space and a flat observation vector.
 
-`ActionCodec` numbers every move of a ruleset: for the tile with canonical index
-``i``, action ``3*i`` lays it on the left end, ``3*i + 1`` on the right end and
-``3*i + 2`` leads it; then come `Draw` (``3*n``) and `Pass` (``3*n + 1``), where
-``n`` is the number of tiles in the set. `ObservationEncoder` turns an
+`ActionCodec` numbers every move of a ruleset. In a line game, for the tile with
+canonical index ``i``, action ``3*i`` lays it on the left end, ``3*i + 1`` on the right
+end and ``3*i + 2`` leads it; then come `Draw` (``3*n``) and `Pass` (``3*n + 1``), where
+``n`` is the number of tiles in the set. A ruleset whose layout can have ``K`` arms
+(`ActionCodec.arms`: 4 with one spinner, ``2 + 2*(max_pip + 1)`` when every double
+spins; docs/rules/spinner.md) numbers ``K + 1`` actions per tile: ``(K+1)*i + k`` lays
+it on the arm ``End(k)``, ``(K+1)*i + K`` leads it, then `Draw` (``(K+1)*n``) and
+`Pass` (``(K+1)*n + 1``). Every ruleset with two arms (every line game) keeps the
+numbering of three actions per tile. `ObservationEncoder` turns an
 `Observation` into a flat vector with the layout documented on the class, whose parts
 `ObservationEncoder.sections` names.
 """
@@ -20,8 +25,8 @@ import attrs
 from dominoes import sampling
 from dominoes.errors import ArgumentTypeError, ArgumentValueError
 from dominoes.errors import shown as _shown
-from dominoes.moves import DRAW, PASS, Draw, Move, Pass, Play, play_for
-from dominoes.rules import Ruleset
+from dominoes.moves import DRAW, PASS, Draw, End, Move, Pass, Play, play_for, play_on
+from dominoes.rules import Ruleset, SpinnerRule
 from dominoes.state import HandState, Observation, encoding_view
 from dominoes.tiles import bit_indices
 
@@ -50,9 +55,18 @@ class ActionCodec:
     rules: Ruleset = attrs.field(validator=_is_ruleset)
     """The ruleset whose moves are numbered (a `Ruleset`, else `ArgumentTypeError`)."""
     _tiles: int = attrs.field(init=False, repr=False, eq=False)
+    _arms: int = attrs.field(init=False, repr=False, eq=False)
 
     def __attrs_post_init__(self) -> None:
-        object.__setattr__(self, "_tiles", self.rules.tile_set.size)
+        rules = self.rules
+        object.__setattr__(self, "_tiles", rules.tile_set.size)
+        if rules.spinner is SpinnerRule.NONE:
+            arms = 2
+        elif rules.spinner is SpinnerRule.EVERY_DOUBLE:
+            arms = 2 + 2 * (rules.max_pip + 1)
+        else:
+            arms = 4
+        object.__setattr__(self, "_arms", arms)
 
     @property
     def tiles(self) -> int:
@@ -60,9 +74,22 @@ class ActionCodec:
         return self._tiles
 
     @property
+    def arms(self) -> int:
+        """The most arms a layout of the ruleset can have (rules LAYOUT-1, SPIN-1): 2 in
+        a line; 4 with one spinner (the first double, or a double lead); with every
+        double a spinner, two more per double of the set.
+
+        >>> from dominoes import Ruleset, SpinnerRule
+        >>> ActionCodec(Ruleset.draw(spinner=SpinnerRule.EVERY_DOUBLE)).arms
+        16
+        """
+        return self._arms
+
+    @property
     def size(self) -> int:
-        """The number of actions: three per tile, then draw and pass."""
-        return 3 * self.tiles + 2
+        """The number of actions: ``arms + 1`` per tile (three in a line), then draw and
+        pass."""
+        return (self._arms + 1) * self._tiles + 2
 
     def encode(self, move: Move) -> int:
         """The action number of ``move``.
@@ -87,12 +114,23 @@ class ActionCodec:
                     f"{what} {move.tile}, which is not in the double-{self.rules.max_pip} set",
                     argument=argument,
                 )
-            slot = 2 if move.end is None else int(move.end)
-            return 3 * i + slot
+            k = self._arms
+            if move.end is None:
+                slot = k
+            elif move.end < k:
+                slot = int(move.end)
+            else:
+                what = "move lays" if one else f"{argument} holds a move that lays"
+                raise ArgumentValueError(
+                    f"{what} {move.tile} on End.{move.end.name}, an arm no layout of "
+                    f"this ruleset has (it has at most {k})",
+                    argument=argument,
+                )
+            return (k + 1) * i + slot
         if isinstance(move, Draw):
-            return 3 * self.tiles
+            return (self._arms + 1) * self.tiles
         if isinstance(move, Pass):
-            return 3 * self.tiles + 1
+            return (self._arms + 1) * self.tiles + 1
         what = "move must be" if one else f"{argument} must hold only moves, each"
         raise ArgumentTypeError(f"{what} a Play, Draw or Pass, got {move!r}", argument=argument)
 
@@ -116,11 +154,17 @@ class ActionCodec:
                 argument="action",
             )
         n = self.tiles
-        if action == 3 * n:
+        k = self._arms
+        if action == (k + 1) * n:
             return DRAW
-        if action == 3 * n + 1:
+        if action == (k + 1) * n + 1:
             return PASS
-        return play_for(action // 3)[action % 3]
+        if k == 2:
+            return play_for(action // 3)[action % 3]
+        i, slot = divmod(action, k + 1)
+        if slot == k:
+            return play_for(i)[2]
+        return play_on(i, End(slot))
 
     def mask(self, moves: Iterable[Move]) -> list[bool]:
         """A legal-action mask: ``True`` at the number of each move in ``moves``.
@@ -148,13 +192,14 @@ class ActionCodec:
             raise ArgumentTypeError(
                 f"state must be a HandState or an Observation, got {state!r}", argument="state"
             )
-        draw = 3 * self._tiles
+        k = self._arms
+        draw = (k + 1) * self._tiles
         out = []
         for move in state.legal_moves():  # the moves of the state: all in the set
             cls = move.__class__
             if cls is Play:
                 end = move.end  # type: ignore[union-attr]
-                out.append(3 * move.tile.index + (2 if end is None else int(end)))  # type: ignore[union-attr]
+                out.append((k + 1) * move.tile.index + (k if end is None else int(end)))  # type: ignore[union-attr]
             else:
                 out.append(draw if cls is Draw else draw + 1)
         out.sort()

@@ -21,7 +21,6 @@ from collections import Counter
 
 import pytest
 from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from dominoes import (
     DRAW,
@@ -34,8 +33,6 @@ from dominoes import (
     HandState,
     IllegalMoveError,
     IllegalMoveReason,
-    NoDoubleRule,
-    Opening,
     Pass,
     Play,
     PlayScale,
@@ -44,84 +41,15 @@ from dominoes import (
     SpinnerFill,
     SpinnerRule,
     Tile,
-    TileSet,
 )
 from dominoes.layout import Arm, Layout
 from dominoes.scoring import play_points
-from strategies import SEEDS, SETTINGS, VariantHand, hand_bound, play_variant_hand, set_size
+from strategies import SETTINGS, VariantHand, hand_bound, spinner_hands
 
 R = IllegalMoveReason
 
 SPINNER_SETTINGS = settings(SETTINGS, max_examples=80)
 """Deterministic and modest: every test plays whole hands and looks at every state."""
-
-
-# --------------------------------------------------------------------------- strategies
-SPINNERS = (SpinnerRule.FIRST_DOUBLE, SpinnerRule.EVERY_DOUBLE, SpinnerRule.LEAD_DOUBLE)
-"""The spinner rules; ``NONE`` (a line that scores on play) is drawn after them."""
-
-
-@st.composite
-def spinner_rulesets(draw: st.DrawFn) -> Ruleset:
-    """A valid ruleset played by the engine of layouts with arms (a spinner rule other
-    than NONE, or scoring on play), every combination consistent by construction."""
-    players = draw(st.integers(min_value=2, max_value=4))
-    max_pip = draw(st.integers(min_value=3, max_value=6))
-    size = set_size(max_pip)
-    # 2 tiles or more (a single tile is the lead and the domino), the largest first
-    hand_size = draw(st.sampled_from(range(size // players, 1, -1)))
-    left = size - players * hand_size
-    partnership = draw(st.booleans()) if players == 4 else False
-
-    spinner = draw(st.sampled_from([*SPINNERS, SpinnerRule.NONE]))
-    if spinner is SpinnerRule.NONE:
-        scoring = draw(st.sampled_from([PlayScoring.FIVES, PlayScoring.FIVES_AND_THREES]))
-        fill = SpinnerFill.LONG_SIDES_FIRST
-    else:
-        scoring = draw(st.sampled_from(PlayScoring))
-        fill = draw(st.sampled_from(SpinnerFill))
-    scale = draw(st.sampled_from(PlayScale)) if scoring is PlayScoring.FIVES else PlayScale.PIPS
-
-    drawing = draw(st.sampled_from(DrawRule))
-    draws = drawing is not DrawRule.NONE
-    voluntary = draw(st.booleans()) if draws else False
-    floor = draw(st.sampled_from([0, 0, *range(min(left, 2) + 1)])) if draws else 0
-    detection = draw(st.sampled_from(BlockDetection))
-
-    opening = draw(st.sampled_from(Opening))
-    opening_tile = None
-    if opening is Opening.HOLDER_OF_TILE:
-        opening_tile = draw(st.sampled_from(TileSet.double(max_pip).tiles))
-    opening_seat = draw(st.sampled_from(range(players)))
-    no_doubles = [NoDoubleRule.HEAVIEST_TILE, NoDoubleRule.REDEAL]
-    if draws:
-        no_doubles.append(NoDoubleRule.DRAW_FOR_DOUBLE)
-    no_double = draw(st.sampled_from(no_doubles))
-    return Ruleset(
-        max_pip=max_pip,
-        players=players,
-        hand_size=hand_size,
-        partnership=partnership,
-        drawing=drawing,
-        voluntary_draw=voluntary,
-        boneyard_floor=floor,
-        opening=opening,
-        opening_tile=opening_tile,
-        opening_seat=opening_seat,
-        no_double=no_double,
-        block_detection=detection,
-        spinner=spinner,
-        spinner_fill=fill,
-        play_scoring=scoring,
-        play_scale=scale,
-    )
-
-
-@st.composite
-def spinner_hands(draw: st.DrawFn) -> VariantHand:
-    """A spinner ruleset, a seed and a hand played from ``Deal.random(rules, seed=seed)``."""
-    rules = draw(spinner_rulesets())
-    return play_variant_hand(draw, rules, draw(SEEDS))
 
 
 # --------------------------------------------------------------------------- helpers
