@@ -525,7 +525,7 @@ class HandState:
         for k, mover, step in draws:
             own.setdefault(mover, []).append((k, step))
         over = c[_RESULT] is not None
-        line, lead = _line_of(c)
+        line, lead, arms, points = self._table()
         masks = c[_HANDS]
         shown = _SHOWN_SETS.get(c[_SHOWN])
         if shown is None:
@@ -579,9 +579,20 @@ class HandState:
                     full,
                     hands,
                     shown,
+                    arms,
+                    points,
                 )
             )
         return out
+
+    def _table(
+        self,
+    ) -> tuple[tuple[tuple[int, int], ...], int, tuple[Arm, ...], tuple[int, ...]]:
+        """What an observation shows of the table: the line of play, the index of the
+        lead in it, the arms (``()`` in a line) and the play points per seat."""
+        c = self._core
+        line, lead = _line_of(c)
+        return line, lead, (), c[_CTX].no_shown
 
     # ---------------------------------------------------------------- moves
     def legal_moves(self) -> tuple[Move, ...]:
@@ -1145,12 +1156,31 @@ class Observation:
     value a seat cannot hold in any consistent world, and so includes this record
     where its model is exact), but it builds the whole sampling model on each call
     (about a hundred microseconds or more in double-six, milliseconds in large sets).
+
+    In a layout with arms (docs/rules/spinner.md) the ends are those of the arms open
+    when the seat passed or drew (`Layout.open_ends`), two or more of them.
     """
+    arms: tuple[Arm, ...] = attrs.field(default=(), repr=False)
+    """With spinners or scoring on play (docs/rules/spinner.md): every arm of the layout,
+    as `Layout.arms` lists them (``LEFT`` and ``RIGHT`` first); ``()`` in a line game and
+    before the lead. ``line`` is then the line through the lead (the ``LEFT`` arm, the
+    lead, the ``RIGHT`` arm) and ``lead`` the number of tiles on the ``LEFT`` arm."""
+    play_points: tuple[int, ...] = attrs.field(
+        default=attrs.Factory(lambda self: (0,) * self.rules.players, takes_self=True),
+        repr=False,
+    )
+    """The points plays have scored so far in this hand, per seat, as
+    `HandState.play_points` (rules PLAY-1 to PLAY-3; in partnership both partners show
+    their side's): public, since every play's score is called. Zeros in a game that
+    scores nothing on play, and in every line game."""
 
     # ------------------------------------------------------------------ reading
     @property
     def layout(self) -> Layout:
-        """The layout on the table."""
+        """The layout on the table (with its `arms` in a layout with arms): equal to
+        the state's `HandState.layout`."""
+        if self.arms:
+            return Layout(line=self.line, arms=self.arms)
         return Layout(line=self.line)
 
     @property
@@ -1165,6 +1195,14 @@ class Observation:
     def is_over(self) -> bool:
         """Whether the hand has ended."""
         return self.ending is not None
+
+    def __repr__(self) -> str:
+        # the fields in order, as attrs writes them; `arms` and `play_points` only in a
+        # ruleset played with arms (a line game's observation reads as it always did)
+        shown = [f"{a.name}={getattr(self, a.name)!r}" for a in _OBS_REPR_FIELDS]
+        if _plays_arms(self.rules):
+            shown += [f"arms={self.arms!r}", f"play_points={self.play_points!r}"]
+        return f"Observation({', '.join(shown)})"
 
     # ------------------------------------------------------------------ as data
     def to_dict(self) -> dict[str, Any]:
@@ -1290,6 +1328,8 @@ class Observation:
             if opening == "any":
                 return tuple(ctx.plays[i][2] for i in bit_indices(mask))
             return (DRAW,)
+        if self.arms:
+            return self._arm_moves(mask, ctx)
         # a twin of HandState.legal_moves over the observation's fields (that one reads
         # the core tuple on the hot path)
         left = line[0][0]
@@ -1303,6 +1343,36 @@ class Observation:
             moves = ctx.memo.get(key)
             if moves is None:
                 moves = _plays_for(ctx, m, sl, sr, key)
+            if ctx.voluntary and can_draw:
+                return (*moves, DRAW)
+            return moves
+        if ctx.draws and can_draw:
+            return (DRAW,)
+        return (PASS,)
+
+    def _arm_moves(self, mask: int, ctx: _Ctx) -> tuple[Move, ...]:
+        """The legal moves after the lead in a layout with arms: the plays on the open
+        arms by tile index, then by arm (as `HandState.legal_moves` lists them)."""
+        ends = tuple((arm.end, arm.value) for arm in self.arms if arm.is_open)
+        fits = 0
+        for _end, v in ends:
+            fits |= ctx.suit[v]
+        m = mask & fits
+        can_draw = self.boneyard_size > ctx.floor and not (ctx.one_draw and self.drew)
+        if m:
+            key = (m, ends)
+            moves = _OBS_ARM_PLAYS.get(key)
+            if moves is None:
+                out: list[Move] = []
+                for i in bit_indices(m):
+                    tile = ctx.tiles[i]
+                    for end, v in ends:
+                        if v in (tile.low, tile.high):
+                            out.append(play_on(i, end))
+                moves = tuple(out)
+                if len(_OBS_ARM_PLAYS) >= _MEMO_LIMIT:
+                    _OBS_ARM_PLAYS.clear()
+                _OBS_ARM_PLAYS[key] = moves
             if ctx.voluntary and can_draw:
                 return (*moves, DRAW)
             return moves
@@ -1342,6 +1412,18 @@ class Observation:
             faults=self.faults,
         )
         return HandState.from_position(position, self.rules)
+
+
+_OBS_REPR_FIELDS: Final = tuple(
+    a for a in attrs.fields(Observation) if a.name not in ("arms", "play_points")
+)
+_OBS_ARM_PLAYS: dict[tuple[int, tuple[tuple[End, int], ...]], tuple[Move, ...]] = {}
+"""`Observation.legal_moves` in a layout with arms, by (playable tiles, open ends)."""
+
+
+def _plays_arms(rules: Ruleset) -> bool:
+    """Whether ``rules`` is played on a layout with arms (by `_ArmsHand`)."""
+    return rules.spinner is not SpinnerRule.NONE or rules.play_scoring is not PlayScoring.NONE
 
 
 def _fill(
@@ -1479,6 +1561,8 @@ OBSERVATION_FIELDS: Final = (
     "full_history",
     "hands",
     "shown_voids",
+    "arms",
+    "play_points",
 )
 """The fields of `Observation` in order, as `_new_observation` sets them (a test checks
 them against the class)."""
@@ -1502,6 +1586,8 @@ _SET_OBS_RESULT = Observation.__dict__["result"].__set__
 _SET_OBS_FULL_HISTORY = Observation.__dict__["full_history"].__set__
 _SET_OBS_HANDS = Observation.__dict__["hands"].__set__
 _SET_OBS_SHOWN_VOIDS = Observation.__dict__["shown_voids"].__set__
+_SET_OBS_ARMS = Observation.__dict__["arms"].__set__
+_SET_OBS_PLAY_POINTS = Observation.__dict__["play_points"].__set__
 
 
 def _new_observation(
@@ -1525,6 +1611,8 @@ def _new_observation(
     full_history: Any,
     hands: Any,
     shown_voids: Any,
+    arms: Any,
+    play_points: Any,
 ) -> Observation:
     """``Observation(...)`` built without the keyword call of its constructor (the fields
     in the order of `OBSERVATION_FIELDS`, plain values as the engine computes them): the
@@ -1550,6 +1638,8 @@ def _new_observation(
     _SET_OBS_FULL_HISTORY(obs, full_history)
     _SET_OBS_HANDS(obs, hands)
     _SET_OBS_SHOWN_VOIDS(obs, shown_voids)
+    _SET_OBS_ARMS(obs, arms)
+    _SET_OBS_PLAY_POINTS(obs, play_points)
     return obs
 
 
@@ -1750,7 +1840,10 @@ def _public_history(
         if move.__class__ is Draw:
             found.append((k, seat, _step(seat, move)))
             move = DRAW
-        new.append(_step(seat, move))
+        step = _step(seat, move)
+        if len(node) > 3:  # a play that scored, in a layout with arms
+            _SET_POINTS(step, node[3])
+        new.append(step)
         k += 1
     steps += tuple(new)
     if found:
@@ -2380,11 +2473,13 @@ class _ArmsHand(HandState):
     def position(self, seat: int | None = None) -> str:
         raise _not_yet("position strings")
 
-    def observation(self, seat: int) -> Observation:
-        raise _not_yet("observations")
-
-    def observations(self) -> tuple[Observation, ...]:
-        raise _not_yet("observations")
+    def _table(
+        self,
+    ) -> tuple[tuple[tuple[int, int], ...], int, tuple[Arm, ...], tuple[int, ...]]:
+        layout = self.layout
+        c = self._core
+        lead = 0 if c[_LEAD] is None else c[_ARMS][0][2]
+        return layout.line, lead, layout.arms, c[_POINTS]
 
     def __repr__(self) -> str:
         hands = " ".join("/".join(str(t) for t in h) or "-" for h in self.hands)
