@@ -6,7 +6,8 @@
   ``pass``.
 * Seats are numbered from 0, everywhere.
 * A position is one line of space-separated fields, like chess's FEN; see
-  `parse_position`.
+  `parse_position`. A layout with arms (docs/rules/spinner.md) adds the fields
+  ``arms=`` (the arms of spinners' short sides) and ``points=`` (the play points).
 
 Parsing is strict: nothing is guessed, and malformed input raises `NotationError`
 naming what was wrong and where. Every parser refuses input longer than
@@ -47,6 +48,9 @@ _PLACED_RE = re.compile(rf"(\*?)({_PIP})\|({_PIP})")
 _DASHED_RE = re.compile(_DASHED)
 _INT_RE = re.compile(_INT)
 _ROUND_RE = re.compile(rf"({_INT})\+({_INT})")
+_ARM_TOKEN = r"(?:[LRUD]|A(?:[4-9]|[1-5][0-9]|6[0-3]))"
+_ARM_RE = re.compile(rf"({_ARM_TOKEN})@(?:(\*)|({_ARM_TOKEN})\.({_INT})):(.*)", re.DOTALL)
+_PAIR_RE = re.compile(rf"({_PIP})\|({_PIP})")
 _FAULT_RE = re.compile(rf"({_INT}):([a-z_]+):({_INT})")
 
 
@@ -142,6 +146,20 @@ Hidden = int
 
 
 @attrs.frozen(kw_only=True)
+class PositionArm:
+    """An arm of a layout with spinners beyond the line (``UP``, ``DOWN``, ``ARM_4``,
+    ...) as a position writes it: ``U@*:6|5,5|1`` (see `Position.arms`)."""
+
+    end: End
+    """The arm (never ``LEFT`` or ``RIGHT``, which the line holds)."""
+    origin: tuple[End, int] | None
+    """The arm and the index in its tiles of the spinner it grows from; ``None`` when it
+    grows from the lead."""
+    tiles: tuple[tuple[int, int], ...] = ()
+    """Its tiles as oriented pairs, outward from the spinner (as `Arm.tiles`)."""
+
+
+@attrs.frozen(kw_only=True)
 class Position:
     """A position as written in one line: the parsed fields of a position string.
 
@@ -175,6 +193,13 @@ class Position:
     """Whether the open (or completed) verification round holds a false pass."""
     faults: tuple[Fault, ...] = ()
     """The faults committed so far."""
+    arms: tuple[PositionArm, ...] = ()
+    """With spinners (docs/rules/spinner.md): the arms beyond the line, in `End` order
+    from ``UP`` (the ``LEFT`` and ``RIGHT`` arms are ``line`` left and right of the lead);
+    ``()`` in a line and while no spinner is down."""
+    play_points: tuple[int, ...] = ()
+    """The points plays have scored so far, per seat; ``()`` when none has scored (and
+    in every line game)."""
 
 
 def format_position(position: Position) -> str:
@@ -202,6 +227,10 @@ def format_position(position: Position) -> str:
         fields.append("play")
     else:
         fields.append(f"lead:{p.opening}")
+    if p.arms:
+        fields.append("arms=" + ";".join(_arm_text(arm) for arm in p.arms))
+    if any(p.play_points):
+        fields.append("points=" + ",".join(str(v) for v in p.play_points))
     if p.round is not None:
         fields.append(f"round={p.round[0]}+{p.round[1]}")
     if p.drew:
@@ -217,6 +246,12 @@ def format_position(position: Position) -> str:
     return " ".join(fields)
 
 
+def _arm_text(arm: PositionArm) -> str:
+    origin = "*" if arm.origin is None else f"{arm.origin[0].token}.{arm.origin[1]}"
+    tiles = ",".join(f"{a}|{b}" for a, b in arm.tiles) or "-"
+    return f"{arm.end.token}@{origin}:{tiles}"
+
+
 def _group(group: tuple[Tile, ...] | Hidden) -> str:
     if isinstance(group, int):
         return f"#{group}"
@@ -224,7 +259,7 @@ def _group(group: tuple[Tile, ...] | Hidden) -> str:
 
 
 _FIELDS = ("set", "hands", "boneyard", "line", "turn", "phase")
-_OPTIONS = ("round", "drew", "last", "false-pass", "faults")
+_OPTIONS = ("arms", "points", "round", "drew", "last", "false-pass", "faults")
 
 
 def parse_position(text: str) -> Position:
@@ -236,8 +271,21 @@ def parse_position(text: str) -> Position:
     boneyard in draw order (same form), the line left to right (``a|b`` pairs
     separated by ``,``, the lead marked ``*``; ``-`` when empty), the seat to move,
     the phase (``lead:6-6``, ``lead:any``, ``lead:draw``, ``play`` or
-    ``over:<ending>``), then optional fields in this order: ``round=P+K``,
-    ``drew=N``, ``last=S``, ``false-pass``, ``faults=S:kind:N;...``.
+    ``over:<ending>``), then optional fields in this order: ``arms=...`` and
+    ``points=...`` (layouts with arms only, below), ``round=P+K``, ``drew=N``,
+    ``last=S``, ``false-pass``, ``faults=S:kind:N;...``.
+
+    With spinners the line is the line through the lead, and ``arms=`` lists the other
+    arms in order from ``U``, separated by ``;``: each is its token, ``@`` and the tile
+    it grows from (``*`` for the lead, else an arm's token, ``.`` and the index of the
+    spinner in that arm's tiles, counted outward from 0), ``:`` and its tiles outward
+    as ``a|b`` pairs (``-`` when empty). ``points=`` gives the play points per seat.
+
+    >>> p = parse_position("d6 -/- - 3|6,*6|6 0 play arms=U@*:6|5;D@*:- points=5,0")
+    >>> p.arms[0]
+    PositionArm(end=<End.UP: 2>, origin=None, tiles=((6, 5),))
+    >>> p.play_points
+    (5, 0)
 
     >>> p = parse_position("d2 0-0,1-2/0-1 0-2,1-1 *2|2 1 play last=0")
     >>> p.hands, p.line, p.turn
@@ -318,6 +366,10 @@ def parse_position(text: str) -> Position:
             position["drew"] = _parse_int(text, "drew", value)
         elif name == "last":
             position["last"] = _parse_int(text, "last", value)
+        elif name == "arms":
+            position["arms"] = _parse_arms(text, value)
+        elif name == "points":
+            position["play_points"] = tuple(_parse_int(text, "points", v) for v in value.split(","))
         else:
             position["faults"] = tuple(_parse_fault(text, f) for f in value.split(";"))
     return Position(**position)  # type: ignore[arg-type]
@@ -373,6 +425,48 @@ def _parse_line(text: str, value: str) -> tuple[int, tuple[tuple[int, int], ...]
     if lead is None:
         raise _bad(text, "line", "no tile is marked * as the lead")
     return lead, tuple(pairs)
+
+
+def _parse_arms(text: str, value: str) -> tuple[PositionArm, ...]:
+    arms = []
+    for k, item in enumerate(value.split(";")):
+        m = _ARM_RE.fullmatch(item)
+        if m is None:
+            raise _bad(
+                text,
+                "arms",
+                f"{_shown(item)} is not an arm like U@*:6|5 or A4@U.0:- (token@origin:tiles)",
+            )
+        end = End.from_token(m.group(1))
+        if end != k + 2:
+            raise _bad(
+                text,
+                "arms",
+                f"arm {m.group(1)} is out of place: the arms are listed U, D, A4, ... "
+                "each once, in order",
+            )
+        origin = None if m.group(2) else (End.from_token(m.group(3)), int(m.group(4)))
+        tiles: list[tuple[int, int]] = []
+        if m.group(5) != "-":
+            for pair in m.group(5).split(","):
+                found = _PAIR_RE.fullmatch(pair)
+                if found is None:
+                    raise _bad(
+                        text, "arms", f"{_shown(pair)} in arm {m.group(1)} is not a tile like 6|4"
+                    )
+                tiles.append((int(found.group(1)), int(found.group(2))))
+        arms.append(PositionArm(end=end, origin=origin, tiles=tuple(tiles)))
+    if len(arms) % 2:
+        raise _bad(text, "arms", "a spinner has two short sides, so the arms come in pairs")
+    for first, second in zip(arms[::2], arms[1::2], strict=True):
+        if first.origin != second.origin:
+            raise _bad(
+                text,
+                "arms",
+                f"arms {first.end.token} and {second.end.token} are the two sides of one "
+                "spinner and must name the same origin",
+            )
+    return tuple(arms)
 
 
 def _parse_fault(text: str, value: str) -> Fault:

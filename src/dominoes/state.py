@@ -13,8 +13,9 @@ the same at move 5 as at move 500.
 from __future__ import annotations
 
 import enum
+import itertools
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Final
 
 import attrs
@@ -28,12 +29,11 @@ from dominoes.errors import (
     IllegalMoveError,
     IllegalMoveReason,
     NotationError,
-    RulesetError,
 )
 from dominoes.faults import Fault, FaultKind
 from dominoes.layout import Arm, Layout
 from dominoes.moves import DRAW, PASS, Draw, End, Move, Pass, Play, Step, drawn, play_for, play_on
-from dominoes.notation import Position, format_position, parse_move, parse_position
+from dominoes.notation import Position, PositionArm, format_position, parse_move, parse_position
 from dominoes.observation_data import (
     OBSERVATION_FORMAT,
     OBSERVATION_VERSION,
@@ -301,7 +301,8 @@ class HandState:
         """
         if not isinstance(position, Position):
             position = parse_position(position)  # refuses anything but text
-        return _make(cls, _core_from_position(_ctx_for(rules), position))
+        ctx = _ctx_for(rules)
+        return _make(_ArmsHand if ctx.arms else cls, _core_from_position(ctx, position))
 
     def position(self, seat: int | None = None) -> str:
         """The one-line position string of this state (see docs/notation.md).
@@ -330,13 +331,16 @@ class HandState:
             if c[_RESULT] is None:
                 hands = tuple(h if k == seat else len(h) for k, h in enumerate(self.hands))
                 boneyard = len(c[_BONE])
+        line, lead, arms, points = self._table()
         return format_position(
             Position(
                 max_pip=c[_CTX].rules.max_pip,
                 hands=hands,
                 boneyard=boneyard,
-                line=self.layout.line,
-                lead=_lead_index(c),
+                line=line,
+                lead=lead,
+                arms=_position_arms(arms),
+                play_points=points if any(points) else (),
                 turn=c[_TURN],
                 opening=_opening_of(c),
                 ending=c[_RESULT],
@@ -1389,8 +1393,9 @@ class Observation:
             groups = list(self.hands)
         else:
             groups = [self.hand if s == self.seat else n for s, n in enumerate(self.hand_sizes)]
+        table = self.line + tuple(pair for arm in self.arms[2:] for pair in arm.tiles)
         hands, boneyard = _fill(
-            self.rules, groups, self.boneyard_size, self.line, self.opening, self.turn
+            self.rules, groups, self.boneyard_size, table, self.opening, self.turn
         )
         return self._state_from([list(h) for h in hands], list(boneyard))
 
@@ -1410,6 +1415,8 @@ class Observation:
             last=self.last,
             false_pass=self.false_pass,
             faults=self.faults,
+            arms=_position_arms(self.arms),
+            play_points=self.play_points if any(self.play_points) else (),
         )
         return HandState.from_position(position, self.rules)
 
@@ -1419,6 +1426,11 @@ _OBS_REPR_FIELDS: Final = tuple(
 )
 _OBS_ARM_PLAYS: dict[tuple[int, tuple[tuple[End, int], ...]], tuple[Move, ...]] = {}
 """`Observation.legal_moves` in a layout with arms, by (playable tiles, open ends)."""
+
+
+def _position_arms(arms: tuple[Arm, ...]) -> tuple[PositionArm, ...]:
+    """The arms a position lists of a layout's: those beyond the line."""
+    return tuple(PositionArm(end=a.end, origin=a.origin, tiles=a.tiles) for a in arms[2:])
 
 
 def _plays_arms(rules: Ruleset) -> bool:
@@ -1530,7 +1542,8 @@ def _observation_from_position(position: str, rules: Ruleset, seat: int) -> Obse
         raise NotationError(
             "bad position (hands): a finished hand shows every hand", text=text, what="position"
         )
-    hands, boneyard = _fill(rules, list(p.hands), p.boneyard, p.line, p.opening, p.turn)
+    table = p.line + tuple(pair for arm in p.arms for pair in arm.tiles)
+    hands, boneyard = _fill(rules, list(p.hands), p.boneyard, table, p.opening, p.turn)
     full = attrs.evolve(p, hands=hands, boneyard=boneyard)
     return HandState.from_position(full, rules).observation(seat)
 
@@ -1928,6 +1941,10 @@ def _core_from_position(ctx: _Ctx, p: Position) -> tuple[Any, ...]:
 
     if p.max_pip != rules.max_pip:
         raise bad("set", f"d{p.max_pip} but the ruleset plays double-{rules.max_pip}")
+    if not ctx.arms and p.arms:
+        raise bad("arms", "the ruleset plays a line, which has no arms beyond it")
+    if not ctx.arms and p.play_points:
+        raise bad("points", "the ruleset plays a line, which scores nothing on play")
     if len(p.hands) != n:
         raise bad("hands", f"{len(p.hands)} hands but the ruleset has {n} seats")
     seen = 0
@@ -1961,6 +1978,14 @@ def _core_from_position(ctx: _Ctx, p: Position) -> tuple[Any, ...]:
         seen |= 1 << t_index
         if i and p.line[i - 1][1] != a:
             raise bad("line", f"{p.line[i - 1][0]}|{p.line[i - 1][1]} and {a}|{b} do not match")
+    for arm in p.arms:
+        for a, b in arm.tiles:
+            if max(a, b) > rules.max_pip:
+                raise bad("arms", f"{a}|{b} is not in the double-{rules.max_pip} set")
+            t_index = tile_index(a, b)
+            if seen >> t_index & 1:
+                raise bad("arms", f"{a}|{b} appears twice")
+            seen |= 1 << t_index
     if seen != ctx.full:
         missing = ", ".join(str(tile_from_index(i)) for i in range(ctx.size) if not seen >> i & 1)
         raise bad("tiles", f"hands, boneyard and line miss {missing}")
@@ -2028,7 +2053,178 @@ def _core_from_position(ctx: _Ctx, p: Position) -> tuple[Any, ...]:
     core: tuple[Any, ...] = (ctx, _POSITION_ROOT, tuple(masks), tuple(t.index for t in p.boneyard))
     core += (left, right, opening, lead, lchain, rchain, p.turn, prop, count, p.ending)
     core += (p.drew, -1 if p.last is None else p.last, p.faults, p.false_pass, ctx.no_shown)
+    if ctx.arms:
+        return _arms_core_from_position(ctx, p, core, bad)
     return core
+
+
+def _arms_core_from_position(
+    ctx: _Ctx, p: Position, core: tuple[Any, ...], bad: Callable[[str, str], NotationError]
+) -> tuple[Any, ...]:
+    """The core of a layout with arms (docs/rules/spinner.md) that ``p`` describes, from
+    the line core `_core_from_position` built of it: the arms built from the line and
+    ``p.arms`` and checked against the spinner rules (which doubles are spinners, which
+    arms may hold tiles yet, SPIN-1 to SPIN-4), the play points checked.
+
+    What the arms' states, their waiting conditions and the SPIN-3 sides still to start
+    are follows from the tiles; the order in which the tiles were laid does not, and is
+    not checked beyond what the arms' numbering says."""
+    n = ctx.players
+    points: tuple[int, ...] = p.play_points or ctx.no_shown
+    if len(points) != n:
+        raise bad("points", f"{len(points)} values but the ruleset has {n} seats")
+    if any(points) and ctx.rules.play_scoring is PlayScoring.NONE:
+        raise bad("points", "the ruleset scores nothing on play")
+    for seat in range(n):
+        if any(points[x] != points[seat] for x in ctx.side_of[seat]):
+            raise bad("points", f"seat {seat}'s partners show other points than its side's")
+    if core[_LEAD] is None:  # before the lead (or conceded before it)
+        if p.arms or any(points):
+            raise bad("arms" if p.arms else "points", "no tile has been laid")
+        return (*core[:_POINTS], ctx.no_shown, *core[_POINTS + 1 :])
+    lo, hi = core[_LEAD]
+    if lo > hi:
+        raise bad("line", f"the lead {lo}|{hi} is laid with its high half on the left")
+    tiles: list[tuple[tuple[int, int], ...]] = [
+        tuple((b, a) for a, b in reversed(p.line[: p.lead])),
+        p.line[p.lead + 1 :],
+    ]
+    tiles += [arm.tiles for arm in p.arms]
+    kind = ctx.spinner
+    if kind is SpinnerRule.NONE and p.arms:
+        raise bad("arms", "the ruleset has no spinner")
+    # the spinners: origin (None: the lead; else (arm, index)) -> its first arm
+    spinners: dict[tuple[int, int] | None, int] = {}
+    values = [lo, hi]
+    for k in range(2, len(tiles), 2):
+        arm = p.arms[k - 2]
+        token = arm.end.token
+        origin: tuple[int, int] | None = None
+        if arm.origin is None:
+            if k != 2:
+                raise bad("arms", f"arm {token} grows from the lead, whose sides are U and D")
+            if lo != hi:
+                raise bad("arms", f"the lead {lo}|{hi} is not a double: no arm grows from it")
+            d = lo
+        else:
+            j, i = int(arm.origin[0]), arm.origin[1]
+            origin = (j, i)
+            if j >= k:
+                raise bad(
+                    "arms", f"arm {token} grows from arm {arm.origin[0].token}, laid after it"
+                )
+            if i >= len(tiles[j]):
+                raise bad("arms", f"arm {arm.origin[0].token} has no tile {i}")
+            a, b = tiles[j][i]
+            if a != b:
+                raise bad("arms", f"{a}|{b} is not a double: no arm grows from it")
+            if origin in spinners:
+                raise bad("arms", f"two pairs of arms grow from the double {a}|{b}")
+            d = a
+        spinners[origin] = k
+        values += [d, d]
+    for k, pairs in enumerate(tiles):
+        if pairs and pairs[0][0] != values[k]:
+            a, b = pairs[0]
+            raise bad("arms", f"{a}|{b} does not match the {values[k]} it is laid on")
+        for (_a, b), (c, e) in itertools.pairwise(pairs):
+            if b != c:
+                raise bad("arms", f"{_a}|{b} and {c}|{e} do not match")
+    doubles = [(j, i) for j, pairs in enumerate(tiles) for i, (a, b) in enumerate(pairs) if a == b]
+    lead_double = lo == hi
+    if kind is SpinnerRule.LEAD_DOUBLE or kind is SpinnerRule.FIRST_DOUBLE:
+        if len(spinners) > 1:
+            raise bad("arms", "the ruleset has one spinner, and more arms are listed")
+        if kind is SpinnerRule.LEAD_DOUBLE and spinners.keys() - {None}:
+            raise bad("arms", "only a double lead is a spinner in the ruleset")
+        if lead_double and None not in spinners:
+            raise bad("arms", "the double lead is a spinner: its arms U and D are missing")
+        if kind is SpinnerRule.FIRST_DOUBLE and not lead_double:
+            first = [next(((j, i) for j2, i in doubles if j2 == j), None) for j in (0, 1)]
+            if any(first) and not spinners:
+                raise bad("arms", "a double is down, and the first one laid is a spinner")
+            for origin in spinners:
+                if origin not in first:
+                    raise bad(
+                        "arms",
+                        "the spinner must be the first double laid (on the line, the "
+                        "nearest the lead on its arm)",
+                    )
+    elif kind is SpinnerRule.EVERY_DOUBLE:
+        if lead_double and None not in spinners:
+            raise bad("arms", "the double lead is a spinner: its arms U and D are missing")
+        for j, i in doubles:
+            if (j, i) not in spinners:
+                a, b = tiles[j][i]
+                raise bad("arms", f"every double is a spinner, and no arm grows from {a}|{b}")
+        laid = [(o, k) for o, k in spinners.items() if o is not None]
+        for (j, i), k in laid:
+            for (j2, i2), k2 in laid:
+                if j2 == j and i2 > i and k2 < k:
+                    raise bad(
+                        "arms",
+                        f"the spinner farther out on arm {_ENDS[j].token} has the earlier "
+                        "arms, but it was laid later",
+                    )
+    fill = ctx.fill
+    all_four = fill is SpinnerFill.ALL_FOUR_FIRST
+    one_tile = fill is SpinnerFill.ONE_TILE_EACH_SIDE
+    arms: list[tuple[Any, ...]] = []
+    for k in range(2):
+        arms.append(
+            (
+                tiles[k][-1][1] if tiles[k] else values[k],
+                _chain(tiles[k]),
+                len(tiles[k]),
+                _ARM_OPEN,
+                (),
+                None,
+            )
+        )
+    sides: list[tuple[int, int]] = []
+    for origin, k in sorted(spinners.items(), key=lambda item: item[1]):
+        if origin is None:
+            needs: tuple[tuple[int, int], ...] = ((0, 1), (1, 1))
+            pending = [(0, 1), (1, 1), (2, 1), (3, 1)]
+        else:
+            needs = ((origin[0], origin[1] + 2),)
+            pending = [(origin[0], origin[1] + 2), (k, 1), (k + 1, 1)]
+        if all_four:
+            needs = ()
+            sides += pending
+        ready = all(len(tiles[x]) >= need for x, need in needs)
+        for x in (k, k + 1):
+            pairs = tiles[x]
+            token = _ENDS[x].token
+            if pairs and not ready:
+                raise bad("arms", f"arm {token} holds tiles but may take none yet (SPIN-2)")
+            if one_tile and len(pairs) > 1:
+                raise bad("arms", f"arm {token} takes one tile only (SPIN-4)")
+            state = _ARM_CLOSED if one_tile and pairs else _ARM_OPEN if ready else _ARM_WAITING
+            value = pairs[-1][1] if pairs else values[x]
+            arms.append((value, _chain(pairs), len(pairs), state, needs, origin))
+    left = tuple(side for side in sides if len(tiles[side[0]]) < side[1])
+    new_arms = tuple(arms)
+    opens = _opens(ctx, new_arms, left)
+    return (
+        *core[:_LEFT],
+        0,
+        new_arms,
+        core[_OPEN],
+        core[_LEAD],
+        left,
+        points,
+        *core[_TURN:],
+        opens,
+    )
+
+
+def _chain(pairs: Sequence[tuple[int, int]]) -> Any:
+    """The tiles of an arm, outward, as the linked list an arm keeps (newest first)."""
+    node: Any = None
+    for pair in pairs:
+        node = (pair, node)
+    return node
 
 
 def _lead_index(c: tuple[Any, ...]) -> int:
@@ -2470,9 +2666,6 @@ class _ArmsHand(HandState):
             return IllegalMoveReason.MUST_DRAW
         return None
 
-    def position(self, seat: int | None = None) -> str:
-        raise _not_yet("position strings")
-
     def _table(
         self,
     ) -> tuple[tuple[tuple[int, int], ...], int, tuple[Arm, ...], tuple[int, ...]]:
@@ -2491,14 +2684,6 @@ class _ArmsHand(HandState):
             f"<HandState {self.phase.name} turn={self.turn} lead={self._core[_LEAD]} "
             f"arms={layout or '-'} hands={hands} boneyard={len(self._core[_BONE])}>"
         )
-
-
-def _not_yet(what: str) -> RulesetError:
-    return RulesetError(
-        f"{what} of layouts with spinners or scoring on play are not available yet "
-        "(the spinner family is being built: docs/rules/spinner.md)",
-        fields=("spinner", "play_scoring"),
-    )
 
 
 # ---------------------------------------------------------------- the sampler's interface

@@ -14,7 +14,6 @@ from dominoes import (
     Play,
     PlayScoring,
     Ruleset,
-    RulesetError,
     SpinnerRule,
     Step,
     Tile,
@@ -96,11 +95,9 @@ def test_a_scoring_play_shows_its_points_in_the_history() -> None:
     assert "arms=L:- R:- U:- D:-" in repr(state)
 
 
-def test_position_strings_are_not_offered_yet() -> None:
+def test_position_strings_are_offered() -> None:
     state = _random_hand(ALL_FIVES, 0)[3]
-    with pytest.raises(RulesetError, match="not available yet") as info:
-        state.position()
-    assert info.value.fields == ("spinner", "play_scoring")
+    assert HandState.from_position(state.position(), ALL_FIVES) == state
 
 
 def test_observations_are_offered() -> None:
