@@ -64,7 +64,7 @@ from dominoes.rules import (
     SpinnerFill,
     SpinnerRule,
 )
-from dominoes.scoring import Ending, HandResult
+from dominoes.scoring import Bonus, BonusKind, Ending, HandResult
 from dominoes.state import HandState, Observation, Phase
 from dominoes.tiles import Tile, TileSet
 from dominoes.verification import VerificationRound
@@ -138,6 +138,8 @@ __all__ = [
     "BlockDetection",
     "BlockTie",
     "BlockWinner",
+    "Bonus",
+    "BonusKind",
     "ConcedeScoring",
     "Deal",
     "DealError",

@@ -293,6 +293,15 @@ class PlayScale(enum.Enum):
     """One point per five, as on a cribbage board: 15 scores 3."""
 
 
+_BONUS_FIELDS = (
+    "capicua_bonus",
+    "chuchazo_bonus",
+    "pase_corrido_bonus",
+    "pase_de_salida_bonus",
+    "pase_de_salida_double_bonus",
+)
+"""The `Ruleset` fields of the partnership bonuses (rules BONUS-1 to BONUS-4)."""
+
 # Default hand sizes: (game, max_pip) -> {players: tiles each}. Sources on the rules pages.
 _BLOCK_SIZES: dict[int, dict[int, int]] = {
     6: {2: 7, 3: 5, 4: 5},
@@ -509,6 +518,20 @@ class Ruleset:
     """Rules PLAY-1 and PLAY-3: what a play scores, from the end count after it."""
     play_scale: PlayScale = attrs.field(default=PlayScale.PIPS, validator=_enum(PlayScale))
     """Rule PLAY-2: points per scoring count under `PlayScoring.FIVES`."""
+    # -- the Latin partnership bonuses (docs/rules/bonus.md), 0: off
+    capicua_bonus: int = attrs.field(default=0, validator=_int_in(0, 10_000))
+    """Rule BONUS-1: points the side that dominoes scores when its last tile, not a
+    double, could have been laid on either end (capicúa)."""
+    chuchazo_bonus: int = attrs.field(default=0, validator=_int_in(0, 10_000))
+    """Rule BONUS-2: points the side that dominoes with the 0-0 scores (chuchazo)."""
+    pase_corrido_bonus: int = attrs.field(default=0, validator=_int_in(0, 10_000))
+    """Rule BONUS-3: points a side scores each time, after one of its players laid a
+    tile, every other seat passed and that player plays again (pase corrido)."""
+    pase_de_salida_bonus: int = attrs.field(default=0, validator=_int_in(0, 10_000))
+    """Rule BONUS-4: points the leader's side scores when the seat after the leader
+    passes on its first turn, after a lead that is not a double (pase de salida)."""
+    pase_de_salida_double_bonus: int = attrs.field(default=0, validator=_int_in(0, 10_000))
+    """Rule BONUS-4: the same after a double lead."""
 
     def __attrs_post_init__(self) -> None:
         size = TileSet.double(self.max_pip).size
@@ -575,11 +598,30 @@ class Ruleset:
                 f"not {self.play_scoring.name}",
                 fields=("play_scale", "play_scoring"),
             )
+        if self.has_bonuses:
+            on = tuple(name for name in _BONUS_FIELDS if getattr(self, name))
+            if self.spinner is not SpinnerRule.NONE or self.play_scoring is not PlayScoring.NONE:
+                raise RulesetError(
+                    f"the partnership bonuses ({', '.join(on)}) are for line games, but "
+                    f"spinner is {self.spinner.name} and play_scoring {self.play_scoring.name}",
+                    fields=(*on, "spinner", "play_scoring"),
+                )
+            if self.scoring is Scoring.PENALTY:
+                raise RulesetError(
+                    f"the partnership bonuses ({', '.join(on)}) score points, which "
+                    "Scoring.PENALTY does not count (scoring)",
+                    fields=(*on, "scoring"),
+                )
         if self.block_winner is BlockWinner.LOWEST_INDIVIDUAL and not self.partnership:
             raise RulesetError(
                 "block_winner LOWEST_INDIVIDUAL applies to partnership play only",
                 fields=("block_winner", "partnership"),
             )
+
+    @property
+    def has_bonuses(self) -> bool:
+        """Whether any partnership bonus is on (rules BONUS-1 to BONUS-4)."""
+        return any(getattr(self, name) for name in _BONUS_FIELDS)
 
     # ----------------------------------------------------------------- presets
     @classmethod

@@ -2,7 +2,8 @@
 
 Rules BLOCK-6 to BLOCK-9 and SCORE-1 are the defaults; the options of
 `Ruleset` select the variants (BLOCKWIN-1, TIE-1 to TIE-3, POINTS-1 to POINTS-6,
-PART-1, PART-2, FAULT-2 to FAULT-5, COMPAT-1).
+PART-1, PART-2, FAULT-2 to FAULT-5, COMPAT-1), and the partnership bonuses BONUS-1 to
+BONUS-4 (`Bonus`) are read from the hand's history.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import attrs
 from dominoes.errors import ArgumentTypeError, ArgumentValueError
 from dominoes.errors import shown as _shown
 from dominoes.faults import Fault
+from dominoes.moves import Pass, Play, Step
 from dominoes.rules import (
     BlockTie,
     BlockWinner,
@@ -32,9 +34,12 @@ from dominoes.rules import (
 from dominoes.verification import VerificationRound
 
 __all__ = [
+    "Bonus",
+    "BonusKind",
     "Ending",
     "HandResult",
     "check_result",
+    "hand_bonuses",
     "play_points",
     "score_hand",
     "zero_sum_returns",
@@ -56,6 +61,34 @@ class Ending(enum.Enum):
     and the hand ends as a fault (rule FAULT-5)."""
     CONCEDED = "conceded"
     """A seat conceded the hand (rule CONCEDE-1); `HandResult.conceded_by` says which."""
+
+
+class BonusKind(enum.Enum):
+    """The partnership bonuses of the Latin games (docs/rules/bonus.md)."""
+
+    CAPICUA = "capicua"
+    """Rule BONUS-1: the last tile, not a double, fitted either end."""
+    CHUCHAZO = "chuchazo"
+    """Rule BONUS-2: the last tile was the 0-0."""
+    PASE_CORRIDO = "pase_corrido"
+    """Rule BONUS-3: after a seat's tile every other seat passed, and it played again."""
+    PASE_DE_SALIDA = "pase_de_salida"
+    """Rule BONUS-4: the seat after the leader passed on its first turn."""
+
+
+@attrs.frozen(kw_only=True)
+class Bonus:
+    """A bonus scored in a hand: its kind, the seat whose side scores it, its points and
+    the number (index in the history) of the move that completed it."""
+
+    kind: BonusKind
+    """Which bonus."""
+    seat: int
+    """The seat that earned it (its side scores ``points``)."""
+    points: int
+    """Its points (from the ruleset)."""
+    move_number: int
+    """The index in the hand's history of the move that completed it."""
 
 
 @attrs.frozen(kw_only=True)
@@ -90,6 +123,10 @@ class HandResult:
     """The part of ``points`` scored by plays during the hand, per seat (rules PLAY-1 to
     PLAY-3; in partnership both partners show their side's); empty in a game that
     scores nothing on play."""
+    bonuses: tuple[Bonus, ...] = ()
+    """The partnership bonuses scored in the hand, in the order made (rules BONUS-1 to
+    BONUS-4); their points are part of ``points``, for every seat of the side that
+    earned them."""
 
     @property
     def end_points(self) -> tuple[int, ...]:
@@ -156,13 +193,17 @@ def score_hand(
     faults: Sequence[Fault] = (),
     stock: int = 0,
     conceded_by: int | None = None,
+    history: Sequence[Step] = (),
+    line: Sequence[tuple[int, int]] = (),
 ) -> HandResult:
     """Score a finished hand from the pips left in each hand.
 
     ``ending`` defaults to `Ending.DOMINO` when ``domino_seat`` is given and to
     `Ending.BLOCKED` otherwise. ``stock`` is the pips left in the boneyard (rule
     POINTS-5). ``conceded_by`` is the seat that conceded, for `Ending.CONCEDED` (rule
-    CONCEDE-1). The rules applied are those selected by ``rules``.
+    CONCEDE-1). ``history`` is the hand's moves and ``line`` its final line of play, from
+    which a ruleset with partnership bonuses (rules BONUS-1 to BONUS-4) scores them (see
+    `hand_bonuses`), in a hand that ended in a domino or a block. The rules applied are those selected by ``rules``.
 
     Raises:
         ArgumentTypeError: ``rules`` is not a `Ruleset` or ``ending`` not an `Ending`.
@@ -215,8 +256,14 @@ def score_hand(
                 if (i == offender) == (rules.scoring is Scoring.PENALTY):
                     penalty[i] += rules.fault_points
 
+    bonuses: tuple[Bonus, ...] = ()
+    if rules.has_bonuses and ending in (Ending.DOMINO, Ending.BLOCKED):
+        bonuses = hand_bonuses(rules, history, domino=ending is Ending.DOMINO, line=line)
+        for bonus in bonuses:
+            side_points[side_of[bonus.seat]] += bonus.points
     points = tuple(side_points[side_of[s]] + penalty[side_of[s]] for s in range(len(pips)))
     return HandResult(
+        bonuses=bonuses,
         ending=ending,
         winners=tuple(sorted(s for i in win for s in teams[i])),
         pips=pips,
@@ -227,6 +274,98 @@ def score_hand(
         faults=faults,
         penalties=tuple(penalty[side_of[s]] for s in range(len(pips))) if faults else (),
     )
+
+
+def hand_bonuses(
+    rules: Ruleset,
+    history: Sequence[Step],
+    *,
+    domino: bool,
+    line: Sequence[tuple[int, int]] = (),
+) -> tuple[Bonus, ...]:
+    """The partnership bonuses (rules BONUS-1 to BONUS-4) that a line game's ``history``
+    earns under ``rules``, in the order made; ``domino`` says whether the last play went
+    out, ``line`` is the final line of play (left to right; without it, the ends are
+    followed from the lead in ``history``). Draws are not turns here: a seat that drew
+    and then passed passed. A history that does not start with the lead (a hand
+    resumed from a position string) earns what its own moves show: no pase de salida,
+    and only the pases corridos within it.
+
+    >>> from dominoes import PASS, End, Play, Step, Tile
+    >>> rules = Ruleset.block(capicua_bonus=25, pase_de_salida_double_bonus=25)
+    >>> history = [
+    ...     Step(seat=0, move=Play(tile=Tile(5, 5))),
+    ...     Step(seat=1, move=PASS),
+    ...     Step(seat=0, move=Play(tile=Tile(3, 5), end=End.RIGHT)),
+    ... ]
+    >>> [(b.kind.name, b.seat, b.points) for b in hand_bonuses(rules, history, domino=True)]
+    [('PASE_DE_SALIDA', 0, 25), ('CAPICUA', 0, 25)]
+
+    Raises:
+        ArgumentTypeError: ``rules`` is not a `Ruleset`.
+        ArgumentValueError: ``history`` holds something other than `Step` values.
+    """
+    if not isinstance(rules, Ruleset):
+        raise ArgumentTypeError(f"rules must be a Ruleset, got {_shown(rules)}", argument="rules")
+    turns: list[tuple[int, int, Play | None]] = []  # (move number, seat, the play or None)
+    for k, step in enumerate(history):
+        if not isinstance(step, Step):
+            raise ArgumentValueError(
+                f"history must hold Step values, got {_shown(step)}", argument="history"
+            )
+        move = step.move
+        if isinstance(move, Play):
+            turns.append((k, step.seat, move))
+        elif isinstance(move, Pass):
+            turns.append((k, step.seat, None))
+    plays = [(k, seat, move) for k, seat, move in turns if move is not None]
+    if not plays:
+        return ()
+    n = rules.players
+    out: list[Bonus] = []
+
+    def add(kind: BonusKind, seat: int, points: int, k: int) -> None:
+        if points:
+            out.append(Bonus(kind=kind, seat=seat, points=points, move_number=k))
+
+    lead_k, leader, lead = plays[0]
+    has_lead = lead.end is None  # (a hand resumed from a position lacks its start)
+    after = [t for t in turns if t[0] > lead_k]
+    if has_lead and after and after[0][2] is None:  # BONUS-4
+        double = lead.tile.is_double
+        value = rules.pase_de_salida_double_bonus if double else rules.pase_de_salida_bonus
+        add(BonusKind.PASE_DE_SALIDA, leader, value, after[0][0])
+    if rules.pase_corrido_bonus:  # BONUS-3
+        for i, (_k, seat, laid) in enumerate(turns[: len(turns) - n]):
+            k_again, again, replay = turns[i + n]
+            if (
+                laid is not None
+                and again == seat
+                and replay is not None
+                and all(m is None and s != seat for _, s, m in turns[i + 1 : i + n])
+            ):
+                add(BonusKind.PASE_CORRIDO, seat, rules.pase_corrido_bonus, k_again)
+    k_last, last_seat, last = plays[-1]
+    if domino and last.end is not None:  # BONUS-1, BONUS-2
+        tile = last.tile
+        halves = (tile.low, tile.high)
+        if line:  # the end not played on, as the line shows it
+            other: int | None = line[-1][1] if last.end == 0 else line[0][0]
+        elif has_lead:  # the line's ends from the lead, play by play
+            ends = [lead.tile.low, lead.tile.high]
+            for _k, _seat, move in plays[1:-1]:
+                side = 0 if move.end == 0 else 1
+                t = move.tile
+                ends[side] = t.high if t.low == ends[side] else t.low
+            other = ends[1] if last.end == 0 else ends[0]
+        else:
+            other = None
+        if not tile.is_double and other in halves:  # it fits its own end, and the other
+            add(BonusKind.CAPICUA, last_seat, rules.capicua_bonus, k_last)
+        if tile.low == tile.high == 0:
+            add(BonusKind.CHUCHAZO, last_seat, rules.chuchazo_bonus, k_last)
+    out.sort(key=lambda b: b.move_number)
+    return tuple(out)
 
 
 def _score_concession(

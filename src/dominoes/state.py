@@ -497,6 +497,8 @@ class HandState:
             faults=c[_FAULTS],
             stock=sum(ctx.pips[i] for i in bone) if ctx.rules.stock_pips else 0,
             conceded_by=c[_TURN] if c[_RESULT] is Ending.CONCEDED else None,
+            history=self.history if ctx.rules.has_bonuses else (),
+            line=self.layout.line if ctx.rules.has_bonuses else (),
         )
 
     def observation(self, seat: int) -> Observation:

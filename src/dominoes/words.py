@@ -270,6 +270,8 @@ def describe_rules(rules: Ruleset, *, preset: str | None = None, sides: bool = F
     >>> fives = Ruleset.draw(spinner=SpinnerRule.FIRST_DOUBLE, play_scoring=PlayScoring.FIVES)
     >>> describe_rules(fives)
     'Draw game, the first double a spinner, fives scored on play, 2 players, double-6'
+    >>> describe_rules(Ruleset.block(players=4, partnership=True, capicua_bonus=25))
+    'Block game, bonuses (capicúa 25), 4 players in partnership, double-6'
 
     Raises:
         ArgumentTypeError: ``rules`` is not a `Ruleset` (a `TypeError`).
@@ -286,6 +288,19 @@ def describe_rules(rules: Ruleset, *, preset: str | None = None, sides: bool = F
         layout += f", {_SPINNER_WORDS[rules.spinner]}"
     if rules.play_scoring is not PlayScoring.NONE:
         layout += f", {_PLAY_WORDS[rules.play_scoring]} scored on play"
+    if rules.has_bonuses:
+        bonuses = [
+            f"{name} {value}"
+            for name, value in (
+                ("capicúa", rules.capicua_bonus),
+                ("chuchazo", rules.chuchazo_bonus),
+                ("pase corrido", rules.pase_corrido_bonus),
+                ("pase de salida", rules.pase_de_salida_bonus),
+                ("pase de salida after a double", rules.pase_de_salida_double_bonus),
+            )
+            if value
+        ]
+        layout += f", bonuses ({', '.join(bonuses)})"
     return f"{game} game{named}{layout}, {rules.players} players{mode}, double-{rules.max_pip}"
 
 

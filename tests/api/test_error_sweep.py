@@ -63,7 +63,13 @@ from dominoes.fields import FieldCodec, FieldTable
 from dominoes.presets import find_preset
 from dominoes.render import diagram
 from dominoes.rules import RULESET_FIELDS, BaseGame, Preset, default_hand_size
-from dominoes.scoring import check_result, play_points, score_hand, zero_sum_returns
+from dominoes.scoring import (
+    check_result,
+    hand_bonuses,
+    play_points,
+    score_hand,
+    zero_sum_returns,
+)
 from dominoes.tiles import bit_indices, tile_from_index, tile_index
 from dominoes.verification import VerificationRound
 
@@ -382,6 +388,10 @@ CASES: dict[str, tuple[Bad, ...]] = {
         _v("no such domino seat", lambda: score_hand(RULES, [0, 1], domino_seat=2), "domino_seat"),
         _t("ending as a str", lambda: score_hand(RULES, [0, 1], ending="domino"), "ending"),
         _v("negative stock", lambda: score_hand(RULES, [0, 1], stock=-1), "stock"),
+    ),
+    "dominoes.scoring.hand_bonuses": (
+        _t("rules as a str", lambda: hand_bonuses("block", [], domino=True), "rules"),
+        _v("a move in the history", lambda: hand_bonuses(RULES, [PASS], domino=True), "history"),
     ),
     "dominoes.scoring.play_points": (
         _t("rules as a str", lambda: play_points("block", 5), "rules"),
@@ -1118,6 +1128,7 @@ EXEMPT: dict[str, str] = {
     "dominoes.codec.Section": _PLAIN + " (ObservationEncoder.sections builds it)",
     "dominoes.layout.Layout": _PLAIN + " (HandState.layout builds it)",
     "dominoes.layout.Arm": _PLAIN + " (HandState.layout builds it)",
+    "dominoes.scoring.Bonus": _PLAIN + " (score_hand and hand_bonuses build it)",
     "dominoes.match.Match": _PLAIN + " (Match.start builds one; the docs build some by hand)",
     "dominoes.moves.Pass": "takes no argument",
     "dominoes.moves.Step": _PLAIN + " (the engine's history)",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import attrs
 import click
@@ -51,8 +52,8 @@ def test_rules_show_every_field() -> None:
     assert "Aliases: latin, international, pairs." in out
     for field in attrs.fields(Ruleset):
         assert f"│ {field.name} " in out
-    assert "│ opening_tile    │ 6-6 " in out
-    assert "│ target          │ 100 " in out
+    assert re.search(r"│ opening_tile +│ 6-6 ", out)
+    assert re.search(r"│ target +│ 100 ", out)
     assert "Rule MATCH-1: the score that ends a match" in out
     assert out.endswith("A match is played to 100 points.\n")
 
@@ -77,8 +78,8 @@ def test_rules_show_with_settings_json() -> None:
 
 def test_rules_show_marks_what_was_set() -> None:
     result = run("show", "block", "--set", "stock_pips=true")
-    assert "│ stock_pips      │ true * " in result.output
-    assert "│ players         │ 2 " in result.output
+    assert re.search(r"│ stock_pips +│ true \* ", result.output)
+    assert re.search(r"│ players +│ 2 ", result.output)
 
 
 @pytest.mark.parametrize(
