@@ -13,10 +13,11 @@ from typing import Any, Final, TypeVar
 
 from dominoes.errors import ArgumentTypeError, ArgumentValueError, NotationError, RulesetError
 from dominoes.faults import Fault, FaultKind
-from dominoes.moves import Step
+from dominoes.layout import Arm
+from dominoes.moves import End, Step
 from dominoes.notation import parse_move
 from dominoes.rules import Ruleset
-from dominoes.scoring import Ending, HandResult
+from dominoes.scoring import Bonus, BonusKind, Ending, HandResult
 from dominoes.tiles import Tile
 from dominoes.verification import VerificationRound
 
@@ -51,7 +52,40 @@ def result_data(result: HandResult) -> dict[str, Any]:
         "faults": [fault_data(f) for f in result.faults],
         "penalties": list(result.penalties),
         "conceded_by": result.conceded_by,
+        # (written only when there are some: a line game's data reads as it always did)
+        **({"play_points": list(result.play_points)} if result.play_points else {}),
+        **({"bonuses": [bonus_data(b) for b in result.bonuses]} if result.bonuses else {}),
     }
+
+
+def bonus_data(bonus: Bonus) -> dict[str, Any]:
+    """A `Bonus` as `Observation.to_dict` writes it."""
+    return {
+        "kind": bonus.kind.value,
+        "seat": bonus.seat,
+        "points": bonus.points,
+        "move_number": bonus.move_number,
+    }
+
+
+def arm_data(arm: Arm) -> dict[str, Any]:
+    """An `Arm` as `Observation.to_dict` writes it: its token, origin (``[token,
+    index]`` or ``None``), tiles outward, value and whether it is open."""
+    return {
+        "end": arm.end.token,
+        "origin": None if arm.origin is None else [arm.origin[0].token, arm.origin[1]],
+        "tiles": [[a, b] for a, b in arm.tiles],
+        "value": arm.value,
+        "is_open": arm.is_open,
+    }
+
+
+def step_data(step: Step) -> dict[str, Any]:
+    """A history entry as `Observation.to_dict` writes it (``points`` only when the move
+    scored)."""
+    if step.points:
+        return {"seat": step.seat, "move": str(step.move), "points": step.points}
+    return {"seat": step.seat, "move": str(step.move)}
 
 
 class _Reader:
@@ -185,7 +219,8 @@ def read_fields(data: Mapping[str, Any]) -> dict[str, Any]:
             move = parse_move(entry.raw("move"))  # type: ignore[arg-type]
         except (NotationError, TypeError):
             raise entry.bad("move", 'a move token such as "6-4:L", "draw" or "pass"') from None
-        history.append(Step(seat=entry.integer("seat"), move=move))
+        points = entry.integer("points") if "points" in item else 0
+        history.append(Step(seat=entry.integer("seat"), move=move, points=points))
     opening_raw = read.raw("opening")
     opening: Tile | str | None = opening_raw  # type: ignore[assignment]
     if opening_raw not in (None, "any", "draw"):
@@ -214,6 +249,13 @@ def read_fields(data: Mapping[str, Any]) -> dict[str, Any]:
             faults=entry.faults("faults"),
             penalties=entry.ints("penalties"),
             conceded_by=entry.integer("conceded_by", optional=True),
+            play_points=entry.ints("play_points") if "play_points" in entry.data else (),
+            bonuses=tuple(
+                _read_bonus(b, f"data['result']['bonuses'][{k}]")
+                for k, b in enumerate(entry.sequence("bonuses"))
+            )
+            if "bonuses" in entry.data
+            else (),
         )
     players = rules.players
     nothing: frozenset[int] = frozenset()
@@ -228,6 +270,11 @@ def read_fields(data: Mapping[str, Any]) -> dict[str, Any]:
         ):
             raise read.bad("shown_voids", what)
         shown_voids = tuple(frozenset(e) for e in entries)
+    arms = tuple(
+        _read_arm(a, f"data['arms'][{k}]", rules.max_pip)
+        for k, a in enumerate(read.sequence("arms") if "arms" in data else ())
+    )
+    play_points = read.ints("play_points") if "play_points" in data else (0,) * players
     hands_data = read.sequence("hands", optional=True)
     hands = None
     if hands_data is not None:
@@ -253,4 +300,54 @@ def read_fields(data: Mapping[str, Any]) -> dict[str, Any]:
         "full_history": read.flag("full_history"),
         "hands": hands,
         "shown_voids": shown_voids,
+        "arms": arms,
+        "play_points": play_points,
     }
+
+
+def _read_bonus(data: object, where: str) -> Bonus:
+    entry = _Reader(data, where)
+    return Bonus(
+        kind=entry.enum("kind", BonusKind),
+        seat=entry.integer("seat"),
+        points=entry.integer("points"),
+        move_number=entry.integer("move_number"),
+    )
+
+
+def _read_arm(data: object, where: str, max_pip: int) -> Arm:
+    entry = _Reader(data, where)
+
+    def end(key: str, value: object) -> End:
+        try:
+            return End.from_token(value)  # type: ignore[arg-type]
+        except (NotationError, ArgumentValueError, ArgumentTypeError, TypeError):
+            raise entry.bad(key, 'an arm token such as "U" or "A4"') from None
+
+    origin_raw = entry.raw("origin")
+    origin: tuple[End, int] | None = None
+    if origin_raw is not None:
+        if not (
+            isinstance(origin_raw, list | tuple)
+            and len(origin_raw) == 2
+            and type(origin_raw[1]) is int
+            and origin_raw[1] >= 0
+        ):
+            raise entry.bad("origin", "[arm token, index] or null")
+        origin = (end("origin", origin_raw[0]), origin_raw[1])
+    tiles = []
+    for pair in entry.sequence("tiles"):
+        if not (
+            isinstance(pair, list | tuple)
+            and len(pair) == 2
+            and all(type(v) is int and 0 <= v <= max_pip for v in pair)
+        ):
+            raise entry.bad("tiles", "a list of [a, b] pairs of pips in the set")
+        tiles.append((pair[0], pair[1]))
+    return Arm(
+        end=end("end", entry.raw("end")),
+        tiles=tuple(tiles),
+        value=entry.integer("value"),
+        is_open=entry.flag("is_open"),
+        origin=origin,
+    )

@@ -37,9 +37,11 @@ from dominoes.notation import Position, PositionArm, format_position, parse_move
 from dominoes.observation_data import (
     OBSERVATION_FORMAT,
     OBSERVATION_VERSION,
+    arm_data,
     fault_data,
     read_fields,
     result_data,
+    step_data,
 )
 from dominoes.rules import (
     BlockDetection,
@@ -1249,7 +1251,7 @@ class Observation:
             "hand": [str(t) for t in self.hand],
             "line": [[a, b] for a, b in self.line],
             "lead": self.lead,
-            "history": [{"seat": e.seat, "move": str(e.move)} for e in self.history],
+            "history": [step_data(e) for e in self.history],
             "hand_sizes": list(self.hand_sizes),
             "boneyard_size": self.boneyard_size,
             "turn": self.turn,
@@ -1264,6 +1266,12 @@ class Observation:
             "hands": None if self.hands is None else [[str(t) for t in h] for h in self.hands],
             "full_history": self.full_history,
             "shown_voids": [sorted(values) for values in self.shown_voids],
+            # (a line game's data reads as it always did)
+            **(
+                {"arms": [arm_data(a) for a in self.arms], "play_points": list(self.play_points)}
+                if _plays_arms(self.rules)
+                else {}
+            ),
         }
 
     @classmethod
@@ -1518,11 +1526,24 @@ def _check_position(obs: Observation) -> None:
         full_history=False,
         result=filled.result,
         shown_voids=seen.shown_voids,
-    ) or (obs.result is not None and obs.result != filled.result):
+    ) or (obs.result is not None and not _same_result(obs.rules, obs.result, filled.result)):
         raise ArgumentValueError(
             "data describes an impossible position: its fields do not agree",
             argument="data",
         )
+
+
+def _same_result(rules: Ruleset, given: HandResult, filled: HandResult | None) -> bool:
+    """Whether a result read with an observation agrees with the one its position
+    scores; with partnership bonuses, which the position's missing history cannot show,
+    everything but the points and the bonuses."""
+    if filled is None:
+        return False
+    if rules.has_bonuses:
+        return attrs.evolve(given, points=(), bonuses=()) == attrs.evolve(
+            filled, points=(), bonuses=()
+        )
+    return given == filled
 
 
 def _observation_from_position(position: str, rules: Ruleset, seat: int) -> Observation:
