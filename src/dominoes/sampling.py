@@ -94,11 +94,20 @@ from dominoes.errors import (
     ArgumentValueError,
     DealError,
     IllegalMoveError,
+    RulesetError,
     SamplingError,
 )
 from dominoes.faults import FaultKind
 from dominoes.moves import DRAW, Draw, Pass, Play
-from dominoes.rules import BlockDetection, DrawRule, NoDoubleRule, Opening, Ruleset
+from dominoes.rules import (
+    BlockDetection,
+    DrawRule,
+    NoDoubleRule,
+    Opening,
+    PlayScoring,
+    Ruleset,
+    SpinnerRule,
+)
 from dominoes.state import HandState, Observation, holds_false_pass, tiles_of, with_tiles, world_of
 from dominoes.tiles import Tile, bit_indices, tile_from_index, tile_index
 
@@ -1132,8 +1141,19 @@ def _placements(model: Model) -> list[set[int]]:
 
 
 def build_model(obs: Observation) -> Model:
-    """Replay the public history into slots with allowed-tile masks."""
+    """Replay the public history into slots with allowed-tile masks.
+
+    Raises:
+        RulesetError: the observation's layout has arms (spinners or scoring on play),
+            which the sampler does not replay yet.
+    """
     rules = obs.rules
+    if rules.spinner is not SpinnerRule.NONE or rules.play_scoring is not PlayScoring.NONE:
+        raise RulesetError(
+            "sampling worlds of layouts with spinners or scoring on play is not available "
+            "yet (the spinner family is being built: docs/rules/spinner.md)",
+            fields=("spinner", "play_scoring"),
+        )
     n = rules.players
     ctx = _tables(rules)
     full = ctx.full

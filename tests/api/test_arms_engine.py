@@ -14,9 +14,11 @@ from dominoes import (
     Play,
     PlayScoring,
     Ruleset,
+    RulesetError,
     SpinnerRule,
     Step,
     Tile,
+    sampling,
 )
 from dominoes.agents import rollout
 
@@ -104,3 +106,11 @@ def test_observations_are_offered() -> None:
     state = _random_hand(ALL_FIVES, 0)[3]
     assert state.observations() == (state.observation(0), state.observation(1))
     assert state.observation(0).layout == state.layout
+
+
+def test_the_sampler_refuses_layouts_with_arms_for_now() -> None:
+    """Not yet (issue 13): the sampler replays a line; it says so instead of guessing."""
+    state = _random_hand(ALL_FIVES, 0)[3]
+    with pytest.raises(RulesetError, match="not available yet") as info:
+        sampling.sample(state.observation(0), random.Random(0))
+    assert info.value.fields == ("spinner", "play_scoring")
