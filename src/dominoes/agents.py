@@ -31,7 +31,7 @@ from dominoes.errors import AgentError, ArgumentTypeError, IllegalMoveError, Sam
 from dominoes.errors import shown as _shown_value
 from dominoes.moves import Draw, Move, Pass, Play
 from dominoes.notation import parse_move
-from dominoes.rules import Ruleset, Scoring
+from dominoes.rules import PlayScoring, Ruleset, Scoring
 from dominoes.scoring import HandResult
 from dominoes.state import HandState, Observation, random_playout
 
@@ -80,17 +80,22 @@ class RandomAgent:
 @attrs.frozen
 class GreedyAgent:
     """Lays the heaviest playable tile (ties: the higher end, then the left end first);
-    draws or passes when it must."""
+    draws or passes when it must. In a game that scores on play (rules PLAY-1 to
+    PLAY-3) it first prefers the play that scores most (`Observation.scored_moves`)."""
 
     def choose(self, observation: Observation, rng: random.Random) -> Move:
-        """The heaviest play, else the forced move.
+        """The play that scores most, then the heaviest, else the forced move.
 
         Raises:
             ArgumentTypeError: ``observation`` is not an `Observation` or ``rng`` not a
                 `random.Random` (a `TypeError`).
         """
         _check_choose(observation, rng)
-        return heaviest(observation.legal_moves())
+        if observation.rules.play_scoring is PlayScoring.NONE:
+            return heaviest(observation.legal_moves())
+        scored = observation.scored_moves()
+        top = max(points for _move, points in scored)
+        return heaviest(tuple(move for move, points in scored if points == top))
 
 
 def _check_choose(observation: object, rng: object) -> None:

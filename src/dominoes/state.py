@@ -1364,6 +1364,26 @@ class Observation:
             return (DRAW,)
         return (PASS,)
 
+    def scored_moves(self) -> tuple[tuple[Move, int], ...]:
+        """Each of `legal_moves` with the points it would score on play (rules PLAY-1 to
+        PLAY-3): 0 for a draw or a pass, and for every move of a game that scores
+        nothing on play. What a play scores depends on the layout alone, so the seat
+        knows it.
+
+        >>> from dominoes import Deal, HandState, PlayScoring, Ruleset, SpinnerRule
+        >>> rules = Ruleset.draw(spinner=SpinnerRule.FIRST_DOUBLE, play_scoring=PlayScoring.FIVES)
+        >>> state = HandState.start(rules, Deal.random(rules, seed=3)).apply_all("6-6")
+        >>> [(str(m), p) for m, p in state.observation(0).scored_moves()]
+        [('1-6:L', 0), ('1-6:R', 0), ('3-6:L', 15), ('3-6:R', 15), ('4-6:L', 0), ('4-6:R', 0)]
+        """
+        moves = self.legal_moves()
+        if self.rules.play_scoring is PlayScoring.NONE or not moves:
+            return tuple((m, 0) for m in moves)
+        world = self._filled()
+        return tuple(
+            (m, world.apply(m).history[-1].points if m.__class__ is Play else 0) for m in moves
+        )
+
     def _arm_moves(self, mask: int, ctx: _Ctx) -> tuple[Move, ...]:
         """The legal moves after the lead in a layout with arms: the plays on the open
         arms by tile index, then by arm (as `HandState.legal_moves` lists them)."""

@@ -20,7 +20,7 @@ from dominoes import (
     Tile,
     sampling,
 )
-from dominoes.agents import rollout
+from dominoes.agents import GreedyAgent, rollout
 
 ALL_FIVES = Ruleset.draw(spinner=SpinnerRule.FIRST_DOUBLE, play_scoring=PlayScoring.FIVES)
 
@@ -114,3 +114,29 @@ def test_the_sampler_refuses_layouts_with_arms_for_now() -> None:
     with pytest.raises(RulesetError, match="not available yet") as info:
         sampling.sample(state.observation(0), random.Random(0))
     assert info.value.fields == ("spinner", "play_scoring")
+
+
+def test_greedy_takes_the_play_that_scores_most_then_the_heaviest() -> None:
+    """Issue 13: greedy knows play points. After 6-6 led, 3-6 makes 15 and scores, while
+    the heavier 4-6 makes 16 and scores nothing."""
+    state = HandState.start(ALL_FIVES, Deal.random(ALL_FIVES, seed=3)).apply_all("6-6")
+    obs = state.observation(0)
+    scored = dict(obs.scored_moves())
+    assert scored[Play(tile=Tile(3, 6), end=End.LEFT)] == 15
+    assert scored[Play(tile=Tile(4, 6), end=End.LEFT)] == 0
+    assert GreedyAgent().choose(obs, random.Random(0)) == Play(tile=Tile(3, 6), end=End.LEFT)
+    line = Ruleset.draw()
+    plain = HandState.start(line, Deal.random(line, seed=3)).apply_all("6-6")
+    assert GreedyAgent().choose(plain.observation(0), random.Random(0)).tile == Tile(4, 6)  # type: ignore[union-attr]
+    assert all(p == 0 for _m, p in plain.observation(0).scored_moves())
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_scored_moves_are_what_the_moves_score(seed: int) -> None:
+    for state in _random_hand(ALL_FIVES, seed):
+        if state.is_over:
+            continue
+        obs = state.observation(state.turn)
+        for move, points in obs.scored_moves():
+            assert state.apply(move).history[-1].points == points
+        assert state.observation((state.turn + 1) % 2).scored_moves() == ()
