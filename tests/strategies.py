@@ -60,6 +60,8 @@ from dominoes import (
 )
 
 __all__ = [
+    "ARMS_PRESETS",
+    "LINE_PRESETS",
     "SEEDS",
     "SETTINGS",
     "SPINNERS",
@@ -649,3 +651,9 @@ def spinner_hands(draw: st.DrawFn) -> VariantHand:
     """A spinner ruleset, a seed and a hand played from ``Deal.random(rules, seed=seed)``."""
     rules = draw(spinner_rulesets())
     return play_variant_hand(draw, rules, draw(SEEDS))
+
+
+LINE_PRESETS = tuple(name for name in Ruleset.presets() if not Ruleset.preset(name).has_arms)
+"""The presets played on a line (what the adapters and the encoder serve today)."""
+ARMS_PRESETS = tuple(name for name in Ruleset.presets() if Ruleset.preset(name).has_arms)
+"""The presets played on a layout with arms (spinners, scoring on play)."""

@@ -23,7 +23,7 @@ from typing import Any, ClassVar
 import attrs
 
 from dominoes import sampling
-from dominoes.errors import ArgumentTypeError, ArgumentValueError
+from dominoes.errors import ArgumentTypeError, ArgumentValueError, RulesetError
 from dominoes.errors import shown as _shown
 from dominoes.moves import DRAW, PASS, Draw, End, Move, Pass, Play, play_for, play_on
 from dominoes.rules import Ruleset, SpinnerRule
@@ -312,6 +312,12 @@ class ObservationEncoder:
 
     def __attrs_post_init__(self) -> None:
         rules = self.rules
+        if rules.has_arms:
+            raise RulesetError(
+                "the observation vector of layouts with spinners or scoring on play is not "
+                "available yet (the spinner family is being built: docs/rules/spinner.md)",
+                fields=("spinner", "play_scoring"),
+            )
         sections = _sections(rules.tile_set.size, rules.max_pip, rules.players)
         object.__setattr__(self, "_sections", sections)
 

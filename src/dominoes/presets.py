@@ -1,7 +1,20 @@
-"""Named rulesets: the seed games, common table variants and compatibility rulesets.
+"""Named rulesets: the seed games, common table variants, the games of the fives family
+and Sebastopol, and compatibility rulesets.
 
 Every preset has a name, aliases, and a page section in the rules reference. Build
 one with `Ruleset.preset(name, **overrides)` or `find_preset(name).build(...)`.
+
+The spinner and end-count games (``all-fives``, ``muggins``, ``five-up``,
+``fives-and-threes``, ``sebastopol``, rules PRESET-3 to PRESET-7) are keyed by their
+rules, not their names: ``muggins`` is the game without a spinner, as pagat.com names
+it, while US texts usually mean ``all-fives`` by "Muggins". Their pages list, under
+"Not yet", the rules of their sources the engine does not have yet.
+
+>>> from dominoes import SpinnerRule
+>>> find_preset("all_fives").build().spinner
+<SpinnerRule.FIRST_DOUBLE: 'first_double'>
+>>> find_preset("muggins").build() == find_preset("all-fives").build(spinner=SpinnerRule.NONE)
+True
 
 A preset is data (`Preset`): a base game (`BaseGame`, Block or Draw) and a mapping of
 `Ruleset` options, with its names and a summary. The table is defined in

@@ -619,6 +619,16 @@ class Ruleset:
             )
 
     @property
+    def has_arms(self) -> bool:
+        """Whether the hand is played on a layout with arms (a spinner, or scoring on
+        play: docs/rules/spinner.md) rather than a line.
+
+        >>> Ruleset.block().has_arms, Ruleset.preset("all-fives").has_arms
+        (False, True)
+        """
+        return self.spinner is not SpinnerRule.NONE or self.play_scoring is not PlayScoring.NONE
+
+    @property
     def has_bonuses(self) -> bool:
         """Whether any partnership bonus is on (rules BONUS-1 to BONUS-4)."""
         return any(getattr(self, name) for name in _BONUS_FIELDS)
@@ -913,6 +923,15 @@ _OPENSPIEL: Final[dict[str, Any]] = {
     "domino_winner": DominoWinner.LOWEST_TOTAL,
     "hands_limit": 1,
 }
+# the fives family (docs/rules/presets/all-fives.md and the pages after it): lots choose
+# the first leader, who leads any tile (seat 0 here); the player who dominoed leads the
+# next hand; the counts that are multiples of 5 score; hand points rounded to 5
+_FIVES: Final[dict[str, Any]] = {
+    "opening": Opening.SEAT_ANY_TILE,
+    "round_to": 5,
+    "next_lead": NextLead.WINNER,
+    "play_scoring": PlayScoring.FIVES,
+}
 
 PRESETS: Final[dict[str, Preset]] = {
     p.name: p
@@ -981,6 +1000,59 @@ PRESETS: Final[dict[str, Preset]] = {
                 "target": 200,
                 "next_lead": NextLead.WINNER,
                 "drawn_lead": DrawnLead.SAME_LEADER,
+            },
+        ),
+        Preset(
+            name="all-fives",
+            aliases=("single-spinner",),
+            summary="All Fives: the first double is the spinner, counts of 5s score, game 100.",
+            game=BaseGame.DRAW,
+            options={**_FIVES, "target": 100, "spinner": SpinnerRule.FIRST_DOUBLE},
+        ),
+        Preset(
+            name="muggins",
+            summary="Muggins (pagat's sense): All Fives without a spinner, game 100.",
+            game=BaseGame.DRAW,
+            options={**_FIVES, "target": 100},
+        ),
+        Preset(
+            name="five-up",
+            aliases=("west-coast-dominoes",),
+            summary="Five Up: 5 tiles each, every double a spinner, a point per five, game 61.",
+            game=BaseGame.DRAW,
+            options={
+                **_FIVES,
+                "hand_size": 5,
+                "target": 61,
+                "spinner": SpinnerRule.EVERY_DOUBLE,
+                "play_scale": PlayScale.PER_FIVE,
+            },
+        ),
+        Preset(
+            name="fives-and-threes",
+            aliases=("5s-and-3s",),
+            summary="Fives and Threes: no drawing, multiples of 3 and 5 score, game 61.",
+            game=BaseGame.BLOCK,
+            options={
+                "opening": Opening.SEAT_ANY_TILE,
+                "target": 61,
+                "play_scoring": PlayScoring.FIVES_AND_THREES,
+            },
+        ),
+        Preset(
+            name="sebastopol",
+            summary="Sebastopol: 4 x 7 tiles, 6-6 leads and spins, its four sides first.",
+            game=BaseGame.BLOCK,
+            options={
+                "players": 4,
+                "hand_size": 7,
+                "opening": Opening.HOLDER_OF_TILE,
+                "opening_tile": Tile(6, 6),
+                "scoring": Scoring.OPPONENTS_MINUS_OWN,
+                "target": 60,
+                "next_lead": NextLead.OPENING_RULE,
+                "spinner": SpinnerRule.LEAD_DOUBLE,
+                "spinner_fill": SpinnerFill.ALL_FOUR_FIRST,
             },
         ),
     )

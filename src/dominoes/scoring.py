@@ -203,7 +203,8 @@ def score_hand(
     POINTS-5). ``conceded_by`` is the seat that conceded, for `Ending.CONCEDED` (rule
     CONCEDE-1). ``history`` is the hand's moves and ``line`` its final line of play, from
     which a ruleset with partnership bonuses (rules BONUS-1 to BONUS-4) scores them (see
-    `hand_bonuses`), in a hand that ended in a domino or a block. The rules applied are those selected by ``rules``.
+    `hand_bonuses`), in a hand that ended in a domino or a block. The rules applied are
+    those selected by ``rules``.
 
     Raises:
         ArgumentTypeError: ``rules`` is not a `Ruleset` or ``ending`` not an `Ending`.

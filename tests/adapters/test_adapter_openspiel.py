@@ -54,6 +54,7 @@ from dominoes.adapters.openspiel import (  # noqa: E402
     rules_to_text,
     utility_bound,
 )
+from strategies import ARMS_PRESETS, LINE_PRESETS  # noqa: E402
 
 CHANCE = int(pyspiel.PlayerId.CHANCE)
 
@@ -92,7 +93,7 @@ def deal_all(state: Any, rng: random.Random) -> Any:
 
 
 # ------------------------------------------------------------------ OpenSpiel's tests
-@pytest.mark.parametrize("name", Ruleset.presets())
+@pytest.mark.parametrize("name", LINE_PRESETS)
 def test_openspiel_random_sim_test_every_preset(name: str) -> None:
     game = pyspiel.load_game(SHORT_NAME, {"preset": name})
     assert game.rules == Ruleset.preset(name)
@@ -321,14 +322,14 @@ def test_openspiel_an_unknown_preset_is_the_preset_tables_error() -> None:
     """The adapter does not translate the preset table's error: an unknown preset is
     the `KeyError` the table raises (`UnknownPresetError`), through ``pyspiel`` too."""
     for call in (
-        lambda: pyspiel.load_game(SHORT_NAME, {"preset": "muggins"}),
-        lambda: load_game("muggins"),
-        lambda: rules_from_params({"preset": "muggins"}),
+        lambda: pyspiel.load_game(SHORT_NAME, {"preset": "threes-and-fives"}),
+        lambda: load_game("threes-and-fives"),
+        lambda: rules_from_params({"preset": "threes-and-fives"}),
     ):
-        with pytest.raises(UnknownPresetError, match="muggins") as e:
+        with pytest.raises(UnknownPresetError, match="threes-and-fives") as e:
             call()
         assert isinstance(e.value, KeyError)
-        assert e.value.name == "muggins"
+        assert e.value.name == "threes-and-fives"
 
 
 def test_openspiel_utility_argument_with_game_parameters() -> None:
@@ -618,7 +619,7 @@ def test_openspiel_information_state_records_own_draws_only() -> None:
     pytest.fail("no hand with a draw")  # pragma: no cover
 
 
-@pytest.mark.parametrize("name", [*Ruleset.presets(), *EXTRA_RULESETS])
+@pytest.mark.parametrize("name", [*LINE_PRESETS, *EXTRA_RULESETS])
 def test_openspiel_returns_follow_the_hand_result(name: str) -> None:
     rules = EXTRA_RULESETS.get(name) or Ruleset.preset(name)
     game = load_game(rules)
@@ -881,3 +882,11 @@ def test_openspiel_cross_check_deterministic_game_of_openspiel_test() -> None:
     result = state.result()
     assert result is not None
     assert result.points == (0, 2)
+
+
+@pytest.mark.parametrize("name", ARMS_PRESETS)
+def test_openspiel_games_on_layouts_with_arms_are_refused_for_now(name: str) -> None:
+    """Not yet (issue 13): the observation tensor of a spinner game is not built; loading
+    the game says so."""
+    with pytest.raises(RulesetError, match="not available yet"):
+        load_game(name)

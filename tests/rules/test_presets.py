@@ -52,6 +52,11 @@ NAMES = (
     "openspiel-block",
     "openspiel-team",
     "abw333",
+    "all-fives",
+    "muggins",
+    "five-up",
+    "fives-and-threes",
+    "sebastopol",
 )
 
 
@@ -137,7 +142,7 @@ def test_presets_aliases_resolve(alias: str, name: str) -> None:
     assert Ruleset.preset(alias) == Ruleset.preset(name)
 
 
-@pytest.mark.parametrize("name", ["muggins", "", "block game extra", "openspiel"])
+@pytest.mark.parametrize("name", ["threes-and-fives", "", "block game extra", "openspiel"])
 def test_presets_unknown_name_raises_key_error_listing_presets(name: str) -> None:
     with pytest.raises(KeyError) as info:
         Ruleset.preset(name)

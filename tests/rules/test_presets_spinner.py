@@ -1,0 +1,325 @@
+"""Tests of the presets of the fives family and Sebastopol: PRESET-3 to PRESET-7
+(docs/rules/presets/all-fives.md, muggins.md, five-up.md, fives-and-threes.md and
+sebastopol.md).
+
+Each test plays a short worked hand under the preset. Moves are written as the engine
+prints them: ``"6-6"`` for the lead, ``"3-6:L"`` for a play on the left arm, ``"5-6:U"``
+on the up arm, ``"draw"``, ``"pass"``.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from dominoes import (
+    Deal,
+    DrawRule,
+    End,
+    Ending,
+    HandState,
+    IllegalMoveError,
+    Match,
+    NextLead,
+    Opening,
+    PlayScale,
+    PlayScoring,
+    Ruleset,
+    Scoring,
+    SpinnerFill,
+    SpinnerRule,
+    Tile,
+    TileSet,
+    find_preset,
+)
+from dominoes.errors import IllegalMoveReason, MatchError
+from dominoes.notation import format_move, parse_move
+from dominoes.presets import PRESETS
+from dominoes.scoring import score_hand
+
+NEW = ("all-fives", "muggins", "five-up", "fives-and-threes", "sebastopol")
+
+
+def deal(*hands: list[str]) -> Deal:
+    """The hands given; the other tiles of the double-six set in the boneyard, in order."""
+    held = {Tile.parse(t) for hand in hands for t in hand}
+    rest = [t for t in TileSet.double(6).tiles if t not in held]
+    return Deal(hands=list(hands), boneyard=rest)
+
+
+def tokens(state: HandState) -> list[str]:
+    """The legal moves, written as the engine prints them."""
+    return [format_move(move) for move in state.legal_moves()]
+
+
+def points(state: HandState) -> list[int]:
+    return [step.points for step in state.history]
+
+
+# The All Fives hand of docs/rules/spinner.md, with two more tiles in each hand.
+SPINNER_HANDS = (
+    ["6-6", "2-6", "0-6", "0-5", "2-2", "1-1", "0-1"],
+    ["3-6", "5-6", "3-3", "4-4", "1-5", "1-2", "0-0"],
+)
+ALL_FIVES_MOVES = (
+    "6-6 3-6:L 2-6:R 5-6:U 0-6:D 0-0:D 0-5:D 1-2:R 1-1:R 3-3:L 0-1:R 1-5:U "
+    "draw 0-2:R draw 0-3:L 2-2:R"
+)
+
+
+# ---------------------------------------------------------------- the registry
+def test_presets_spinner_are_listed_after_the_line_presets_in_page_order() -> None:
+    names = Ruleset.presets()
+    assert names[-len(NEW) :] == NEW
+    for name in NEW:
+        preset = find_preset(name)
+        assert preset.name == name
+        assert preset.summary
+        assert preset.build() == Ruleset.preset(name)
+
+
+@pytest.mark.parametrize(
+    ("alias", "name"),
+    [
+        ("all_fives", "all-fives"),
+        ("All Fives", "all-fives"),
+        ("single-spinner", "all-fives"),
+        ("Single Spinner", "all-fives"),
+        ("MUGGINS", "muggins"),
+        ("five_up", "five-up"),
+        ("Five Up", "five-up"),
+        ("west coast dominoes", "five-up"),
+        ("fives_and_threes", "fives-and-threes"),
+        ("5s and 3s", "fives-and-threes"),
+        ("Sebastopol", "sebastopol"),
+    ],
+)
+def test_presets_spinner_aliases_resolve(alias: str, name: str) -> None:
+    assert find_preset(alias).name == name
+
+
+def test_presets_spinner_no_name_or_alias_is_taken_twice() -> None:
+    names = [n for p in PRESETS.values() for n in (p.name, *p.aliases)]
+    assert len(names) == len(set(names))
+    # "threes and fives" is another game ([DR-35]), so it is no alias
+    with pytest.raises(KeyError):
+        find_preset("threes-and-fives")
+
+
+# ---------------------------------------------------------------- PRESET-3
+def test_preset_3_all_fives_fields() -> None:
+    rules = Ruleset.preset("all-fives")
+    assert rules == Ruleset.draw(
+        opening=Opening.SEAT_ANY_TILE,
+        round_to=5,
+        target=100,
+        next_lead=NextLead.WINNER,
+        spinner=SpinnerRule.FIRST_DOUBLE,
+        play_scoring=PlayScoring.FIVES,
+    )
+    assert (rules.players, rules.hand_size, rules.drawing) == (2, 7, DrawRule.UNTIL_PLAYABLE)
+    assert rules.spinner_fill is SpinnerFill.LONG_SIDES_FIRST
+    assert rules.play_scale is PlayScale.PIPS
+    assert (rules.voluntary_draw, rules.boneyard_floor) == (False, 0)
+    assert Ruleset.preset("all-fives", players=3).hand_size == 5
+    assert Ruleset.preset("all-fives", players=4).hand_size == 5
+    assert rules.match_target == 100
+
+
+def test_preset_3_all_fives_the_first_double_spins_and_fives_score() -> None:
+    rules = Ruleset.preset("all-fives")
+    state = HandState.start(rules, deal(*SPINNER_HANDS))
+    assert state.turn == 0
+    state = state.apply_all("6-6 3-6:L 2-6:R 5-6:U 0-6:D")
+    assert points(state) == [0, 15, 5, 10, 10]
+    assert state.play_points == (15, 25)
+    assert [arm.end for arm in state.layout.arms] == [End.LEFT, End.RIGHT, End.UP, End.DOWN]
+    assert state.layout.count == 10
+
+
+def test_preset_3_all_fives_a_whole_hand_with_draws_and_rounded_end_points() -> None:
+    state = HandState.start(Ruleset.preset("all-fives"), deal(*SPINNER_HANDS))
+    state = state.apply_all(ALL_FIVES_MOVES)
+    assert points(state) == [0, 15, 5, 10, 10, 10, 15, 0, 15, 0, 0, 0, 0, 0, 0, 0, 10]
+    result = state.result
+    assert result is not None
+    assert result.ending is Ending.DOMINO
+    assert result.pips == (0, 8)
+    # seat 1's 8 pips round to 10 (POINTS-4)
+    assert (result.play_points, result.end_points, result.points) == ((55, 35), (10, 0), (65, 35))
+
+
+def test_preset_3_all_fives_a_match_ends_when_a_play_reaches_the_target() -> None:
+    assert Match.start(Ruleset.preset("all-fives"), seed=0).target == 100
+    match = Match.start(Ruleset.preset("all-fives", target=30), deal=deal(*SPINNER_HANDS))
+    for token in ["6-6", "3-6:L", "2-6:R", "5-6:U", "0-6:D"]:
+        match = match.apply(parse_move(token))
+    assert (match.scores, match.is_over) == ((15, 25), False)
+    match = match.apply(parse_move("0-0:D"))  # 10 more: seat 1 reaches 35
+    assert (match.scores, match.is_over, match.winner) == ((15, 35), True, (1,))
+    assert not match.state.is_over  # in the middle of the hand
+    with pytest.raises(MatchError):
+        match.apply(parse_move("0-5:D"))
+
+
+# ---------------------------------------------------------------- PRESET-4
+def test_preset_4_muggins_fields() -> None:
+    rules = Ruleset.preset("muggins")
+    assert rules == Ruleset.draw(
+        opening=Opening.SEAT_ANY_TILE,
+        round_to=5,
+        target=100,
+        next_lead=NextLead.WINNER,
+        play_scoring=PlayScoring.FIVES,
+    )
+    assert rules.spinner is SpinnerRule.NONE
+    assert rules.hand_size == 7
+    # the same game as all-fives, less the spinner
+    assert rules == Ruleset.preset("all-fives", spinner=SpinnerRule.NONE)
+
+
+def test_preset_4_muggins_no_double_spins() -> None:
+    state = HandState.start(Ruleset.preset("muggins"), deal(*SPINNER_HANDS))
+    state = state.apply_all("6-6 3-6:L 2-6:R")
+    assert points(state) == [0, 15, 5]
+    assert [arm.end for arm in state.layout.arms] == [End.LEFT, End.RIGHT]
+    with pytest.raises(IllegalMoveError) as info:
+        state.apply("5-6:U")
+    assert info.value.reason is IllegalMoveReason.NO_SUCH_ARM
+    state = state.apply_all("1-2:R 1-1:R")
+    assert points(state)[-2:] == [0, 5]  # 3 + 1 + 1: the double at the end counts twice
+    assert state.play_points == (10, 15)
+
+
+# ---------------------------------------------------------------- PRESET-5
+def test_preset_5_five_up_fields() -> None:
+    rules = Ruleset.preset("five-up")
+    assert rules.spinner is SpinnerRule.EVERY_DOUBLE
+    assert rules.spinner_fill is SpinnerFill.LONG_SIDES_FIRST
+    assert (rules.play_scoring, rules.play_scale) == (PlayScoring.FIVES, PlayScale.PER_FIVE)
+    assert (rules.hand_size, rules.drawing) == (5, DrawRule.UNTIL_PLAYABLE)
+    assert (rules.opening, rules.next_lead, rules.round_to) == (
+        Opening.SEAT_ANY_TILE,
+        NextLead.WINNER,
+        5,
+    )
+    assert rules.match_target == 61
+    pairs = Ruleset.preset("five-up", players=4, partnership=True)
+    assert (pairs.hand_size, pairs.teams) == (5, ((0, 2), (1, 3)))
+
+
+def test_preset_5_five_up_every_double_spins_and_scores_a_point_per_five() -> None:
+    hands = deal(["4-6", "2-4", "1-4", "0-0", "0-1"], ["4-4", "6-6", "3-6", "1-1", "0-2"])
+    state = HandState.start(Ruleset.preset("five-up"), hands)
+    state = state.apply_all("4-6 4-4:L 2-4:L 6-6:R")
+    assert [arm.end.token for arm in state.layout.arms] == ["L", "R", "U", "D", "A4", "A5"]
+    state = state.apply_all("1-4:U 1-1:U 0-1:U 3-6:R 0-0:U")
+    assert points(state) == [2, 0, 0, 0, 3, 0, 0, 1, 1]
+    result = state.result
+    assert result is not None
+    assert result.ending is Ending.DOMINO
+    assert (result.play_points, result.end_points) == ((6, 1), (0, 0))
+
+
+# ---------------------------------------------------------------- PRESET-6
+THREES_HANDS = (
+    ["3-6", "4-6", "4-5", "0-0", "0-1", "1-1", "0-2"],
+    ["3-3", "3-5", "5-5", "1-2", "2-2", "0-3", "1-3"],
+)
+
+
+def test_preset_6_fives_and_threes_fields() -> None:
+    rules = Ruleset.preset("fives-and-threes")
+    assert rules == Ruleset.block(
+        opening=Opening.SEAT_ANY_TILE,
+        target=61,
+        play_scoring=PlayScoring.FIVES_AND_THREES,
+    )
+    assert (rules.drawing, rules.hand_size, rules.spinner) == (
+        DrawRule.NONE,
+        7,
+        SpinnerRule.NONE,
+    )
+    assert rules.next_lead is NextLead.ROTATE
+    assert Ruleset.preset("fives-and-threes", players=3).hand_size == 5
+    assert Ruleset.preset("fives-and-threes", players=4, partnership=True, hand_size=5)
+    assert rules.match_target == 61
+
+
+def test_preset_6_fives_and_threes_thirds_and_fifths_score_and_nobody_draws() -> None:
+    state = HandState.start(Ruleset.preset("fives-and-threes"), deal(*THREES_HANDS))
+    state = state.apply_all("3-6 3-3:L 4-6:R 3-5:L 4-5:R 5-5:L")
+    assert points(state) == [3, 4, 2, 3, 2, 8]
+    assert state.play_points == (7, 15)
+    # nobody can play and nobody draws: the hand blocks with 14 tiles undealt
+    assert tokens(state) == ["pass"]
+    state = state.apply_all("pass pass")
+    result = state.result
+    assert result is not None
+    assert result.ending is Ending.BLOCKED
+    assert len(state.boneyard) == 14
+    # not yet the source's rule: the block scores the opponent's pips (SCORE-1)
+    assert (result.end_points, result.points) == ((14, 0), (21, 15))
+
+
+# ---------------------------------------------------------------- PRESET-7
+SEBASTOPOL_DEAL = Deal(
+    hands=[
+        ["6-6", "3-6", "0-6", "0-0", "0-1", "1-1", "0-2"],
+        ["5-6", "2-6", "1-6", "1-2", "2-2", "0-3", "1-3"],
+        ["4-6", "2-3", "3-3", "0-4", "1-4", "2-4", "3-4"],
+        ["4-4", "0-5", "1-5", "2-5", "3-5", "4-5", "5-5"],
+    ]
+)
+SEBASTOPOL_MOVES = (
+    "6-6 5-6:L 4-6:R pass 3-6:U 2-6:D 2-3:U 4-4:R 0-2:U 1-2:D 0-4:R 0-5:L 0-0:L "
+    "0-3:L 3-3:L 1-5:D 0-1:R 1-3:L 1-4:L 2-5:D 1-1:R 2-2:D 2-4:L pass 0-6:U"
+)
+
+
+def test_preset_7_sebastopol_fields() -> None:
+    rules = Ruleset.preset("sebastopol")
+    assert (rules.players, rules.hand_size, rules.partnership) == (4, 7, False)
+    assert rules.drawing is DrawRule.NONE
+    assert (rules.opening, rules.opening_tile) == (Opening.HOLDER_OF_TILE, Tile(6, 6))
+    assert (rules.spinner, rules.spinner_fill) == (
+        SpinnerRule.LEAD_DOUBLE,
+        SpinnerFill.ALL_FOUR_FIRST,
+    )
+    assert rules.play_scoring is PlayScoring.NONE
+    assert rules.scoring is Scoring.OPPONENTS_MINUS_OWN
+    assert rules.next_lead is NextLead.OPENING_RULE
+    assert rules.match_target == 60
+
+
+def test_preset_7_sebastopol_six_six_leads_and_its_four_sides_come_first() -> None:
+    state = HandState.start(Ruleset.preset("sebastopol"), SEBASTOPOL_DEAL)
+    assert state.turn == 0
+    assert tokens(state) == ["6-6"]
+    state = state.apply_all("6-6 5-6:L 4-6:R")
+    # seat 3 holds 4-5 for the left end, but up and down are still empty
+    assert tokens(state) == ["pass"]
+    with pytest.raises(IllegalMoveError) as info:
+        state.apply("4-5:L")
+    assert info.value.reason is IllegalMoveReason.END_NOT_OPEN
+    state = state.apply_all("pass 3-6:U 2-6:D")
+    assert state.layout.open_ends == ((End.LEFT, 5), (End.RIGHT, 4), (End.UP, 3), (End.DOWN, 2))
+
+
+def test_preset_7_sebastopol_a_domino_takes_the_others_pips() -> None:
+    state = HandState.start(Ruleset.preset("sebastopol"), SEBASTOPOL_DEAL)
+    state = state.apply_all(SEBASTOPOL_MOVES)
+    result = state.result
+    assert result is not None
+    assert (result.ending, result.domino_seat) == (Ending.DOMINO, 0)
+    assert result.pips == (0, 7, 7, 27)
+    assert result.points == (41, 0, 0, 0)
+    assert state.play_points == (0, 0, 0, 0)
+
+
+def test_preset_7_sebastopol_a_block_scores_the_others_pips_minus_the_winners() -> None:
+    rules = Ruleset.preset("sebastopol")
+    result = score_hand(rules, (5, 12, 9, 20), ending=Ending.BLOCKED)
+    assert result.winners == (0,)
+    assert result.points == (12 + 9 + 20 - 5, 0, 0, 0)
+    tie = score_hand(rules, (5, 5, 9, 20), ending=Ending.BLOCKED)
+    assert tie.points == (0, 0, 0, 0)
