@@ -2013,14 +2013,15 @@ _OPENS: Final = _SHOWN + 1
 
 
 _Opens = tuple[tuple[tuple[int, int], ...], int, int, int]
-_ARM_TABLES: dict[int, tuple[_Opens, tuple[tuple[Move, ...], ...]]] = {}
+_ArmTable = tuple[_Opens, tuple[tuple[Move, ...], ...], tuple[tuple[Any, ...], ...]]
+_ARM_TABLES: dict[int, _ArmTable] = {}
 """By (the key of some open (arm, value) pairs << 5 | the set's highest pip): the _OPENS
-slot of a core whose open arms are those (a function of the key and the set), and per
-tile index the plays of that tile on them, in arm order (``()`` for a tile that fits
-none)."""
+slot of a core whose open arms are those (a function of the key and the set); per tile
+index the plays of that tile on them, in arm order (``()`` for a tile that fits none);
+and the same plays as `_arms_playout` reads them, (play, arm, tile index, low, high)."""
 
 
-def _arm_table(ctx: _Ctx, key: int) -> tuple[_Opens, tuple[tuple[Move, ...], ...]]:
+def _arm_table(ctx: _Ctx, key: int) -> _ArmTable:
     """The `_ARM_TABLES` entry of the open-arms key ``key`` (5 bits an arm: its value
     plus one, 0 for an arm not open) in the set of ``ctx``."""
     memo_key = key << 5 | ctx.rules.max_pip
@@ -2041,11 +2042,15 @@ def _arm_table(ctx: _Ctx, key: int) -> tuple[_Opens, tuple[tuple[Move, ...], ...
             rest >>= 5
             k += 1
         plays: list[tuple[Move, ...]] = [()] * ctx.size
+        read: list[tuple[tuple[Any, ...], ...]] = [()] * ctx.size
         tiles = ctx.tiles
         for i in bit_indices(fits):
             tile = tiles[i]
-            plays[i] = tuple([play_on(i, _ENDS[k]) for k, v in ends if v in (tile.low, tile.high)])
-        entry = ((tuple(ends), fits, values, key), tuple(plays))
+            lo, hi = tile.low, tile.high
+            on = [k for k, v in ends if v in (lo, hi)]
+            plays[i] = tuple([play_on(i, _ENDS[k]) for k in on])
+            read[i] = tuple([(play_on(i, _ENDS[k]), k, i, lo, hi) for k in on])
+        entry = ((tuple(ends), fits, values, key), tuple(plays), tuple(read))
         if len(_ARM_TABLES) >= _ARM_MEMO_LIMIT:
             _ARM_TABLES.clear()
         _ARM_TABLES[memo_key] = entry
@@ -2082,8 +2087,11 @@ def _arm_plays(ctx: _Ctx, m: int, opens: _Opens) -> tuple[Move, ...]:
     moves = memo.get(key)
     if moves is None:
         moves = ()
-        for i in bit_indices(m):
-            moves += plays[i]
+        rest = m
+        while rest:
+            low = rest & -rest
+            moves += plays[low.bit_length() - 1]
+            rest ^= low
         if len(memo) >= _ARM_MEMO_LIMIT:
             memo.clear()
         memo[key] = moves
@@ -2179,8 +2187,41 @@ def _arms_play(ctx: _Ctx, c: tuple[Any, ...], t: int, move: Play, faults: Any) -
     arms[k] = (nv, ((value, nv), chain), length, state, needs, origin)
     sides = c[_SIDES]
     opens = c[_OPENS]
+    spins = lo == hi and _spins(ctx, arms, False)
+    if not (closes or spins or sides) and len(opens[0]) == len(old):
+        # the short way: every arm open, and open still; one shows another value
+        new_arms = tuple(arms)
+        key = opens[3] + ((nv - value) << 5 * k)
+        entry = _ARM_TABLES.get(key << 5 | ctx.rules.max_pip)
+        opens = (_arm_table(ctx, key) if entry is None else entry)[0]
+        points = ctx.play_table[_end_count(c[_LEAD], new_arms)]
+        scores = c[_POINTS]
+        if points:
+            changed_scores = list(scores)
+            for seat in ctx.side_of[t]:
+                changed_scores[seat] += points
+            scores = tuple(changed_scores)
+            step: tuple[Any, ...] = (c[_HIST], t, move, points)
+        else:
+            step = (c[_HIST], t, move)
+        hands = list(c[_HANDS])
+        hand = hands[t] ^ 1 << tile.index
+        hands[t] = hand
+        new_hands = tuple(hands)
+        result = None
+        nt = ctx.nxt[t]
+        if not hand:
+            nt = t
+            result = Ending.DOMINO
+        elif ctx.immediate and not (ctx.draws and len(c[_BONE]) > ctx.floor):
+            fits = opens[1]
+            if not any(h & fits for h in new_hands):
+                nt = t
+                result = Ending.BLOCKED
+        core = (ctx, step, new_hands, c[_BONE], 0, new_arms, -1, c[_LEAD], sides, scores, nt, -1)
+        return (*core, 0, result, 0, t, faults, False, c[_SHOWN], opens)
     changed = closes
-    if lo == hi and _spins(ctx, arms, False):
+    if spins:
         n = len(arms)
         changed = True
         if ctx.fill is SpinnerFill.ALL_FOUR_FIRST:
@@ -2650,7 +2691,7 @@ def _arms_playout(state: HandState, rng: random.Random) -> HandState:
         last = t
         prop, count = -1, 0
         key = (lo + 1) | (hi + 1) << 5
-        opens, tile_plays = _arm_table(ctx, key)
+        opens, _plays, tile_plays = _arm_table(ctx, key)
         fits = opens[1]
         waiting = [2, 3] if len(values) > 2 else []
         if not h:
@@ -2692,7 +2733,7 @@ def _arms_playout(state: HandState, rng: random.Random) -> HandState:
         opens = c[_OPENS]
         key = opens[3]
         fits = opens[1]
-        tile_plays = _arm_table(ctx, key)[1]
+        tile_plays = _arm_table(ctx, key)[2]
     pip = ctx.rules.max_pip
     tables = _ARM_TABLES
     while result is None:
@@ -2712,12 +2753,8 @@ def _arms_playout(state: HandState, rng: random.Random) -> HandState:
             r = bits(kb)
             while r >= n:
                 r = bits(kb)
-            move = moves[r]
-            tile = move.tile
-            k = move.end
+            move, k, i, lo, hi = moves[r]
             v = values[k]
-            lo = tile.low
-            hi = tile.high
             nv = hi if lo == v else lo
             chains[k] = ((v, nv), chains[k])
             lengths[k] += 1
@@ -2732,7 +2769,7 @@ def _arms_playout(state: HandState, rng: random.Random) -> HandState:
                 states[k] = _ARM_CLOSED
                 reopen = True
             if lo == hi and (every or (first and len(values) == 2)):  # a new spinner
-                j = int(k)
+                j = k
                 n = lengths[j]
                 values += [lo, lo]
                 chains += [None, None]
@@ -2760,7 +2797,7 @@ def _arms_playout(state: HandState, rng: random.Random) -> HandState:
             else:
                 key += (nv - v) << 5 * k
             entry = tables.get(key << 5 | pip)
-            opens, tile_plays = _arm_table(ctx, key) if entry is None else entry
+            opens, _plays, tile_plays = _arm_table(ctx, key) if entry is None else entry
             fits = opens[1]
             points = table[total - adjust]
             if points:
@@ -2769,7 +2806,7 @@ def _arms_playout(state: HandState, rng: random.Random) -> HandState:
                 hist = (hist, t, move, points)
             else:
                 hist = (hist, t, move)
-            h ^= 1 << tile.index
+            h ^= 1 << i
             hands[t] = h
             last = t
             prop, count = -1, 0
