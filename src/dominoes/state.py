@@ -2388,17 +2388,35 @@ class _ArmsHand(HandState):
                 new = _NEW(_ArmsHand)
                 _SET_CORE(new, _arms_play(ctx, c, t, move, c[_FAULTS]))
                 return new
-        move = self._parsed(move)
-        reason = self._problem(move)
+        cls = move.__class__
         fault = None
-        if reason is not None:
-            fault = self._fault_kind(move, reason)
-            if fault is None:
-                self._refuse(move, reason)
+        if (
+            (cls is Draw or cls is Pass)
+            and c[_LEFT] >= 0
+            and c[_RESULT] is None
+            and not c[_HANDS][t] & c[_OPENS][1]
+        ):
+            # the short way for a seat that holds no tile for an open arm: its draw is legal
+            # when it may draw (and names no tile or the next one), its pass when it may not
+            may_draw = ctx.draws and _can_draw(ctx, c)
+            if cls is Pass:
+                short = not may_draw
+            else:
+                wanted = move.tile  # type: ignore[union-attr]
+                short = may_draw and (wanted is None or wanted.index == c[_BONE][0])
+        else:
+            short = False
+        if not short:
+            move = self._parsed(move)
+            reason = self._problem(move)
+            if reason is not None:
+                fault = self._fault_kind(move, reason)
+                if fault is None:
+                    self._refuse(move, reason)
+            cls = move.__class__
         faults = c[_FAULTS]
         if fault is not None:
             faults = (*faults, Fault(seat=t, kind=fault, move_number=self.move_count))
-        cls = move.__class__
         if cls is Play:
             if c[_LEFT] < 0:  # the lead
                 return _make(_ArmsHand, _arms_lead(ctx, c, t, move, faults))  # type: ignore[arg-type]
@@ -2411,10 +2429,11 @@ class _ArmsHand(HandState):
             core = _passed(c, ctx, t, faults, fault is not None, opens[2])
             return _make(_ArmsHand, (*core, opens))
         # a draw
-        hands = c[_HANDS]
+        changed = list(c[_HANDS])
         bone = c[_BONE]
         i = bone[0]
-        new_hands = (*hands[:t], hands[t] | (1 << i), *hands[t + 1 :])
+        changed[t] |= 1 << i
+        new_hands = tuple(changed)
         bone = bone[1:]
         result = None
         if fault is not None and ctx.forfeit:
@@ -2430,7 +2449,7 @@ class _ArmsHand(HandState):
                 shown = (*shown[:t], 0, *shown[t + 1 :])
         else:
             shown = (*shown[:t], opens[2], *shown[t + 1 :])
-        step = (c[_HIST], t, drawn(tile_from_index(i)))
+        step = (c[_HIST], t, drawn(ctx.tiles[i]))
         core = (ctx, step, new_hands, bone, *c[_LEFT:_TURN], t, c[_RPROP], c[_RCOUNT], result)
         return _make(_ArmsHand, (*core, drew, c[_LAST], faults, c[_RFALSE], shown, opens))
 
