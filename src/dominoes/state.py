@@ -2013,12 +2013,14 @@ _OPENS: Final = _SHOWN + 1
 
 
 _Opens = tuple[tuple[tuple[int, int], ...], int, int, int]
-_ArmTable = tuple[_Opens, tuple[tuple[Move, ...], ...], tuple[tuple[Any, ...], ...]]
+_ArmTable = tuple[_Opens, list[Any], list[Any]]
 _ARM_TABLES: dict[int, _ArmTable] = {}
 """By (the key of some open (arm, value) pairs << 5 | the set's highest pip): the _OPENS
 slot of a core whose open arms are those (a function of the key and the set); per tile
 index the plays of that tile on them, in arm order (``()`` for a tile that fits none);
-and the same plays as `_arms_playout` reads them, (play, arm, tile index, low, high)."""
+and the same plays as `_arms_playout` reads them, (play, arm, tile index, low, high).
+The plays of a tile are found when first asked for (``None`` until then:
+`_tile_plays`)."""
 
 
 def _arm_table(ctx: _Ctx, key: int) -> _ArmTable:
@@ -2041,20 +2043,20 @@ def _arm_table(ctx: _Ctx, key: int) -> _ArmTable:
                 values |= 1 << v
             rest >>= 5
             k += 1
-        plays: list[tuple[Move, ...]] = [()] * ctx.size
-        read: list[tuple[tuple[Any, ...], ...]] = [()] * ctx.size
-        tiles = ctx.tiles
-        for i in bit_indices(fits):
-            tile = tiles[i]
-            lo, hi = tile.low, tile.high
-            on = [k for k, v in ends if v in (lo, hi)]
-            plays[i] = tuple([play_on(i, _ENDS[k]) for k in on])
-            read[i] = tuple([(play_on(i, _ENDS[k]), k, i, lo, hi) for k in on])
-        entry = ((tuple(ends), fits, values, key), tuple(plays), tuple(read))
+        entry = ((tuple(ends), fits, values, key), [None] * ctx.size, [None] * ctx.size)
         if len(_ARM_TABLES) >= _ARM_MEMO_LIMIT:
             _ARM_TABLES.clear()
         _ARM_TABLES[memo_key] = entry
     return entry
+
+
+def _tile_plays(ctx: _Ctx, entry: _ArmTable, i: int) -> None:
+    """Fill in the plays of the tile of index ``i`` in the `_ARM_TABLES` entry ``entry``."""
+    tile = ctx.tiles[i]
+    lo, hi = tile.low, tile.high
+    on = [k for k, v in entry[0][0] if v in (lo, hi)]
+    entry[1][i] = tuple([play_on(i, _ENDS[k]) for k in on])
+    entry[2][i] = tuple([(play_on(i, _ENDS[k]), k, i, lo, hi) for k in on])
 
 
 def _opens(
@@ -2079,9 +2081,16 @@ def _arm_plays(ctx: _Ctx, m: int, opens: _Opens) -> tuple[Move, ...]:
     """The plays of the tiles of ``m`` (each fits an open end) on the open arms: by tile
     index, then by arm (memoised on the tiles and the open arms)."""
     entry = _ARM_TABLES.get(opens[3] << 5 | ctx.rules.max_pip)
-    plays = (_arm_table(ctx, opens[3]) if entry is None else entry)[1]
+    if entry is None:
+        entry = _arm_table(ctx, opens[3])
+    plays = entry[1]
     if not m & (m - 1):  # one tile
-        return plays[m.bit_length() - 1]
+        i = m.bit_length() - 1
+        found: tuple[Move, ...] | None = plays[i]
+        if found is None:
+            _tile_plays(ctx, entry, i)
+            found = plays[i]
+        return found
     key = opens[3] << ctx.size | m
     memo = ctx.arm_memo
     moves = memo.get(key)
@@ -2090,7 +2099,10 @@ def _arm_plays(ctx: _Ctx, m: int, opens: _Opens) -> tuple[Move, ...]:
         rest = m
         while rest:
             low = rest & -rest
-            moves += plays[low.bit_length() - 1]
+            i = low.bit_length() - 1
+            if plays[i] is None:
+                _tile_plays(ctx, entry, i)
+            moves += plays[i]
             rest ^= low
         if len(memo) >= _ARM_MEMO_LIMIT:
             memo.clear()
@@ -2710,7 +2722,8 @@ def _arms_playout(state: HandState, rng: random.Random) -> HandState:
         last = t
         prop, count = -1, 0
         key = (lo + 1) | (hi + 1) << 5
-        opens, _plays, tile_plays = _arm_table(ctx, key)
+        entry = _arm_table(ctx, key)
+        opens, _plays, tile_plays = entry
         fits = opens[1]
         waiting = [2, 3] if len(values) > 2 else []
         if not h:
@@ -2752,7 +2765,8 @@ def _arms_playout(state: HandState, rng: random.Random) -> HandState:
         opens = c[_OPENS]
         key = opens[3]
         fits = opens[1]
-        tile_plays = _arm_table(ctx, key)[2]
+        entry = _arm_table(ctx, key)
+        tile_plays = entry[2]
     pip = ctx.rules.max_pip
     tables = _ARM_TABLES
     while result is None:
@@ -2763,10 +2777,17 @@ def _arms_playout(state: HandState, rng: random.Random) -> HandState:
                 moves = ()
                 while m:
                     low = m & -m
-                    moves += tile_plays[low.bit_length() - 1]
+                    i = low.bit_length() - 1
+                    if tile_plays[i] is None:
+                        _tile_plays(ctx, entry, i)
+                    moves += tile_plays[i]
                     m ^= low
             else:
-                moves = tile_plays[m.bit_length() - 1]
+                i = m.bit_length() - 1
+                moves = tile_plays[i]
+                if moves is None:
+                    _tile_plays(ctx, entry, i)
+                    moves = tile_plays[i]
             n = len(moves)
             kb = n.bit_length()
             r = bits(kb)
@@ -2815,8 +2836,9 @@ def _arms_playout(state: HandState, rng: random.Random) -> HandState:
                         key |= (values[j] + 1) << 5 * j
             else:
                 key += (nv - v) << 5 * k
-            entry = tables.get(key << 5 | pip)
-            opens, _plays, tile_plays = _arm_table(ctx, key) if entry is None else entry
+            known = tables.get(key << 5 | pip)
+            entry = _arm_table(ctx, key) if known is None else known
+            opens, _plays, tile_plays = entry
             fits = opens[1]
             points = table[total - adjust]
             if points:
