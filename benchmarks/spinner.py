@@ -10,7 +10,14 @@ run, the reference loop of ``shared/bench/speed_of_light_spinner.py``, for 2 pla
 best run of each, the ratio of the bests and the median of the rounds' own ratios. The
 targets are those of issue 13: 0.30 for the public API, 0.60 for rollouts.
 
+On a shared machine the seconds move from run to run; ``--instructions`` counts instead,
+under valgrind's callgrind, as ``benchmarks/playout.py --instructions`` does: each loop
+runs in a fresh interpreter with ``--hands`` hands after a warm-up of 200, and once with
+none, and the difference per hand is printed, with the ratio of the reference's count to
+the library's (an estimate of the time ratio, not the same figure).
+
 usage: python benchmarks/spinner.py [--hands N] [--repeat R] [--seed S] [--reference PATH]
+       [--instructions]
 """
 
 from __future__ import annotations
@@ -26,7 +33,7 @@ from types import ModuleType
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from playout import library_hands, load_reference  # the benchmarks folder (above)
+from playout import callgrind_count, library_hands, load_reference  # the benchmarks folder
 
 from dominoes import Deal, HandState, Opening, PlayScoring, Ruleset, SpinnerRule
 from dominoes.agents import rollout
@@ -76,14 +83,46 @@ LOOPS: dict[str, Callable[[Ruleset, int, int], float]] = {
 }
 
 
+def _one_loop(which: str, players: int, hands: int, seed: int) -> None:
+    """Run one loop (for ``--instructions``, in its own interpreter): a warm-up of 200
+    hands, then ``hands`` more."""
+    rules = all_fives(players)
+    ref = load_reference(DEFAULT_REFERENCE)
+    for n in (200, hands):
+        if which == "reference":
+            reference_hands(ref, players, n, seed)
+        else:
+            LOOPS[which](rules, n, seed)
+
+
+def instructions(hands: int, seed: int) -> int:
+    print(f"python {sys.version.split()[0]}, {hands} hands per loop, callgrind")
+    print(f"{'case':34} {'library/hand':>13} {'reference/hand':>15} {'ratio':>6} {'target':>7}")
+    for players in (2, 4):
+        ref = callgrind_count(__file__, ["reference", str(players), str(seed)], hands) / hands
+        for name in LOOPS:
+            lib = callgrind_count(__file__, [name, str(players), str(seed)], hands) / hands
+            case = f"{players}-player All Fives, {name}"
+            print(f"{case:34} {lib:13.0f} {ref:15.0f} {ref / lib:6.2f} {TARGETS[name]:7.2f}")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["--_loop"]:
+        which, players, seed, count = argv[1:5]
+        _one_loop(which, int(players), int(count), int(seed))
+        return 0
     doc = __doc__ or ""
     ap = argparse.ArgumentParser(description=doc.splitlines()[0])
     ap.add_argument("--hands", type=int, default=5000)
     ap.add_argument("--repeat", type=int, default=5, help="rounds of one run of each loop")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--reference", type=Path, default=DEFAULT_REFERENCE)
+    ap.add_argument("--instructions", action="store_true", help="count under callgrind")
     a = ap.parse_args(argv)
+    if a.instructions:
+        return instructions(a.hands, a.seed)
     ref = load_reference(a.reference)
     print(f"python {sys.version.split()[0]}, {a.hands} hands per run, {a.repeat} rounds")
     print(

@@ -2344,47 +2344,101 @@ _ARM_MEMO_LIMIT: Final = 1 << 16
 _OPENS: Final = _SHOWN + 1
 
 
+_Opens = tuple[tuple[tuple[int, int], ...], int, int, int]
+_ArmTable = tuple[_Opens, list[Any], list[Any]]
+_ARM_TABLES: dict[int, _ArmTable] = {}
+"""By (the key of some open (arm, value) pairs << 5 | the set's highest pip): the _OPENS
+slot of a core whose open arms are those (a function of the key and the set); per tile
+index the plays of that tile on them, in arm order (``()`` for a tile that fits none);
+and the same plays as `_arms_playout` reads them, (play, arm, tile index, low, high).
+The plays of a tile are found when first asked for (``None`` until then:
+`_tile_plays`)."""
+
+
+def _arm_table(ctx: _Ctx, key: int) -> _ArmTable:
+    """The `_ARM_TABLES` entry of the open-arms key ``key`` (5 bits an arm: its value
+    plus one, 0 for an arm not open) in the set of ``ctx``."""
+    memo_key = key << 5 | ctx.rules.max_pip
+    entry = _ARM_TABLES.get(memo_key)
+    if entry is None:
+        ends = []
+        fits = 0
+        values = 0
+        suit = ctx.suit
+        k = 0
+        rest = key
+        while rest:
+            v = (rest & 31) - 1
+            if v >= 0:
+                ends.append((k, v))
+                fits |= suit[v]
+                values |= 1 << v
+            rest >>= 5
+            k += 1
+        entry = ((tuple(ends), fits, values, key), [None] * ctx.size, [None] * ctx.size)
+        if len(_ARM_TABLES) >= _ARM_MEMO_LIMIT:
+            _ARM_TABLES.clear()
+        _ARM_TABLES[memo_key] = entry
+    return entry
+
+
+def _tile_plays(ctx: _Ctx, entry: _ArmTable, i: int) -> None:
+    """Fill in the plays of the tile of index ``i`` in the `_ARM_TABLES` entry ``entry``."""
+    tile = ctx.tiles[i]
+    lo, hi = tile.low, tile.high
+    on = [k for k, v in entry[0][0] if v in (lo, hi)]
+    entry[1][i] = tuple([play_on(i, _ENDS[k]) for k in on])
+    entry[2][i] = tuple([(play_on(i, _ENDS[k]), k, i, lo, hi) for k in on])
+
+
 def _opens(
     ctx: _Ctx, arms: tuple[tuple[Any, ...], ...], sides: tuple[tuple[int, int], ...]
-) -> tuple[tuple[tuple[int, int], ...], int, int, int]:
+) -> _Opens:
     """The _OPENS slot of a core with these arms and SPIN-3 sides: the arms a tile may be
     laid on now as (arm, value) pairs in arm order, the tiles that fit one of them, their
     values as a bitmask over pips, and a key of the pairs (5 bits an arm)."""
-    if sides:  # SPIN-3: only the sides not started yet
-        ends = tuple(sorted({(k, arms[k][0]) for k, _n in sides}))
-    else:
-        ends = tuple((k, a[0]) for k, a in enumerate(arms) if a[3] == _ARM_OPEN)
-    fits = 0
-    values = 0
     key = 0
-    suit = ctx.suit
-    for k, v in ends:
-        fits |= suit[v]
-        values |= 1 << v
-        key |= (v + 1) << 5 * k
-    return ends, fits, values, key
+    if sides:  # SPIN-3: only the sides not started yet
+        for k, _n in sides:
+            key |= (arms[k][0] + 1) << 5 * k
+    else:
+        for k, a in enumerate(arms):
+            if a[3] == _ARM_OPEN:
+                key |= (a[0] + 1) << 5 * k
+    entry = _ARM_TABLES.get(key << 5 | ctx.rules.max_pip)
+    return (_arm_table(ctx, key) if entry is None else entry)[0]
 
 
-def _arm_plays(
-    ctx: _Ctx, m: int, opens: tuple[tuple[tuple[int, int], ...], int, int, int]
-) -> tuple[Move, ...]:
+def _arm_plays(ctx: _Ctx, m: int, opens: _Opens) -> tuple[Move, ...]:
     """The plays of the tiles of ``m`` (each fits an open end) on the open arms: by tile
     index, then by arm (memoised on the tiles and the open arms)."""
+    entry = _ARM_TABLES.get(opens[3] << 5 | ctx.rules.max_pip)
+    if entry is None:
+        entry = _arm_table(ctx, opens[3])
+    plays = entry[1]
+    if not m & (m - 1):  # one tile
+        i = m.bit_length() - 1
+        found: tuple[Move, ...] | None = plays[i]
+        if found is None:
+            _tile_plays(ctx, entry, i)
+            found = plays[i]
+        return found
     key = opens[3] << ctx.size | m
-    moves = ctx.arm_memo.get(key)
+    memo = ctx.arm_memo
+    moves = memo.get(key)
     if moves is None:
-        out: list[Move] = []
-        tiles = ctx.tiles
-        ends = opens[0]
-        for i in bit_indices(m):
-            tile = tiles[i]
-            for k, v in ends:
-                if v in (tile.low, tile.high):
-                    out.append(play_on(i, _ENDS[k]))
-        moves = tuple(out)
-        if len(ctx.arm_memo) >= _ARM_MEMO_LIMIT:
-            ctx.arm_memo.clear()
-        ctx.arm_memo[key] = moves
+        moves = ()
+        rest = m
+        while rest:
+            low = rest & -rest
+            i = low.bit_length() - 1
+            if plays[i] is None:
+                _tile_plays(ctx, entry, i)
+            moves += plays[i]
+            rest ^= low
+        if len(memo) >= _ARM_MEMO_LIMIT:
+            memo.clear()
+        memo[key] = moves
     return moves
 
 
@@ -2394,20 +2448,24 @@ def _end_count(lead: tuple[int, int], arms: tuple[tuple[Any, ...], ...]) -> int:
     both halves of a double lead (once, while neither long side carries a tile); an
     empty short side nothing."""
     lo, hi = lead
-    total = 0
-    start = 0
-    if lo == hi and not arms[0][2] and not arms[1][2]:
+    double = lo == hi
+    long0 = arms[0]
+    long1 = arms[1]
+    if double and not long0[2] and not long1[2]:
         total = 2 * lo
-        start = 2
-    for k in range(start, len(arms)):
+    else:
+        total = 0
+        for arm in (long0, long1):  # (a long side never waits)
+            if arm[2]:
+                a, b = arm[1][0]
+                total += 2 * b if a == b else b
+            else:
+                total += 2 * arm[0] if double else arm[0]
+    for k in range(2, len(arms)):
         arm = arms[k]
-        if arm[3] == _ARM_WAITING:
-            continue
-        if arm[2]:
+        if arm[2]:  # (a waiting arm is empty, and so counts nothing, as an empty one)
             a, b = arm[1][0]
             total += 2 * b if a == b else b
-        elif k < 2:
-            total += 2 * arm[0] if lo == hi else arm[0]
     return total
 
 
@@ -2453,39 +2511,88 @@ def _arms_lead(ctx: _Ctx, c: tuple[Any, ...], t: int, move: Play, faults: Any) -
             arms += [(lo, None, 0, _ARM_WAITING, ((0, 1), (1, 1)), None)] * 2
     new_arms = tuple(arms)
     points, scores = _scored(ctx, c, t, (lo, hi), new_arms)
-    return _arms_core(ctx, c, t, move, tuple(hands), new_arms, sides, scores, points, faults)
+    opens = _opens(ctx, new_arms, sides)
+    return _arms_core(ctx, c, t, move, tuple(hands), new_arms, sides, scores, points, faults, opens)
 
 
 def _arms_play(ctx: _Ctx, c: tuple[Any, ...], t: int, move: Play, faults: Any) -> tuple[Any, ...]:
     """The core after seat ``t`` lays ``move`` on an open arm (checked by the caller)."""
     tile = move.tile
     k = int(move.end)  # type: ignore[arg-type]
-    arms = list(c[_ARMS])
-    value, chain, length, _state, needs, origin = arms[k]
-    nv = tile.high if tile.low == value else tile.low
+    old = c[_ARMS]
+    arms = list(old)
+    value, chain, length, _state, needs, origin = old[k]
+    lo = tile.low
+    hi = tile.high
+    nv = hi if lo == value else lo
     length += 1
-    state = _ARM_CLOSED if k > 1 and ctx.fill is SpinnerFill.ONE_TILE_EACH_SIDE else _ARM_OPEN
+    closes = k > 1 and ctx.fill is SpinnerFill.ONE_TILE_EACH_SIDE
+    state = _ARM_CLOSED if closes else _ARM_OPEN
     arms[k] = (nv, ((value, nv), chain), length, state, needs, origin)
     sides = c[_SIDES]
-    if tile.low == tile.high and _spins(ctx, arms, False):
-        d = tile.low
+    opens = c[_OPENS]
+    spins = lo == hi and _spins(ctx, arms, False)
+    if not (closes or spins or sides) and len(opens[0]) == len(old):
+        # the short way: every arm open, and open still; one shows another value
+        new_arms = tuple(arms)
+        key = opens[3] + ((nv - value) << 5 * k)
+        entry = _ARM_TABLES.get(key << 5 | ctx.rules.max_pip)
+        opens = (_arm_table(ctx, key) if entry is None else entry)[0]
+        points = ctx.play_table[_end_count(c[_LEAD], new_arms)]
+        scores = c[_POINTS]
+        if points:
+            changed_scores = list(scores)
+            for seat in ctx.side_of[t]:
+                changed_scores[seat] += points
+            scores = tuple(changed_scores)
+            step: tuple[Any, ...] = (c[_HIST], t, move, points)
+        else:
+            step = (c[_HIST], t, move)
+        hands = list(c[_HANDS])
+        hand = hands[t] ^ 1 << tile.index
+        hands[t] = hand
+        new_hands = tuple(hands)
+        result = None
+        nt = ctx.nxt[t]
+        if not hand:
+            nt = t
+            result = Ending.DOMINO
+        elif ctx.immediate and not (ctx.draws and len(c[_BONE]) > ctx.floor):
+            fits = opens[1]
+            if not any(h & fits for h in new_hands):
+                nt = t
+                result = Ending.BLOCKED
+        core = (ctx, step, new_hands, c[_BONE], 0, new_arms, -1, c[_LEAD], sides, scores, nt, -1)
+        return (*core, 0, result, 0, t, faults, False, c[_SHOWN], opens)
+    changed = closes
+    if spins:
         n = len(arms)
+        changed = True
         if ctx.fill is SpinnerFill.ALL_FOUR_FIRST:
-            arms += [(d, None, 0, _ARM_OPEN, (), (k, length - 1))] * 2
+            arms += [(lo, None, 0, _ARM_OPEN, (), (k, length - 1))] * 2
             sides = (*sides, (k, length + 1), (n, 1), (n + 1, 1))
         else:
-            arms += [(d, None, 0, _ARM_WAITING, ((k, length + 1),), (k, length - 1))] * 2
-    for j in range(2, len(arms)):  # (only short sides ever wait)
-        arm = arms[j]
-        if arm[3] == _ARM_WAITING and all(arms[x][2] >= need for x, need in arm[4]):
-            arms[j] = (arm[0], arm[1], arm[2], _ARM_OPEN, arm[4], arm[5])
+            arms += [(lo, None, 0, _ARM_WAITING, ((k, length + 1),), (k, length - 1))] * 2
+    if changed or len(opens[0]) < len(arms):  # an arm may wait (only short sides ever do)
+        for j in range(2, len(arms)):
+            arm = arms[j]
+            if arm[3] == _ARM_WAITING and all(arms[x][2] >= need for x, need in arm[4]):
+                arms[j] = (arm[0], arm[1], arm[2], _ARM_OPEN, arm[4], arm[5])
+                changed = True
     if sides:
         sides = tuple(side for side in sides if arms[side[0]][2] < side[1])
+        changed = True
     new_arms = tuple(arms)
     points, scores = _scored(ctx, c, t, c[_LEAD], new_arms)
+    if changed:
+        opens = _opens(ctx, new_arms, sides)
+    else:  # the same arms open, one showing another value
+        key = opens[3] + ((nv - value) << 5 * k)
+        entry = _ARM_TABLES.get(key << 5 | ctx.rules.max_pip)
+        opens = (_arm_table(ctx, key) if entry is None else entry)[0]
     hands = list(c[_HANDS])
     hands[t] ^= 1 << tile.index
-    return _arms_core(ctx, c, t, move, tuple(hands), new_arms, sides, scores, points, faults)
+    return _arms_core(ctx, c, t, move, tuple(hands), new_arms, sides, scores, points, faults, opens)
 
 
 def _arms_core(
@@ -2499,16 +2606,17 @@ def _arms_core(
     scores: tuple[int, ...],
     points: int,
     faults: Any,
+    opens: _Opens,
 ) -> tuple[Any, ...]:
-    """The core after a play: the turn passes on, or the hand ends (a domino, or a
-    position nobody can play from, DETECT-1)."""
+    """The core after a play (``opens``: the _OPENS slot of its arms and sides): the turn
+    passes on, or the hand ends (a domino, or a position nobody can play from,
+    DETECT-1)."""
     result = None
     nt = ctx.nxt[t]
     if not hands[t]:
         nt = t
         result = Ending.DOMINO
-    opens = _opens(ctx, arms, sides)
-    if result is None and ctx.immediate and not (ctx.draws and len(c[_BONE]) > ctx.floor):
+    elif ctx.immediate and not (ctx.draws and len(c[_BONE]) > ctx.floor):
         fits = opens[1]
         if not any(h & fits for h in hands):
             nt = t
@@ -2614,26 +2722,45 @@ class _ArmsHand(HandState):
             # the short way for a legal play on an open arm (anything else: _problem)
             tile: Tile = move.tile
             end = move.end
-            if c[_HANDS][t] >> tile.index & 1 and end is not None:
-                for k, v in c[_OPENS][0]:
-                    if k == end:
-                        if v in (tile.low, tile.high):
-                            core = _arms_play(ctx, c, t, move, c[_FAULTS])
-                            new = _NEW(_ArmsHand)
-                            _SET_CORE(new, core)
-                            return new
-                        break
-        move = self._parsed(move)
-        reason = self._problem(move)
+            # (the value the arm shows if it is open, else -1: its 5 bits of the key of the
+            # open arms are the value plus one, 0 when not open)
+            if (
+                c[_HANDS][t] >> tile.index & 1
+                and end is not None
+                and (c[_OPENS][3] >> 5 * end & 31) - 1 in (tile.low, tile.high)
+            ):
+                new = _NEW(_ArmsHand)
+                _SET_CORE(new, _arms_play(ctx, c, t, move, c[_FAULTS]))
+                return new
+        cls = move.__class__
         fault = None
-        if reason is not None:
-            fault = self._fault_kind(move, reason)
-            if fault is None:
-                self._refuse(move, reason)
+        if (
+            (cls is Draw or cls is Pass)
+            and c[_LEFT] >= 0
+            and c[_RESULT] is None
+            and not c[_HANDS][t] & c[_OPENS][1]
+        ):
+            # the short way for a seat that holds no tile for an open arm: its draw is legal
+            # when it may draw (and names no tile or the next one), its pass when it may not
+            may_draw = ctx.draws and _can_draw(ctx, c)
+            if cls is Pass:
+                short = not may_draw
+            else:
+                wanted = move.tile  # type: ignore[union-attr]
+                short = may_draw and (wanted is None or wanted.index == c[_BONE][0])
+        else:
+            short = False
+        if not short:
+            move = self._parsed(move)
+            reason = self._problem(move)
+            if reason is not None:
+                fault = self._fault_kind(move, reason)
+                if fault is None:
+                    self._refuse(move, reason)
+            cls = move.__class__
         faults = c[_FAULTS]
         if fault is not None:
             faults = (*faults, Fault(seat=t, kind=fault, move_number=self.move_count))
-        cls = move.__class__
         if cls is Play:
             if c[_LEFT] < 0:  # the lead
                 return _make(_ArmsHand, _arms_lead(ctx, c, t, move, faults))  # type: ignore[arg-type]
@@ -2646,10 +2773,11 @@ class _ArmsHand(HandState):
             core = _passed(c, ctx, t, faults, fault is not None, opens[2])
             return _make(_ArmsHand, (*core, opens))
         # a draw
-        hands = c[_HANDS]
+        changed = list(c[_HANDS])
         bone = c[_BONE]
         i = bone[0]
-        new_hands = (*hands[:t], hands[t] | (1 << i), *hands[t + 1 :])
+        changed[t] |= 1 << i
+        new_hands = tuple(changed)
         bone = bone[1:]
         result = None
         if fault is not None and ctx.forfeit:
@@ -2665,7 +2793,7 @@ class _ArmsHand(HandState):
                 shown = (*shown[:t], 0, *shown[t + 1 :])
         else:
             shown = (*shown[:t], opens[2], *shown[t + 1 :])
-        step = (c[_HIST], t, drawn(tile_from_index(i)))
+        step = (c[_HIST], t, drawn(ctx.tiles[i]))
         core = (ctx, step, new_hands, bone, *c[_LEFT:_TURN], t, c[_RPROP], c[_RCOUNT], result)
         return _make(_ArmsHand, (*core, drew, c[_LAST], faults, c[_RFALSE], shown, opens))
 
@@ -2787,6 +2915,324 @@ def holds_false_pass(state: HandState) -> bool:
     return bool(state._core[_RFALSE])
 
 
+_RANDRANGE: Final = random.Random.randrange
+_RANDBELOW: Final = getattr(random.Random, "_randbelow_with_getrandbits", None)
+
+
+def _plain_bits(rng: random.Random) -> Any:
+    """``rng.getrandbits`` when ``rng.randrange(n)`` is ``_randbelow_with_getrandbits``
+    over it (a `random.Random`, or a subclass that keeps both), else ``None``."""
+    cls = type(rng)
+    if (
+        _RANDBELOW is not None
+        and cls.randrange is _RANDRANGE
+        and getattr(cls, "_randbelow", None) is _RANDBELOW
+    ):
+        return rng.getrandbits
+    return None
+
+
+def _arms_playout(state: HandState, rng: random.Random) -> HandState:
+    """`random_playout` of a layout with arms: a tight loop over lists of the arms'
+    fields for drawing until a tile fits or no drawing, any floor, either block
+    detection, every spinner rule and fill but SPIN-3 (its sides take the general path,
+    as do draw one then pass, voluntary drawing, drawing for a double before the lead,
+    an open round that holds a false pass, and a generator whose ``randrange`` is not
+    `random.Random`'s)."""
+    ctx: _Ctx = state._core[_CTX]
+    bits = _plain_bits(rng)
+    spinner = ctx.spinner
+    if (
+        bits is None
+        or ctx.one_draw
+        or ctx.voluntary
+        or (ctx.fill is SpinnerFill.ALL_FOUR_FIRST and spinner is not SpinnerRule.NONE)
+    ):
+        return _general_playout(state, rng)
+    randrange = rng.randrange
+    c = state._core
+    while c[_RESULT] is None and (
+        c[_RFALSE] or c[_SIDES] or (c[_LEFT] < 0 and c[_OPEN] == _DRAW_FOR_DOUBLE)
+    ):
+        moves = state.legal_moves()
+        state = state.apply(moves[randrange(len(moves))])
+        c = state._core
+    if c[_RESULT] is not None:
+        return state
+    hands = list(c[_HANDS])
+    bone = c[_BONE]
+    left = len(bone)  # boneyard tiles left
+    floor = ctx.floor
+    draws = ctx.draws
+    immediate = ctx.immediate
+    nxt = ctx.nxt
+    players = ctx.players
+    table = ctx.play_table
+    side_of = ctx.side_of
+    tiles = ctx.tiles
+    one_tile = ctx.fill is SpinnerFill.ONE_TILE_EACH_SIDE
+    every = spinner is SpinnerRule.EVERY_DOUBLE
+    first = spinner is SpinnerRule.FIRST_DOUBLE
+    t = c[_TURN]
+    prop = c[_RPROP]
+    count = c[_RCOUNT]
+    last = c[_LAST]
+    hist = c[_HIST]
+    shown = list(c[_SHOWN])
+    scores = list(c[_POINTS])
+    result = None
+    # the arms, field by field (as in the _ARMS tuples): values, chains, lengths, states,
+    # needs, origins; and what each counts now (COUNT-1 to COUNT-3)
+    values: list[int]
+    chains: list[Any]
+    lengths: list[int]
+    states: list[int]
+    needs: list[Any]
+    origins: list[Any]
+    weights: list[int]
+    if c[_LEFT] < 0:  # the lead: the opening tile, or any tile of the leader's hand
+        h = hands[t]
+        i = c[_OPEN]
+        if i >= 0:
+            while bits(1):  # (a forced move draws from the generator too)
+                pass
+        else:
+            n = h.bit_count()
+            kb = n.bit_length()
+            r = bits(kb)
+            while r >= n:
+                r = bits(kb)
+            m = h
+            while r:
+                m &= m - 1
+                r -= 1
+            i = (m & -m).bit_length() - 1
+        move: Any = ctx.plays[i][2]
+        tile = tiles[i]
+        lo = tile.low
+        hi = tile.high
+        h ^= 1 << i
+        hands[t] = h
+        lead = (lo, hi)
+        double_lead = lo == hi
+        values = [lo, hi]
+        chains = [None, None]
+        lengths = [0, 0]
+        states = [_ARM_OPEN, _ARM_OPEN]
+        needs = [(), ()]
+        origins = [None, None]
+        if double_lead:
+            weights = [2 * lo, 2 * lo]
+            if spinner is not SpinnerRule.NONE:  # SPIN-1: a double lead spins
+                values += [lo, lo]
+                chains += [None, None]
+                lengths += [0, 0]
+                states += [_ARM_WAITING, _ARM_WAITING]
+                needs += [((0, 1), (1, 1))] * 2
+                origins += [None, None]
+                weights += [0, 0]
+        else:
+            weights = [lo, hi]
+        adjust = 2 * lo if double_lead else 0
+        total = lo + hi if not double_lead else 4 * lo
+        points = table[total - adjust]
+        if points:
+            for seat in side_of[t]:
+                scores[seat] += points
+            hist = (hist, t, move, points)
+        else:
+            hist = (hist, t, move)
+        last = t
+        prop, count = -1, 0
+        key = (lo + 1) | (hi + 1) << 5
+        entry = _arm_table(ctx, key)
+        opens, _plays, tile_plays = entry
+        fits = opens[1]
+        waiting = [2, 3] if len(values) > 2 else []
+        if not h:
+            result = Ending.DOMINO
+        elif immediate and not (draws and left > floor) and not any(x & fits for x in hands):
+            result = Ending.BLOCKED
+        if result is None:
+            t = nxt[t]
+    else:
+        lead = c[_LEAD]
+        double_lead = lead[0] == lead[1]
+        values = []
+        chains = []
+        lengths = []
+        states = []
+        needs = []
+        origins = []
+        weights = []
+        waiting = []
+        for k, (v, chain, n, st, need, origin) in enumerate(c[_ARMS]):
+            values.append(v)
+            chains.append(chain)
+            lengths.append(n)
+            states.append(st)
+            needs.append(need)
+            origins.append(origin)
+            if st == _ARM_WAITING:
+                weights.append(0)
+                waiting.append(k)
+            elif n:
+                a, b = chain[0]
+                weights.append(2 * b if a == b else b)
+            elif k < 2:
+                weights.append(2 * v if double_lead else v)
+            else:
+                weights.append(0)
+        total = sum(weights)
+        adjust = 2 * lead[0] if double_lead and not lengths[0] and not lengths[1] else 0
+        opens = c[_OPENS]
+        key = opens[3]
+        fits = opens[1]
+        entry = _arm_table(ctx, key)
+        tile_plays = entry[2]
+    pip = ctx.rules.max_pip
+    tables = _ARM_TABLES
+    while result is None:
+        h = hands[t]
+        m = h & fits
+        if m:
+            if m & (m - 1):  # two tiles or more: their plays, by tile
+                moves = ()
+                while m:
+                    low = m & -m
+                    i = low.bit_length() - 1
+                    if tile_plays[i] is None:
+                        _tile_plays(ctx, entry, i)
+                    moves += tile_plays[i]
+                    m ^= low
+            else:
+                i = m.bit_length() - 1
+                moves = tile_plays[i]
+                if moves is None:
+                    _tile_plays(ctx, entry, i)
+                    moves = tile_plays[i]
+            n = len(moves)
+            kb = n.bit_length()
+            r = bits(kb)
+            while r >= n:
+                r = bits(kb)
+            move, k, i, lo, hi = moves[r]
+            v = values[k]
+            nv = hi if lo == v else lo
+            chains[k] = ((v, nv), chains[k])
+            lengths[k] += 1
+            values[k] = nv
+            w = 2 * nv if lo == hi else nv
+            total += w - weights[k]
+            weights[k] = w
+            reopen = False
+            if k < 2:
+                adjust = 0
+            elif one_tile:  # SPIN-4: a short side takes one tile
+                states[k] = _ARM_CLOSED
+                reopen = True
+            if lo == hi and (every or (first and len(values) == 2)):  # a new spinner
+                j = k
+                n = lengths[j]
+                values += [lo, lo]
+                chains += [None, None]
+                lengths += [0, 0]
+                states += [_ARM_WAITING, _ARM_WAITING]
+                needs += [((j, n + 1),)] * 2
+                origins += [(j, n - 1)] * 2
+                weights += [0, 0]
+                waiting += [len(values) - 2, len(values) - 1]
+            if waiting:
+                for j in waiting:
+                    for x, need in needs[j]:
+                        if lengths[x] < need:
+                            break
+                    else:
+                        states[j] = _ARM_OPEN
+                        reopen = True
+                if reopen:
+                    waiting = [j for j in waiting if states[j] == _ARM_WAITING]
+            if reopen:
+                key = 0
+                for j, st in enumerate(states):
+                    if st == _ARM_OPEN:
+                        key |= (values[j] + 1) << 5 * j
+            else:
+                key += (nv - v) << 5 * k
+            known = tables.get(key << 5 | pip)
+            entry = _arm_table(ctx, key) if known is None else known
+            opens, _plays, tile_plays = entry
+            fits = opens[1]
+            points = table[total - adjust]
+            if points:
+                for seat in side_of[t]:
+                    scores[seat] += points
+                hist = (hist, t, move, points)
+            else:
+                hist = (hist, t, move)
+            h ^= 1 << i
+            hands[t] = h
+            last = t
+            prop, count = -1, 0
+            if not h:
+                result = Ending.DOMINO
+                break
+            if immediate and not (draws and left > floor) and not any(x & fits for x in hands):
+                result = Ending.BLOCKED
+                break
+            t = nxt[t]
+        elif draws and left > floor:
+            while bits(1):  # (a forced move draws from the generator too)
+                pass
+            i = bone[-left]
+            left -= 1
+            hands[t] = h | (1 << i)
+            hist = (hist, t, drawn(tiles[i]))
+            shown[t] = opens[2]
+            if immediate and left <= floor and not any(x & fits for x in hands):
+                result = Ending.BLOCKED
+        else:
+            while bits(1):
+                pass
+            hist = (hist, t, PASS)
+            shown[t] |= opens[2]
+            if prop < 0:
+                prop, count = t, 0
+            count += 1
+            if count == players:
+                result = Ending.BLOCKED
+                break
+            t = nxt[t]
+    arms = tuple(zip(values, chains, lengths, states, needs, origins, strict=True))
+    rest = bone[len(bone) - left :]
+    core: tuple[Any, ...] = (
+        ctx,
+        hist,
+        tuple(hands),
+        rest,
+        0,
+        arms,
+        -1,
+        lead,
+        (),
+        tuple(scores),
+        t,
+        prop,
+        count,
+    )
+    core += (result, 0, last, c[_FAULTS], False, tuple(shown), opens)
+    return _make(_ArmsHand, core)
+
+
+def _general_playout(state: HandState, rng: random.Random) -> HandState:
+    """Finish ``state`` with ``legal_moves()[rng.randrange(...)]``, move by move."""
+    randrange = rng.randrange
+    while not state.is_over:
+        moves = state.legal_moves()
+        state = state.apply(moves[randrange(len(moves))])
+    return state
+
+
 def random_playout(state: HandState, rng: random.Random) -> HandState:
     """Finish ``state`` with uniformly random legal moves; the final state.
 
@@ -2795,18 +3241,17 @@ def random_playout(state: HandState, rng: random.Random) -> HandState:
     in a tight loop over the internal representation for the common line rules: no
     drawing or drawing until a tile fits, any boneyard floor, either block
     detection. Other rules (draw one then pass, voluntary drawing, a lead not yet
-    laid, layouts with spinners or scoring on play) take the general path.
+    laid) take the general path. Layouts with spinners or scoring on play have a loop
+    of their own (`_arms_playout`).
     """
     ctx: _Ctx = state._core[_CTX]
+    if ctx.arms:  # a layout with arms: a loop of its own
+        return _arms_playout(state, rng)
     randrange = rng.randrange
     # the general path also finishes an open round that holds a false pass (FAULT-5): the
     # loop below makes only legal moves, so it never has to track one
     while not state.is_over and (
-        ctx.arms  # a layout with arms: the general path, always
-        or state._core[_LEFT] < 0
-        or ctx.one_draw
-        or ctx.voluntary
-        or state._core[_RFALSE]
+        state._core[_LEFT] < 0 or ctx.one_draw or ctx.voluntary or state._core[_RFALSE]
     ):
         moves = state.legal_moves()
         state = state.apply(moves[randrange(len(moves))])
