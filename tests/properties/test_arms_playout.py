@@ -9,7 +9,6 @@ import random
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_spinner_invariants import spinner_rulesets
 
 from dominoes import (
     Deal,
@@ -24,7 +23,7 @@ from dominoes import (
 )
 from dominoes.agents import rollout
 from dominoes.state import random_playout
-from strategies import SEEDS, SETTINGS
+from strategies import SEEDS, SETTINGS, spinner_rulesets
 
 
 def _moved(state: HandState, moves: int, rng: random.Random) -> HandState:
