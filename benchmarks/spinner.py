@@ -129,16 +129,16 @@ def main(argv: list[str] | None = None) -> int:
         f"{'case':34} {'library h/s':>12} {'reference h/s':>14} {'ratio':>6} "
         f"{'median':>7} {'target':>7}"
     )
-    for players in (2, 4):
-        rules = all_fives(players)
+    for seats in (2, 4):
+        rules = all_fives(seats)
         for name, loop in LOOPS.items():
             libs, refs = [], []
             for k in range(a.repeat):
                 libs.append(loop(rules, a.hands, a.seed + k))
-                refs.append(reference_hands(ref, players, a.hands, a.seed + k))
+                refs.append(reference_hands(ref, seats, a.hands, a.seed + k))
             median = statistics.median(x / y for x, y in zip(libs, refs, strict=True))
             best = max(libs) / max(refs)
-            case = f"{players}-player All Fives, {name}"
+            case = f"{seats}-player All Fives, {name}"
             print(
                 f"{case:34} {max(libs):12.0f} {max(refs):14.0f} {best:6.2f} {median:7.2f} "
                 f"{TARGETS[name]:7.2f}"

@@ -64,6 +64,8 @@ class _SeatView(Protocol):
     @property
     def faults(self) -> tuple[Fault, ...]: ...
     @property
+    def play_points(self) -> tuple[int, ...]: ...
+    @property
     def result(self) -> HandResult | None: ...
     @property
     def hands(self) -> tuple[tuple[Tile, ...], ...] | None: ...
@@ -214,16 +216,9 @@ def _from_state(state: HandState, public: bool) -> _Table:
     if public and not state.is_over:
         hands = (None,) * len(hands)
     layout = state.layout
-    rules = state.rules
-    play_points: tuple[int, ...] | None = None
-    if layout.arms:  # the lead lies after the tiles of the LEFT arm
-        lead = len(layout.arms[0].tiles)
-        if rules.play_scoring is not PlayScoring.NONE:
-            play_points = state.play_points
-    else:
-        lead = state.lead or 0
+    lead = state.lead or 0
     return _Table(
-        rules=rules,
+        rules=state.rules,
         layout=layout,
         lead=lead,
         hands=hands,
@@ -235,8 +230,13 @@ def _from_state(state: HandState, public: bool) -> _Table:
         result=state.result,
         turn=state.turn,
         leading=state.phase is Phase.LEAD,
-        play_points=play_points,
+        play_points=_play_points(state.rules, state.play_points),
     )
+
+
+def _play_points(rules: Ruleset, points: tuple[int, ...]) -> tuple[int, ...] | None:
+    """The points row's figures: ``None`` in a game that scores nothing on play."""
+    return None if rules.play_scoring is PlayScoring.NONE else points
 
 
 def _seen(view: _SeatView, public: bool) -> _Table:
@@ -262,6 +262,7 @@ def _seen(view: _SeatView, public: bool) -> _Table:
         result=view.result,
         turn=view.turn,
         leading=not view.line and view.result is None,
+        play_points=_play_points(view.rules, view.play_points),
     )
 
 

@@ -588,3 +588,18 @@ def test_an_arms_diagram_agrees_with_the_layout_and_with_what_each_play_scored(
             if state.is_over:
                 break
             state = state.apply(rng.choice(state.legal_moves()))
+
+
+def test_a_seats_picture_of_a_game_that_scores_on_play_shows_the_points() -> None:
+    """The seat's picture has the points row the table's has (the points are public),
+    and still shows only the seat's own hand."""
+    rules = Ruleset.preset("all-fives")
+    state = HandState.start(rules, Deal.random(rules, seed=3))
+    rng = random.Random(1)
+    for _ in range(8):
+        state = state.apply(rng.choice(state.legal_moves()))
+    assert any(state.play_points)
+    row = next(line for line in diagram(state).splitlines() if line.startswith("points"))
+    seen = diagram(state.observation(0)).splitlines()
+    assert row in seen
+    assert "seat 1    3 tiles" in seen
