@@ -23,6 +23,7 @@ Both use :data:`SEEDS` and :func:`set_size`.
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 
 from hypothesis import HealthCheck, settings
@@ -81,6 +82,7 @@ __all__ = [
     "play_variant_hand",
     "play_variant_match",
     "preset_rulesets",
+    "random_hand",
     "replay",
     "rulesets",
     "set_size",
@@ -657,3 +659,15 @@ LINE_PRESETS = tuple(name for name in Ruleset.presets() if not Ruleset.preset(na
 """The presets played on a line (what the adapters and the encoder serve today)."""
 ARMS_PRESETS = tuple(name for name in Ruleset.presets() if Ruleset.preset(name).has_arms)
 """The presets played on a layout with arms (spinners, scoring on play)."""
+
+
+def random_hand(rules: Ruleset, seed: int) -> list[HandState]:
+    """Every state of a hand dealt and played by uniform random moves from ``seed``."""
+    rng = random.Random(seed)
+    state = HandState.start(rules, Deal.random(rules, rng=rng))
+    states = [state]
+    while not state.is_over:
+        legal = state.legal_moves()
+        state = state.apply(legal[rng.randrange(len(legal))])
+        states.append(state)
+    return states

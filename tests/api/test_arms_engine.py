@@ -21,19 +21,9 @@ from dominoes import (
     sampling,
 )
 from dominoes.agents import GreedyAgent, rollout
+from strategies import random_hand
 
 ALL_FIVES = Ruleset.draw(spinner=SpinnerRule.FIRST_DOUBLE, play_scoring=PlayScoring.FIVES)
-
-
-def _random_hand(rules: Ruleset, seed: int) -> list[HandState]:
-    rng = random.Random(seed)
-    state = HandState.start(rules, Deal.random(rules, rng=rng))
-    states = [state]
-    while not state.is_over:
-        legal = state.legal_moves()
-        state = state.apply(legal[rng.randrange(len(legal))])
-        states.append(state)
-    return states
 
 
 def test_a_ruleset_with_a_spinner_or_play_scoring_gets_the_arms_engine() -> None:
@@ -52,8 +42,8 @@ def test_a_ruleset_with_a_spinner_or_play_scoring_gets_the_arms_engine() -> None
 
 @pytest.mark.parametrize("seed", range(5))
 def test_states_compare_by_value_and_hash_alike(seed: int) -> None:
-    first = _random_hand(ALL_FIVES, seed)
-    again = _random_hand(ALL_FIVES, seed)
+    first = random_hand(ALL_FIVES, seed)
+    again = random_hand(ALL_FIVES, seed)
     assert first == again
     assert [hash(s) for s in first] == [hash(s) for s in again]
     assert first[1] != first[2]
@@ -64,7 +54,7 @@ def test_states_compare_by_value_and_hash_alike(seed: int) -> None:
 
 @pytest.mark.parametrize("seed", range(20))
 def test_rollout_finishes_an_arms_hand_as_random_moves_do(seed: int) -> None:
-    states = _random_hand(ALL_FIVES, seed)
+    states = random_hand(ALL_FIVES, seed)
     start = states[0]
     finished = rollout(start, random.Random(seed + 100))
     assert finished.is_over
@@ -98,19 +88,19 @@ def test_a_scoring_play_shows_its_points_in_the_history() -> None:
 
 
 def test_position_strings_are_offered() -> None:
-    state = _random_hand(ALL_FIVES, 0)[3]
+    state = random_hand(ALL_FIVES, 0)[3]
     assert HandState.from_position(state.position(), ALL_FIVES) == state
 
 
 def test_observations_are_offered() -> None:
-    state = _random_hand(ALL_FIVES, 0)[3]
+    state = random_hand(ALL_FIVES, 0)[3]
     assert state.observations() == (state.observation(0), state.observation(1))
     assert state.observation(0).layout == state.layout
 
 
 def test_the_sampler_refuses_layouts_with_arms_for_now() -> None:
     """Not yet (issue 13): the sampler replays a line; it says so instead of guessing."""
-    state = _random_hand(ALL_FIVES, 0)[3]
+    state = random_hand(ALL_FIVES, 0)[3]
     with pytest.raises(RulesetError, match="not available yet") as info:
         sampling.sample(state.observation(0), random.Random(0))
     assert info.value.fields == ("spinner", "play_scoring")
@@ -133,7 +123,7 @@ def test_greedy_takes_the_play_that_scores_most_then_the_heaviest() -> None:
 
 @pytest.mark.parametrize("seed", range(6))
 def test_scored_moves_are_what_the_moves_score(seed: int) -> None:
-    for state in _random_hand(ALL_FIVES, seed):
+    for state in random_hand(ALL_FIVES, seed):
         if state.is_over:
             continue
         obs = state.observation(state.turn)

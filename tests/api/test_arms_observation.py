@@ -6,7 +6,6 @@ strings of such hands, for the whole table and for one seat."""
 from __future__ import annotations
 
 import itertools
-import random
 import re
 
 import attrs
@@ -31,7 +30,7 @@ from dominoes.errors import NotationError
 from dominoes.moves import Draw, End, Play
 from dominoes.notation import PositionArm, format_position, parse_position
 from dominoes.state import Observation
-from strategies import VARIANT_SETTINGS, VariantHand, spinner_hands
+from strategies import VARIANT_SETTINGS, VariantHand, random_hand, spinner_hands
 
 FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 ALL_FIVES = Ruleset.draw(
@@ -69,17 +68,6 @@ RULESETS = (
         voluntary_draw=True,
     ),
 )
-
-
-def random_hand(rules: Ruleset, seed: int) -> list[HandState]:
-    rng = random.Random(seed)
-    state = HandState.start(rules, Deal.random(rules, rng=rng))
-    states = [state]
-    while not state.is_over:
-        legal = state.legal_moves()
-        state = state.apply(legal[rng.randrange(len(legal))])
-        states.append(state)
-    return states
 
 
 def hands_played(count: int = 4) -> list[tuple[Ruleset, list[HandState]]]:

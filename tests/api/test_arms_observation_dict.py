@@ -7,21 +7,19 @@ data is as before; malformed arms are refused naming the key."""
 from __future__ import annotations
 
 import json
-import random
 
 import pytest
 from hypothesis import given
 
 from dominoes import (
     ArgumentValueError,
-    Deal,
     HandState,
     PlayScoring,
     Ruleset,
     SpinnerRule,
 )
 from dominoes.state import Observation
-from strategies import VARIANT_SETTINGS, VariantHand, spinner_hands
+from strategies import VARIANT_SETTINGS, VariantHand, random_hand, spinner_hands
 
 LATIN = Ruleset.block(
     players=4,
@@ -32,16 +30,6 @@ LATIN = Ruleset.block(
     pase_de_salida_bonus=50,
     pase_de_salida_double_bonus=25,
 )
-
-
-def played(rules: Ruleset, seed: int) -> list[HandState]:
-    state = HandState.start(rules, Deal.random(rules, seed=seed))
-    rng = random.Random(seed)
-    states = [state]
-    while not state.is_over:
-        state = state.apply(rng.choice(state.legal_moves()))
-        states.append(state)
-    return states
 
 
 def round_trips(state: HandState) -> None:
@@ -60,18 +48,20 @@ def test_observations_of_spinner_hands_round_trip(hand: VariantHand) -> None:
 
 @pytest.mark.parametrize("seed", range(12))
 def test_observations_of_bonus_hands_round_trip(seed: int) -> None:
-    for state in played(LATIN, seed):
+    for state in random_hand(LATIN, seed):
         round_trips(state)
 
 
 def test_the_bonuses_and_play_points_are_in_the_result_data() -> None:
-    scored = [s for seed in range(60) for s in played(LATIN, seed)[-1:] if s.result.bonuses]  # type: ignore[union-attr]
+    scored = [s for seed in range(60) for s in random_hand(LATIN, seed)[-1:] if s.result.bonuses]  # type: ignore[union-attr]
     assert scored
     data = scored[0].observation(0).to_dict()
     assert data["result"]["bonuses"]
     assert {"kind", "seat", "points", "move_number"} == set(data["result"]["bonuses"][0])
     fives = Ruleset.draw(spinner=SpinnerRule.FIRST_DOUBLE, play_scoring=PlayScoring.FIVES)
-    final = next(s for seed in range(60) for s in played(fives, seed)[-1:] if any(s.play_points))
+    final = next(
+        s for seed in range(60) for s in random_hand(fives, seed)[-1:] if any(s.play_points)
+    )
     data = final.observation(1).to_dict()
     assert data["play_points"] == list(final.play_points)
     assert data["result"]["play_points"] == list(final.play_points)
@@ -80,7 +70,7 @@ def test_the_bonuses_and_play_points_are_in_the_result_data() -> None:
 
 
 def test_a_line_game_writes_no_new_key() -> None:
-    for state in played(Ruleset.block(), 3):
+    for state in random_hand(Ruleset.block(), 3):
         data = state.observation(0).to_dict()
         assert "arms" not in data
         assert "play_points" not in data
@@ -103,7 +93,7 @@ def test_a_line_game_writes_no_new_key() -> None:
 )
 def test_malformed_arms_are_refused_naming_the_key(change: object, key: str) -> None:
     fives = Ruleset.draw(spinner=SpinnerRule.FIRST_DOUBLE, play_scoring=PlayScoring.FIVES)
-    state = played(fives, 1)[2]
+    state = random_hand(fives, 1)[2]
     data = json.loads(json.dumps(state.observation(0).to_dict()))
     change(data["arms"][0])  # type: ignore[operator]
     with pytest.raises(ArgumentValueError, match=key) as info:
