@@ -42,7 +42,7 @@ from dominoes import (
 from dominoes.agents import Agent, GreedyAgent, RandomAgent, SearchAgent, rollout, side_margin
 from dominoes.arena import play_hand, play_match, run_arena
 from dominoes.errors import RulesetError
-from dominoes.scoring import score_hand
+from dominoes.scoring import HandResult, score_hand
 from dominoes.state import Observation, Step
 from strategies import SEEDS, VARIANT_SETTINGS, hand_bound, variant_rulesets
 
@@ -437,3 +437,18 @@ def test_search_agent_validates_its_sample_budget(value: Any, error: type[Except
     with pytest.raises(error, match="sample_budget") as caught:
         SearchAgent(sample_budget=value)
     assert caught.value.argument == "sample_budget"  # type: ignore[attr-defined]
+
+
+def test_side_margin_counts_play_points() -> None:
+    # the margin a search maximizes is on the hand's total: the points scored on play
+    # are part of ``points`` (HandResult.play_points is a part of it, not an addition)
+    result = HandResult(
+        ending=Ending.DOMINO,
+        winners=(1,),
+        pips=(7, 0),
+        points=(20, 10),
+        play_points=(20, 0),
+    )
+    assert result.end_points == (0, 10)
+    assert side_margin(result, 0, 2, False) == 10.0
+    assert side_margin(result, 1, 2, False) == -10.0
