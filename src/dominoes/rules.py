@@ -518,6 +518,9 @@ class Ruleset:
     """Rules PLAY-1 and PLAY-3: what a play scores, from the end count after it."""
     play_scale: PlayScale = attrs.field(default=PlayScale.PIPS, validator=_enum(PlayScale))
     """Rule PLAY-2: points per scoring count under `PlayScoring.FIVES`."""
+    # -- end-of-hand and match variants of the spinner family (docs/rules/spinner.md)
+    end_per_five: bool = attrs.field(default=False, validator=_bool)
+    """Rule PLAY-4: the hand's end points, rounded to 5, count one point per five."""
     # -- the Latin partnership bonuses (docs/rules/bonus.md), 0: off
     capicua_bonus: int = attrs.field(default=0, validator=_int_in(0, 10_000))
     """Rule BONUS-1: points the side that dominoes scores when its last tile, not a
@@ -597,6 +600,11 @@ class Ruleset:
                 f"play_scale {self.play_scale.name} applies to play_scoring FIVES, "
                 f"not {self.play_scoring.name}",
                 fields=("play_scale", "play_scoring"),
+            )
+        if self.end_per_five and self.round_to != 5:
+            raise RulesetError(
+                f"end_per_five needs round_to 5, but round_to is {self.round_to}",
+                fields=("end_per_five", "round_to"),
             )
         if self.has_bonuses:
             on = tuple(name for name in _BONUS_FIELDS if getattr(self, name))

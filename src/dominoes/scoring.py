@@ -246,6 +246,8 @@ def score_hand(
         if rules.round_to > 1:
             step = rules.round_to
             side_points = [(p + step // 2) // step * step if p > 0 else p for p in side_points]
+            if rules.end_per_five:  # PLAY-4: one point per five
+                side_points = [p // 5 for p in side_points]
 
     # fault penalties (FAULT-2, FAULT-3): points to every other side, or, under penalty
     # scoring where points count against a side, penalty points to the offender's side

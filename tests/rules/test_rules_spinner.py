@@ -462,6 +462,22 @@ def test_play_2_needs_fives() -> None:
         attrs.evolve(FIVES_AND_THREES, play_scale=PlayScale.PER_FIVE)
 
 
+# ---------------------------------------------------------------- PLAY-4
+def test_play_4_end_points_per_five() -> None:
+    per_five = attrs.evolve(ALL_FIVES, play_scale=PlayScale.PER_FIVE, end_per_five=True)
+    state = play(HandState.start(per_five, DEAL_AF), MOVES_AF)
+    result = state.result
+    assert result is not None
+    assert result.play_points == (6, 5)
+    assert result.end_points == (2, 0)  # 8 pips round to 10, one point per five
+    assert result.points == (8, 5)
+
+
+def test_play_4_needs_round_to_5() -> None:
+    with pytest.raises(RulesetError, match="end_per_five needs round_to 5, but round_to is 1"):
+        Ruleset.draw(end_per_five=True)
+
+
 # ---------------------------------------------------------------- PLAY-3
 def test_play_3_fives_and_threes_scores_thirds_and_fifths() -> None:
     state = play(HandState.start(FIVES_AND_THREES, DEAL_53), MOVES_53)
