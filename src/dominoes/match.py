@@ -283,19 +283,19 @@ def _next_leader(rules: Ruleset, last: HandState) -> int | None:
         if rules.block_tie is BlockTie.NO_SCORE_NEXT_LEADS or (
             rules.drawn_lead is DrawnLead.NEXT_PLAYER
         ):
-            return (led + 1) % n
+            return rules.seat_after(led)
         if rules.drawn_lead is DrawnLead.SAME_LEADER:
             return led
         return None
     if rules.next_lead is NextLead.ROTATE:
-        return (led + 1) % n
+        return rules.seat_after(led)
     if rules.next_lead is NextLead.OPENING_RULE:
         return None
     if result.ending is Ending.DOMINO and result.domino_seat in result.winners:
         return result.domino_seat
     start = result.blocked_by if result.blocked_by is not None else last.turn
     for k in range(n):
-        seat = (start + k) % n
+        seat = rules.seat_after(start, k)
         if seat in result.winners:
             return seat
     raise AssertionError("unreachable: a hand with winners has a winning seat")  # pragma: no cover

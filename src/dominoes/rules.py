@@ -40,6 +40,7 @@ __all__ = [
     "BlockTie",
     "BlockWinner",
     "ConcedeScoring",
+    "Direction",
     "DominoWinner",
     "DrawRule",
     "DrawnLead",
@@ -293,6 +294,16 @@ class PlayScale(enum.Enum):
     """One point per five, as on a cribbage board: 15 scores 3."""
 
 
+class Direction(enum.Enum):
+    """Rule TURN-1: which way the turn passes round the table."""
+
+    CLOCKWISE = "clockwise"
+    """The turn passes from seat ``s`` to seat ``s + 1`` (modulo the players)."""
+    COUNTER_CLOCKWISE = "counter_clockwise"
+    """The turn passes from seat ``s`` to seat ``s - 1`` (modulo the players), the Latin
+    American norm."""
+
+
 _BONUS_FIELDS = (
     "capicua_bonus",
     "chuchazo_bonus",
@@ -535,6 +546,8 @@ class Ruleset:
     passes on its first turn, after a lead that is not a double (pase de salida)."""
     pase_de_salida_double_bonus: int = attrs.field(default=0, validator=_int_in(0, 10_000))
     """Rule BONUS-4: the same after a double lead."""
+    direction: Direction = attrs.field(default=Direction.CLOCKWISE, validator=_enum(Direction))
+    """Rule TURN-1: which way the turn, and every "next seat" of the rules, goes."""
 
     def __attrs_post_init__(self) -> None:
         size = TileSet.double(self.max_pip).size
@@ -713,6 +726,34 @@ class Ruleset:
         if self.partnership:
             return ((0, 2), (1, 3))
         return tuple((seat,) for seat in range(self.players))
+
+    @property
+    def step(self) -> int:
+        """Rule TURN-1: ``1`` when the turn passes clockwise, ``-1`` counter-clockwise."""
+        return 1 if self.direction is Direction.CLOCKWISE else -1
+
+    def seat_after(self, seat: int, steps: int = 1) -> int:
+        """The seat ``steps`` turns after ``seat`` in playing order (rule TURN-1).
+
+        >>> Ruleset.block(players=4).seat_after(3), Ruleset.block(
+        ...     players=4, direction=Direction.COUNTER_CLOCKWISE
+        ... ).seat_after(0)
+        (0, 3)
+
+        Raises:
+            ArgumentTypeError: ``seat`` or ``steps`` is not an ``int`` (a `TypeError`).
+            ArgumentValueError: there is no such seat (a `ValueError`).
+        """
+        for name, value in (("seat", seat), ("steps", steps)):
+            if type(value) is not int:
+                raise ArgumentTypeError(
+                    f"{name} must be an int, got {_shown(value)}", argument=name
+                )
+        if not 0 <= seat < self.players:
+            raise ArgumentValueError(
+                f"seat must be a seat from 0 to {self.players - 1}, got {seat}", argument="seat"
+            )
+        return (seat + self.step * steps) % self.players
 
     def team_of(self, seat: int) -> tuple[int, ...]:
         """The seats on ``seat``'s side (``seat`` itself included).

@@ -379,7 +379,11 @@ def _score_concession(
     loser = side_of[seat]
     if rules.concede_scoring is ConcedeScoring.AS_DOMINO:
         n = rules.players
-        winner = next((seat + k) % n for k in range(1, n) if side_of[(seat + k) % n] != loser)
+        winner = next(
+            rules.seat_after(seat, k)
+            for k in range(1, n)
+            if side_of[rules.seat_after(seat, k)] != loser
+        )
         out = [0 if side_of[s] == side_of[winner] else p for s, p in enumerate(pips)]
         domino = score_hand(rules, out, domino_seat=winner, faults=faults, stock=stock)
         winners = tuple(teams[side_of[winner]])

@@ -124,7 +124,7 @@ class _Ctx:
         self.suit = tuple(suit)
         self.plays = tuple(play_for(i) for i in range(size))
         self.pips = tuple(t.pips for t in tiles)
-        self.nxt = tuple((s + 1) % rules.players for s in range(rules.players))
+        self.nxt = tuple(rules.seat_after(s) for s in range(rules.players))
         self.no_shown = (0,) * rules.players
         self.draws = rules.drawing is not DrawRule.NONE
         self.one_draw = rules.drawing is DrawRule.ONE_THEN_PASS
@@ -232,7 +232,8 @@ class HandState:
     equals the state it was written from. States are hashable.
 
     **Seats** are numbered from 0 in playing order; play passes from seat ``s``
-    to seat ``(s + 1) % players``.
+    to seat ``(s + 1) % players`` (`Ruleset.seat_after`; ``(s - 1) % players`` under
+    `Direction.COUNTER_CLOCKWISE`, rule TURN-1).
 
     >>> from dominoes import Ruleset, Deal
     >>> rules = Ruleset.block(players=2)
@@ -1197,7 +1198,7 @@ class Observation:
         if self.round is None:
             return None
         proposer, count = self.round
-        return VerificationRound.after(proposer, count, self.rules.players)
+        return VerificationRound.after(proposer, count, self.rules.players, step=self.rules.step)
 
     @property
     def is_over(self) -> bool:
@@ -1960,7 +1961,7 @@ def _pips_of(ctx: _Ctx, mask: int) -> int:
 
 
 def _round(ctx: _Ctx, proposer: int, count: int) -> VerificationRound:
-    return VerificationRound.after(proposer, count, ctx.players)
+    return VerificationRound.after(proposer, count, ctx.players, step=ctx.rules.step)
 
 
 def _final_round(c: tuple[Any, ...]) -> VerificationRound | None:

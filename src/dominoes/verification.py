@@ -33,18 +33,23 @@ class VerificationRound:
     """The number of seats; the round is complete when all of them confirmed."""
 
     @classmethod
-    def after(cls, proposer: int, count: int, players: int) -> VerificationRound:
+    def after(cls, proposer: int, count: int, players: int, *, step: int = 1) -> VerificationRound:
         """The round opened by ``proposer`` once ``count`` seats (proposer first, in
-        playing order) have confirmed.
+        playing order) have confirmed; ``step`` is ``-1`` when the turn passes
+        counter-clockwise (rule TURN-1).
 
         >>> VerificationRound.after(2, 2, 3).confirmed
         (2, 0)
+        >>> VerificationRound.after(2, 2, 3, step=-1).confirmed
+        (2, 1)
 
         Raises:
             ArgumentTypeError: an argument is not an ``int`` (a `TypeError`).
             ArgumentValueError: ``players`` is below 2, ``proposer`` is not a seat, or
                 ``count`` is not from 1 to ``players`` (a `ValueError`).
         """
+        if step not in (1, -1):
+            raise ArgumentValueError(f"step must be 1 or -1, got {_shown(step)}", argument="step")
         for name, value in (("proposer", proposer), ("count", count), ("players", players)):
             if type(value) is not int:
                 raise ArgumentTypeError(
@@ -66,7 +71,7 @@ class VerificationRound:
             )
         return cls(
             proposer=proposer,
-            confirmed=tuple((proposer + k) % players for k in range(count)),
+            confirmed=tuple((proposer + step * k) % players for k in range(count)),
             players=players,
         )
 

@@ -272,6 +272,11 @@ CASES: dict[str, tuple[Bad, ...]] = {
         _k("not a str", lambda: Ruleset.preset(5), "name"),
         _v("a bad override", lambda: Ruleset.preset("block", players=1), "players"),
     ),
+    "dominoes.rules.Ruleset.seat_after": (
+        _t("a str seat", lambda: RULES.seat_after("x"), "seat"),
+        _t("a str steps", lambda: RULES.seat_after(0, "x"), "steps"),
+        _v("no such seat", lambda: RULES.seat_after(5), "seat"),
+    ),
     "dominoes.rules.Ruleset.team_of": (
         _t("a str", lambda: RULES.team_of("x"), "seat"),
         _v("no such seat (it answered (5,))", lambda: RULES.team_of(5), "seat"),

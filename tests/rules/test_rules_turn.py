@@ -1,0 +1,71 @@
+"""Rule TURN-1 (docs/rules/bonus.md#turn-1): counter-clockwise play."""
+
+from __future__ import annotations
+
+import random
+
+import attrs
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from dominoes import Deal, Direction, HandState, Ruleset
+from dominoes.rules import RULESET_FIELDS
+from dominoes.verification import VerificationRound
+
+CCW = Direction.COUNTER_CLOCKWISE
+
+
+def test_turn_1_the_seat_after_is_the_previous_seat_counter_clockwise() -> None:
+    cw = Ruleset.block(4, partnership=True)
+    ccw = attrs.evolve(cw, direction=CCW)
+    assert [cw.seat_after(s) for s in range(4)] == [1, 2, 3, 0]
+    assert [ccw.seat_after(s) for s in range(4)] == [3, 0, 1, 2]
+    assert ccw.seat_after(1, 2) == 3
+    assert VerificationRound.after(1, 3, 4, step=ccw.step).confirmed == (1, 0, 3)
+
+
+def test_turn_1_the_field_round_trips() -> None:
+    rules = Ruleset.block(4, direction=CCW)
+    assert Ruleset.from_dict(rules.to_dict()) == rules
+    assert RULESET_FIELDS["direction"].from_text("counter_clockwise") is CCW
+
+
+def test_turn_1_a_hand_passes_the_turn_to_the_previous_seat() -> None:
+    rules = Ruleset.block(4, partnership=True, direction=CCW)
+    state = HandState.start(rules, Deal.random(rules, seed=3))
+    first = state.turn
+    state = state.apply(state.legal_moves()[0])
+    assert state.turn == (first - 1) % 4
+
+
+def _relabelled(deal: Deal, players: int) -> Deal:
+    """The deal with seat ``s``'s hand given to seat ``-s``."""
+    hands = [deal.hands[(-s) % players] for s in range(players)]
+    return Deal(hands=hands, boneyard=deal.boneyard)
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    seed=st.integers(0, 10_000),
+    players=st.sampled_from([2, 3, 4]),
+    draw=st.booleans(),
+)
+def test_turn_1_a_counter_clockwise_hand_is_a_clockwise_hand_with_seats_relabelled(
+    seed: int, players: int, draw: bool
+) -> None:
+    base = Ruleset.draw(players) if draw else Ruleset.block(players)
+    ccw = attrs.evolve(base, direction=CCW)
+    deal = Deal.random(ccw, seed=seed)
+    a = HandState.start(ccw, deal)
+    b = HandState.start(base, _relabelled(deal, players))
+    rng = random.Random(seed)
+    while not a.is_over:
+        assert b.turn == (-a.turn) % players
+        moves = a.legal_moves()
+        assert moves == b.legal_moves()
+        move = rng.choice(moves)
+        a, b = a.apply(move), b.apply(move)
+    assert b.is_over
+    assert a.result is not None
+    assert b.result is not None
+    assert a.result.points == tuple(b.result.points[(-s) % players] for s in range(players))
