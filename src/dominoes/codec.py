@@ -23,12 +23,13 @@ from typing import Any, ClassVar
 import attrs
 
 from dominoes import sampling
-from dominoes.errors import ArgumentTypeError, ArgumentValueError, RulesetError
+from dominoes.errors import ArgumentTypeError, ArgumentValueError
 from dominoes.errors import shown as _shown
+from dominoes.layout import Layout
 from dominoes.moves import DRAW, PASS, Draw, End, Move, Pass, Play, play_for, play_on
-from dominoes.rules import Ruleset, SpinnerRule
-from dominoes.state import HandState, Observation, encoding_view
-from dominoes.tiles import bit_indices
+from dominoes.rules import Ruleset, SpinnerFill, SpinnerRule
+from dominoes.state import HandState, Observation, arms_encoding_view, encoding_view
+from dominoes.tiles import bit_indices, tile_index
 
 __all__ = ["ActionCodec", "ObservationEncoder", "Section", "VoidSource"]
 
@@ -36,6 +37,15 @@ __all__ = ["ActionCodec", "ObservationEncoder", "Section", "VoidSource"]
 def _is_ruleset(_instance: object, _attribute: object, value: Any) -> None:
     if not isinstance(value, Ruleset):
         raise ArgumentTypeError(f"rules must be a Ruleset, got {value!r}", argument="rules")
+
+
+def _arm_count(rules: Ruleset) -> int:
+    """The most arms a layout of ``rules`` can have (rules LAYOUT-1, SPIN-1)."""
+    if rules.spinner is SpinnerRule.NONE:
+        return 2
+    if rules.spinner is SpinnerRule.EVERY_DOUBLE:
+        return 2 + 2 * (rules.max_pip + 1)
+    return 4
 
 
 @attrs.frozen
@@ -60,13 +70,7 @@ class ActionCodec:
     def __attrs_post_init__(self) -> None:
         rules = self.rules
         object.__setattr__(self, "_tiles", rules.tile_set.size)
-        if rules.spinner is SpinnerRule.NONE:
-            arms = 2
-        elif rules.spinner is SpinnerRule.EVERY_DOUBLE:
-            arms = 2 + 2 * (rules.max_pip + 1)
-        else:
-            arms = 4
-        object.__setattr__(self, "_arms", arms)
+        object.__setattr__(self, "_arms", _arm_count(rules))
 
     @property
     def tiles(self) -> int:
@@ -246,10 +250,10 @@ class Section:
 
 
 @functools.lru_cache(maxsize=256)
-def _sections(tiles: int, max_pip: int, players: int) -> tuple[Section, ...]:
-    out = []
-    k = 0
-    for name, size in (
+def _sections(tiles: int, max_pip: int, players: int, arms: int) -> tuple[Section, ...]:
+    """The parts of the vector; ``arms`` is 0 for a line game (no parts of arms), else the
+    most arms a layout can have."""
+    parts = [
         ("hand", tiles),
         ("left", max_pip + 2),
         ("right", max_pip + 2),
@@ -259,7 +263,19 @@ def _sections(tiles: int, max_pip: int, players: int) -> tuple[Section, ...]:
         ("played", tiles),
         ("seat", players),
         ("turn", players),
-    ):
+    ]
+    if arms:
+        parts += [
+            ("arm_ends", arms * (max_pip + 2)),
+            ("arm_states", arms * 3),
+            ("arm_doubles", arms),
+            ("spinners", max_pip + 1),
+            ("end_count", 1),
+            ("play_points", players),
+        ]
+    out = []
+    k = 0
+    for name, size in parts:
         out.append(Section(name, k, size))
         k += size
     return tuple(out)
@@ -289,14 +305,51 @@ class ObservationEncoder:
     8. ``seat``: ``P`` values, one-hot of the observing seat;
     9. ``turn``: ``P`` values, one-hot of the seat to move.
 
+    A ruleset played on a layout with arms (`Ruleset.has_arms`: a spinner, or scoring
+    on play; docs/rules/spinner.md) has these nine parts, with ``left`` and ``right`` the
+    ends of the ``LEFT`` and ``RIGHT`` arms and ``played`` every tile on any arm, then
+    six more (``K`` arms at most, `ActionCodec.arms`: 2 without a spinner, 4 with one,
+    ``2 + 2 * (M + 1)`` when every double spins; arms in `End` order):
+
+    10. ``arm_ends``: ``K * (M + 2)`` values, per arm a one-hot of the value showing at
+        its end (`Arm.value`: an empty arm shows the tile it grows from); the last of
+        the ``M + 2``: the arm is not on the table (before the lead, or a short side of
+        a spinner not laid yet);
+    11. ``arm_states``: ``K * 3`` values, per arm a one-hot of *open* (a tile may be laid
+        on it now), *waiting* (on the table, but takes no tile now: a short side before
+        both long sides carry a tile, SPIN-2, an arm held back while a spinner has an
+        empty side, SPIN-3, and every arm once the hand is over) and *closed* (a short
+        side that took its one tile, SPIN-4); all 0 for an arm not on the table;
+    12. ``arm_doubles``: ``K`` values, 1 where the tile showing at the arm's end is a
+        double, whose both halves count in the end count (COUNT-1, COUNT-2): the last
+        tile of the arm, or for an empty ``LEFT`` or ``RIGHT`` arm the lead (an empty
+        short side counts nothing, and has 0);
+    13. ``spinners``: ``M + 1`` values, 1 at ``v`` where the double ``v-v`` is a spinner
+        on the table (SPIN-1);
+    14. ``end_count``: 1 value, the end count (`Layout.count`, COUNT-1 to COUNT-3);
+    15. ``play_points``: ``P`` values, the points plays have scored so far in the hand,
+        per seat (`Observation.play_points`: partners show their side's; PLAY-1 to
+        PLAY-4).
+
+    Counts are given as they are, not scaled, like ``hand_sizes`` and ``boneyard``: the
+    end count is at most ``2 * M`` per arm, and the play points are what the hand has
+    added to the match score so far (the PettingZoo adapter's observation space gives
+    a bound of each value). A line game's vector has the nine parts only, unchanged.
+
     `VERSION` numbers the vector's meaning: version 2, this one, has the layout of
     version 1, and by default a different voids part (version 1 computed it as
     `VoidSource.EXACT` does; ``voids=VoidSource.EXACT`` gives the vectors of version 1).
+    The parts of layouts with arms are new: a line game's vector is the same.
 
     >>> from dominoes import Ruleset
     >>> encoder = ObservationEncoder(Ruleset.block())
     >>> encoder.size, [(s.name, s.offset, s.size) for s in encoder.sections()][3]
     (93, ('voids', 44, 14))
+    >>> fives = ObservationEncoder(Ruleset.preset("all-fives"))
+    >>> fives.size, [(s.name, s.offset, s.size) for s in fives.sections()][9:]
+    ... # doctest: +NORMALIZE_WHITESPACE
+    (151, [('arm_ends', 93, 32), ('arm_states', 125, 12), ('arm_doubles', 137, 4),
+           ('spinners', 141, 7), ('end_count', 148, 1), ('play_points', 149, 2)])
     """
 
     VERSION: ClassVar[int] = 2
@@ -309,17 +362,16 @@ class ObservationEncoder:
     )
     """Where the known voids come from (a `VoidSource`, else `ArgumentTypeError`)."""
     _sections: tuple[Section, ...] = attrs.field(init=False, repr=False, eq=False)
+    _line: tuple[Section, ...] = attrs.field(init=False, repr=False, eq=False)
+    _has_arms: bool = attrs.field(init=False, repr=False, eq=False)
 
     def __attrs_post_init__(self) -> None:
         rules = self.rules
-        if rules.has_arms:
-            raise RulesetError(
-                "the observation vector of layouts with spinners or scoring on play is not "
-                "available yet (the spinner family is being built: docs/rules/spinner.md)",
-                fields=("spinner", "play_scoring"),
-            )
-        sections = _sections(rules.tile_set.size, rules.max_pip, rules.players)
+        arms = _arm_count(rules) if rules.has_arms else 0
+        sections = _sections(rules.tile_set.size, rules.max_pip, rules.players, arms)
         object.__setattr__(self, "_sections", sections)
+        object.__setattr__(self, "_line", sections[:9])  # the parts of a line game
+        object.__setattr__(self, "_has_arms", bool(arms))
 
     @property
     def size(self) -> int:
@@ -335,8 +387,11 @@ class ObservationEncoder:
 
         Raises:
             ArgumentTypeError: ``observation`` is not an `Observation`.
-            ArgumentValueError: the observation is of a game with another set or another
-                number of seats than the encoder's ruleset.
+            ArgumentValueError: the observation is of a game with another set, another
+                number of seats or another kind of layout (a line, or up to how many
+                arms) than the encoder's ruleset.
+            RulesetError: ``voids=VoidSource.EXACT`` in a game with arms, which the
+                sampler does not take yet.
         """
         rules = self.rules
         if not isinstance(observation, Observation):
@@ -350,7 +405,7 @@ class ObservationEncoder:
             if self.voids is VoidSource.SHOWN
             else sampling.voids(observation)
         )
-        return self._vector(
+        out = self._vector(
             [t.index for t in observation.hand],
             observation.line,
             voids,
@@ -359,6 +414,9 @@ class ObservationEncoder:
             observation.seat,
             observation.turn,
         )
+        if self._has_arms:
+            self._add_arms(out, observation.layout, observation.play_points)
+        return out
 
     def _check_state(self, state: object, seat: object) -> None:
         if not isinstance(state, HandState):
@@ -378,11 +436,14 @@ class ObservationEncoder:
         Raises:
             ArgumentTypeError: ``state`` is not a `HandState`.
             ArgumentValueError: there is no such seat, or the state is of a game with
-                another set or another number of seats than the encoder's ruleset.
+                another set, another number of seats or another kind of layout than the
+                encoder's ruleset.
         """
         self._check_state(state, seat)
         if self.voids is not VoidSource.SHOWN:
             return self.encode(state.observation(seat))
+        if self._has_arms:
+            return self._arms_state(state, seat)
         hand, line, shown, sizes, bone, turn = encoding_view(state, seat)
         return self._vector(
             bit_indices(hand), line, [bit_indices(m) for m in shown], sizes, bone, seat, turn
@@ -407,8 +468,11 @@ class ObservationEncoder:
         if self.voids is not VoidSource.SHOWN:
             out[:] = self.encode(state.observation(seat))
             return
+        if self._has_arms:
+            out[:] = self._arms_state(state, seat)
+            return
         hand, line, shown, sizes, bone, turn = encoding_view(state, seat)
-        _hand, left_, right_, voids_, sizes_, bone_, played_, seat_, turn_ = self._sections
+        _hand, left_, right_, voids_, sizes_, bone_, played_, seat_, turn_ = self._line
         m1 = self.rules.max_pip + 1
         ones = bit_indices(hand)
         if line:
@@ -445,7 +509,7 @@ class ObservationEncoder:
         turn: int,
     ) -> list[float]:
         """The vector of these parts (the hand as tile indices, the voids as pips)."""
-        _hand, left_, right_, voids_, sizes_, bone_, played_, seat_, turn_ = self._sections
+        _hand, left_, right_, voids_, sizes_, bone_, played_, seat_, turn_ = self._line
         m1 = self.rules.max_pip + 1
         out = [0.0] * turn_.stop
         for i in hand:
@@ -473,6 +537,49 @@ class ObservationEncoder:
         out[turn_.offset + turn] = 1.0
         return out
 
+    def _arms_state(self, state: HandState, seat: int) -> list[float]:
+        """`encode_state` of a layout with arms (shown voids)."""
+        hand, layout, shown, sizes, bone, turn, points = arms_encoding_view(state, seat)
+        voids = [bit_indices(m) for m in shown]
+        out = self._vector(bit_indices(hand), layout.line, voids, sizes, bone, seat, turn)
+        self._add_arms(out, layout, points)
+        return out
+
+    def _add_arms(self, out: list[float], layout: Layout, points: Iterable[int]) -> None:
+        """Extend ``out``, the nine parts of a line game's vector for the line through
+        the lead, with the tiles of the other arms (in ``played``) and the parts of the
+        arms."""
+        sections = self._sections
+        played_, arm_ends, arm_states, arm_doubles, spinners, count_, points_ = (
+            sections[6],
+            *sections[9:],
+        )
+        out += [0.0] * (points_.stop - len(out))
+        m2 = self.rules.max_pip + 2
+        closing = self.rules.spinner_fill is SpinnerFill.ONE_TILE_EACH_SIDE
+        arms = layout.arms
+        lead = layout.line[len(arms[0].tiles)] if arms else (0, 1)
+        for k, arm in enumerate(arms):
+            tiles = arm.tiles
+            if k > 1:  # (the tiles of the line through the lead are in already)
+                for a, b in tiles:
+                    out[played_.offset + tile_index(a, b)] = 1.0
+            out[arm_ends.offset + k * m2 + arm.value] = 1.0
+            state = 0 if arm.is_open else 2 if closing and k > 1 and tiles else 1
+            out[arm_states.offset + 3 * k + state] = 1.0
+            end = tiles[-1] if tiles else lead if k < 2 else (0, 1)
+            if end[0] == end[1]:
+                out[arm_doubles.offset + k] = 1.0
+            if k > 1:
+                out[spinners.offset + (tiles[0][0] if tiles else arm.value)] = 1.0
+        for k in range(len(arms), arm_doubles.size):
+            out[arm_ends.offset + k * m2 + m2 - 1] = 1.0
+        out[count_.offset] = float(layout.count)
+        k = points_.offset
+        for p in points:
+            out[k] = float(p)
+            k += 1
+
     def encode_array(self, observation: Observation) -> Any:
         """The feature vector as a ``numpy`` array (needs the ``numpy`` extra).
 
@@ -486,11 +593,26 @@ class ObservationEncoder:
 
 
 def _check_game(seen: Ruleset, rules: Ruleset, argument: str) -> None:
-    """Refuse ``argument`` (an observation or a state) of a game with another set or
-    another number of seats than the encoder's ``rules``."""
-    if seen is not rules and (seen.max_pip, seen.players) != (rules.max_pip, rules.players):
+    """Refuse ``argument`` (an observation or a state) of a game with another set,
+    another number of seats, or another kind of layout than the encoder's ``rules``."""
+    if seen is rules:
+        return
+    if (seen.max_pip, seen.players) != (rules.max_pip, rules.players):
         raise ArgumentValueError(
             f"{argument} is of a double-{seen.max_pip} game for {seen.players} seats, "
             f"but the encoder is for double-{rules.max_pip} and {rules.players} seats",
             argument=argument,
         )
+    if seen.has_arms != rules.has_arms or _arm_count(seen) != _arm_count(rules):
+        raise ArgumentValueError(
+            f"{argument} is of a game {_layout_words(seen)}, but the encoder is for a "
+            f"game {_layout_words(rules)}",
+            argument=argument,
+        )
+
+
+def _layout_words(rules: Ruleset) -> str:
+    """How a ruleset's layout reads in an error: on a line, or with up to K arms."""
+    if not rules.has_arms:
+        return "played on a line"
+    return f"played on a layout of up to {_arm_count(rules)} arms"

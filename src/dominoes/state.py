@@ -2894,6 +2894,19 @@ def encoding_view(
     )
 
 
+def arms_encoding_view(
+    state: HandState, seat: int
+) -> tuple[int, Layout, tuple[int, ...], tuple[int, ...], int, int, tuple[int, ...]]:
+    """`encoding_view` of a layout with arms (docs/rules/spinner.md), whose core keeps no
+    line: the layout (`HandState.layout`, with its arms) in place of the line, and the
+    play points per seat (`HandState.play_points`) last."""
+    c = state._core
+    masks = c[_HANDS]
+    hand: int = masks[seat]
+    sizes = tuple([m.bit_count() for m in masks])
+    return hand, state.layout, c[_SHOWN], sizes, len(c[_BONE]), c[_TURN], state.play_points
+
+
 def tiles_of(state: HandState) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """The hands of ``state`` as bitmasks over tile indices, and the boneyard's tile
     indices in draw order."""
