@@ -9,7 +9,9 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+import attrs
 import pytest
+from hypothesis import given, settings
 
 pyspiel = pytest.importorskip("pyspiel")
 np = pytest.importorskip("numpy")
@@ -34,6 +36,7 @@ from dominoes import (  # noqa: E402
     Opening,
     PartnerPips,
     Play,
+    PlayScoring,
     Ruleset,
     RulesetError,
     Scoring,
@@ -54,7 +57,8 @@ from dominoes.adapters.openspiel import (  # noqa: E402
     rules_to_text,
     utility_bound,
 )
-from strategies import ARMS_PRESETS, LINE_PRESETS  # noqa: E402
+from dominoes.notation import parse_move  # noqa: E402
+from strategies import ARMS_PRESETS, LINE_PRESETS, spinner_rulesets  # noqa: E402
 
 CHANCE = int(pyspiel.PlayerId.CHANCE)
 
@@ -564,7 +568,7 @@ def test_openspiel_clone_is_independent_and_serialize_round_trips() -> None:
     assert end1.returns() == end2.returns()
 
 
-@pytest.mark.parametrize("name", ["openspiel-team", "draw", "pagat-draw"])
+@pytest.mark.parametrize("name", ["openspiel-team", "draw", "pagat-draw", "all-fives", "five-up"])
 def test_openspiel_tensors_have_declared_shapes_and_layout(name: str) -> None:
     game = load_game(name)
     layout = game.information_state_layout()
@@ -884,9 +888,88 @@ def test_openspiel_cross_check_deterministic_game_of_openspiel_test() -> None:
     assert result.points == (0, 2)
 
 
+# ---------------------------------------------------------------- layouts with arms
+# every preset played on a layout with arms (spinners, scoring on play): a preset added
+# later is covered here by itself
 @pytest.mark.parametrize("name", ARMS_PRESETS)
-def test_openspiel_games_on_layouts_with_arms_are_refused_for_now(name: str) -> None:
-    """Not yet (issue 13): the observation tensor of a spinner game is not built; loading
-    the game says so."""
-    with pytest.raises(RulesetError, match="not available yet"):
-        load_game(name)
+def test_openspiel_random_sim_test_on_layouts_with_arms(name: str) -> None:
+    rules = Ruleset.preset(name)
+    assert rules.has_arms
+    game = pyspiel.load_game(SHORT_NAME, {"preset": name})
+    assert game.rules == rules
+    # a game that scores on play gives rewards at every step, the others at the end
+    on_play = rules.play_scoring is not PlayScoring.NONE
+    model = pyspiel.GameType.RewardModel
+    assert game.get_type().reward_model == (model.REWARDS if on_play else model.TERMINAL)
+    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize("utility", list(Utility))
+@pytest.mark.parametrize("name", ARMS_PRESETS)
+def test_openspiel_rewards_of_play_points_add_up_to_the_returns(
+    name: str, utility: Utility
+) -> None:
+    """A play that scores (PLAY-1 to PLAY-3) rewards its side at once; the returns are
+    the rewards so far; at the end they are `returns_from_result`."""
+    game = load_game(name, utility=utility)
+    rng = random.Random(name)
+    scored = 0
+    for _ in range(3):
+        state = deal_all(game.new_initial_state(), rng)
+        total = [0.0] * game.num_players()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                actions, probs = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(rng.choices(actions, probs)[0])
+                continue
+            before = state.hand_state.play_points
+            state.apply_action(rng.choice(state.legal_actions()))
+            rewards = state.rewards()
+            total = [t + r for t, r in zip(total, rewards, strict=True)]
+            assert total == pytest.approx(state.returns())
+            if not state.is_terminal():
+                after = state.hand_state.play_points
+                gained = [a - b for a, b in zip(after, before, strict=True)]
+                if utility is Utility.POINTS:
+                    assert rewards == [float(g) for g in gained]
+                else:
+                    assert sum(rewards) == pytest.approx(0.0)
+        result = state.result()
+        assert result is not None
+        scored += sum(result.play_points)
+        assert state.returns() == returns_from_result(game.rules, result, utility)
+    if game.rules.play_scoring is not PlayScoring.NONE:
+        assert scored > 0
+
+
+@settings(max_examples=8, deadline=None, derandomize=True, database=None)
+@given(spinner_rulesets())
+def test_openspiel_random_sim_test_on_random_arms_rulesets(rules: Ruleset) -> None:
+    pyspiel.random_sim_test(load_game(rules), num_sims=1, serialize=True, verbose=False)
+
+
+def test_openspiel_info_state_names_the_arm_of_each_play() -> None:
+    """The history slots of a layout with arms have one kind per arm: the worked hand
+    of docs/rules/spinner.md (SPIN-2), All Fives for two, five tiles each."""
+    game = load_game(attrs.evolve(Ruleset.preset("all-fives"), hand_size=5))
+    assert (game.codec.arms, game._kinds) == (4, 7)
+    state = game.new_initial_state()
+    for text in ["6-6", "2-6", "0-6", "0-5", "2-2", "3-6", "5-6", "3-3", "4-4", "1-5"]:
+        state.apply_action(Tile.parse(text).index)
+    for text in ["6-6", "3-6:L", "2-6:R", "5-6:U"]:
+        state.apply_action(game.codec.encode(parse_move(text)))
+    info = np.asarray(state.information_state_tensor(0))
+    base = game.encoder.size + game.tiles
+    slots = info[base:].reshape(game.max_moves, game._slot)[:4]
+    kinds = slots[:, 2 : 2 + 7]  # after the mover's seat (2 players)
+    assert np.flatnonzero(kinds).tolist() == [0, 7 + 1, 14 + 2, 21 + 3]  # lead, L, R, U
+    # 3-6:L makes 3 + 12 = 15 for seat 1, 2-6:R 3 + 2 = 5 for seat 0, 5-6:U 3 + 2 + 5
+    # = 10 for seat 1 (PLAY-1); the returns so far are the zero-sum margin of those
+    hand = state.hand_state
+    assert hand is not None
+    assert hand.play_points == (5, 25)
+    assert state.returns() == [-20.0, 20.0]
+    assert state.rewards() == [-10.0, 10.0]
+    text = state.observation_string(0)
+    assert "up: 6|5" in text
+    assert "points: 5 25" in text

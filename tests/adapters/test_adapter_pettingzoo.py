@@ -17,7 +17,10 @@ import pytest
 
 pytest.importorskip("pettingzoo")
 
+import attrs
 import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from pettingzoo.test import api_test, seed_test
 
 from dominoes import Deal, Draw, HandState, Ruleset, Tile
@@ -35,10 +38,10 @@ from dominoes.errors import (
     UnknownPresetError,
 )
 from dominoes.render import diagram
-from dominoes.rules import BlockTie, Scoring
+from dominoes.rules import BlockTie, Direction, PlayScoring, Scoring
 from dominoes.scoring import Ending, score_hand
 from dominoes.state import Observation
-from strategies import ARMS_PRESETS, LINE_PRESETS
+from strategies import ARMS_PRESETS, LINE_PRESETS, spinner_rulesets
 
 # every preset, plus a double-9 Draw game for four
 CASES: list[tuple[str, dict[str, Any]]] = [(name, {}) for name in LINE_PRESETS]
@@ -922,9 +925,88 @@ def test_missing_dependency_names_the_extra(monkeypatch: pytest.MonkeyPatch) -> 
         importlib.import_module("dominoes.adapters.pettingzoo")
 
 
+# ---------------------------------------------------------------- layouts with arms
+# every preset played on a layout with arms (spinners, scoring on play): a preset added
+# later is covered here by itself
 @pytest.mark.parametrize("name", ARMS_PRESETS)
-def test_games_on_layouts_with_arms_are_refused_for_now(name: str) -> None:
-    """Not yet (issue 13): the observation vector of a spinner game is not built; the
-    environment says so instead of failing later."""
-    with pytest.raises(RulesetError, match="not available yet"):
-        pz.env(name).reset(seed=0)
+def test_pettingzoo_api_and_seed_tests_pass_on_layouts_with_arms(name: str) -> None:
+    assert Ruleset.preset(name).has_arms
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        api_test(pz.env(name), num_cycles=100, verbose_progress=False)
+        seed_test(functools.partial(pz.env, name), num_cycles=100)
+
+
+def _hand_rewards_step_by_step(env: Any, seed: int, rng: random.Random) -> list[float]:
+    """Play a hand of ``env`` from ``seed``; check every observation is within the
+    space's bounds and that a step's rewards are what its plays scored; the sum of the
+    rewards paid per seat."""
+    env.reset(seed=seed)
+    space = env.observation_space("seat_0")["observation"]
+    paid = [0.0] * env.rules.players
+    while not env.hand_state.is_over:
+        before = env.hand_state
+        for agent in env.agents:
+            assert space.contains(env.observe(agent)["observation"])
+        env.step(_quick_action(env, rng))
+        after = env.hand_state
+        rewards = [env.rewards[a] for a in env.possible_agents]
+        if not after.is_over:
+            gained = [a - b for a, b in zip(after.play_points, before.play_points, strict=True)]
+            if env.reward_mode is pz.Reward.POINTS:
+                assert rewards == [float(g) for g in gained]
+            else:
+                assert sum(rewards) == pytest.approx(0.0)
+                assert all((r > 0) == (g > 0) for r, g in zip(rewards, gained, strict=True))
+        paid = [p + r for p, r in zip(paid, rewards, strict=True)]
+    for agent in env.agents:
+        assert space.contains(env.observe(agent)["observation"])
+    return paid
+
+
+@pytest.mark.parametrize("reward", list(pz.Reward))
+@pytest.mark.parametrize("name", ARMS_PRESETS)
+def test_play_points_are_paid_when_scored_and_the_rest_at_the_end(
+    name: str, reward: pz.Reward
+) -> None:
+    """A play that scores pays its side at once (PLAY-1 to PLAY-3); the hand's last step
+    pays the rest of its result, so the rewards of a hand add up to `hand_rewards`."""
+    env = pz.raw_env(name, reward=reward)
+    rng = random.Random(name)
+    scored = 0
+    for seed in range(3):
+        paid = _hand_rewards_step_by_step(env, seed, rng)
+        result = env.hand_state.result
+        assert result is not None
+        scored += sum(result.play_points)
+        assert paid == pytest.approx(list(pz.hand_rewards(env.rules, result, reward)))
+        assert all(env.terminations.values())
+    if env.rules.play_scoring is not PlayScoring.NONE:
+        assert scored > 0  # (the hands played did score on play)
+
+
+@settings(max_examples=12, deadline=None, derandomize=True, database=None)
+@given(spinner_rulesets(), st.integers(min_value=0, max_value=2**16))
+def test_random_arms_rulesets_play_within_their_observation_space(
+    rules: Ruleset, seed: int
+) -> None:
+    env = pz.raw_env(rules)
+    paid = _hand_rewards_step_by_step(env, seed, random.Random(seed))
+    result = env.hand_state.result
+    assert result is not None
+    assert paid == pytest.approx(list(pz.hand_rewards(rules, result)))
+
+
+@pytest.mark.parametrize("name", ["sebastopol", "block"])
+def test_the_agent_selected_after_the_hand_is_the_next_in_playing_order(name: str) -> None:
+    """Rule TURN-1: counter-clockwise, the seat after the one that ended the hand is
+    the one before it in seat order."""
+    rules = attrs.evolve(Ruleset.preset(name), players=4, direction=Direction.COUNTER_CLOCKWISE)
+    env = pz.raw_env(rules)
+    rng = random.Random(4)
+    env.reset(seed=4)
+    while not env.hand_state.is_over:
+        seat = env.hand_state.turn
+        env.step(_quick_action(env, rng))
+    assert env.agent_selection == env.possible_agents[(seat - 1) % 4]
+    assert env.agent_selection == env.possible_agents[rules.seat_after(seat)]

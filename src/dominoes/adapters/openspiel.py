@@ -39,11 +39,12 @@ import numpy as np
 import pyspiel
 
 from dominoes import sampling
+from dominoes.adapters._points import most_play_points, shares
 from dominoes.codec import ActionCodec, ObservationEncoder
 from dominoes.deal import Deal, required_tiles
 from dominoes.errors import ArgumentTypeError, ArgumentValueError, RulesetError
 from dominoes.fields import FieldCodec, FieldKind
-from dominoes.moves import DRAW, Draw, End, Play
+from dominoes.moves import DRAW, Draw, Play
 from dominoes.rules import (
     RULESET_FIELDS,
     BlockDetection,
@@ -55,6 +56,7 @@ from dominoes.rules import (
     NoDoubleRule,
     Opening,
     PartnerPips,
+    PlayScoring,
     Ruleset,
     Scoring,
 )
@@ -140,13 +142,18 @@ _GAME_TYPE_ARGS: Final[dict[str, Any]] = {
 }
 
 
-def _game_type(utility: Utility) -> Any:
+def _game_type(utility: Utility, rewards: bool = False) -> Any:
+    """The game type; with ``rewards`` (a game that scores on play), rewards are given
+    at every step rather than at the end only."""
     kind = (
         pyspiel.GameType.Utility.ZERO_SUM
         if utility is Utility.ZERO_SUM
         else pyspiel.GameType.Utility.GENERAL_SUM
     )
-    return pyspiel.GameType(utility=kind, **_GAME_TYPE_ARGS)
+    args = dict(_GAME_TYPE_ARGS)
+    if rewards:
+        args["reward_model"] = pyspiel.GameType.RewardModel.REWARDS
+    return pyspiel.GameType(utility=kind, **args)
 
 
 # ------------------------------------------------------------------ ruleset as text
@@ -318,7 +325,9 @@ def utility_bound(rules: Ruleset) -> int:
 
     The sum of the heaviest ``k`` tiles of the set, ``k`` being the most tiles whose
     pips can count for one side (the opponents' hands, every hand, or the side's own,
-    by scoring rule; the boneyard too with ``stock_pips``), plus the rounding slack.
+    by scoring rule; the boneyard too with ``stock_pips``), plus the rounding slack,
+    plus in a game that scores on play (rules PLAY-1 to PLAY-3) what a play can score
+    at most times the tiles of the set.
 
     Raises:
         ArgumentTypeError: ``rules`` is not a `Ruleset`.
@@ -340,7 +349,7 @@ def utility_bound(rules: Ruleset) -> int:
     bound = sum(heaviest[: min(n - 1, counted)])
     if rules.round_to > 1 and rules.scoring is not Scoring.PENALTY:
         bound += rules.round_to // 2
-    return bound
+    return bound + most_play_points(rules)
 
 
 def returns_from_result(
@@ -372,7 +381,7 @@ def returns_from_result(
 
 
 # ------------------------------------------------------------------------- the game
-_KIND_LEAD, _KIND_LEFT, _KIND_RIGHT, _KIND_DRAW, _KIND_PASS = range(5)
+_KIND_LEAD, _KIND_LEFT = range(2)  # then one kind per arm, draw and pass
 
 
 class DominoesGame(pyspiel.Game):  # type: ignore[misc]
@@ -443,7 +452,10 @@ class DominoesGame(pyspiel.Game):  # type: ignore[misc]
         self.dealt: int = rules.players * rules.hand_size
         """The number of tiles dealt (the deal's chance nodes)."""
         self._chance_nodes = self.dealt + _max_draws(rules)
-        self._slot = rules.players + 5 + 2 * (rules.max_pip + 1)
+        self._kinds = self.codec.arms + 3  # lead, one per arm, draw, pass
+        self._slot = rules.players + self._kinds + 2 * (rules.max_pip + 1)
+        self._on_play = rules.play_scoring is not PlayScoring.NONE
+        self._no_rewards = [0.0] * rules.players
         self._wanted = _redeal_wanted(rules)
         self._wanted_mask = sum(1 << i for i in self._wanted)
         self._no_hands: tuple[tuple[int, ...], ...] = tuple(() for _ in range(rules.players))
@@ -470,7 +482,7 @@ class DominoesGame(pyspiel.Game):  # type: ignore[misc]
             utility_sum=total,
             max_game_length=self.max_moves,
         )
-        super().__init__(_game_type(util), info, given)
+        super().__init__(_game_type(util, self._on_play), info, given)
 
     def new_initial_state(self) -> DominoesState:
         """The state before the deal."""
@@ -506,10 +518,12 @@ class DominoesGame(pyspiel.Game):  # type: ignore[misc]
         2. ``dealt``: one value per tile, 1 where the seat was dealt it;
         3. ``history``: `max_moves` slots, one per move so far, oldest first (unused
            slots are 0); a slot is the mover's seat one-hot (``players`` values), the
-           kind of move one-hot (lead, left end, right end, draw, pass), then the tile
-           as a one-hot of its low value and a one-hot of its high value (``max_pip +
-           1`` values each): set for plays and for the observing seat's own draws, 0
-           for another seat's draw and for a pass.
+           kind of move one-hot (lead, left end, right end, draw, pass; with ``K``
+           arms, `ActionCodec.arms`: lead, each arm in `End` order, draw, pass, so
+           ``K + 3`` values), then the tile as a one-hot of its low value and a
+           one-hot of its high value (``max_pip + 1`` values each): set for plays and
+           for the observing seat's own draws, 0 for another seat's draw and for a
+           pass.
         """
         return [
             ("observation", self.encoder.size),
@@ -629,6 +643,7 @@ class DominoesState(pyspiel.State):  # type: ignore[misc]
         self._drawn: tuple[int, ...] = ()
         self._actions: tuple[int, ...] = ()
         self._draw_pending = False
+        self._rewards: list[float] = game._no_rewards  # of the last action (scored on play)
         # every initial state of the game shares one cache (what it holds, the
         # observation vectors before the deal, is the same for all of them)
         self._cache = game._initial_cache
@@ -764,11 +779,14 @@ class DominoesState(pyspiel.State):  # type: ignore[misc]
             self._actions = (*self._actions, game.codec.size - 2)
             self._draw_pending = False
             self._cache = _Cache(new, game, _TERMINAL if new.is_over else new.turn)
+            if game._on_play:
+                self._rewards = _gained(game, state, new)
             return
         move = game.codec.decode(action)
         if isinstance(move, Draw):
             state.check_as(state.turn, move)
             self._draw_pending = True
+            self._rewards = game._no_rewards
             # the same engine state (and so the same observations), now a chance node
             old = self._cache
             self._cache = _Cache(state, game, _CHANCE)
@@ -781,6 +799,8 @@ class DominoesState(pyspiel.State):  # type: ignore[misc]
             after = state.apply_as(state.turn, move)
         self._actions = (*self._actions, action)
         self._cache = _Cache(after, game, _TERMINAL if after.is_over else after.turn)
+        if game._on_play:
+            self._rewards = _gained(game, state, after)
 
     def _check_outcome(self, action: int) -> None:
         """Refuse a chance outcome that `chance_outcomes` does not offer."""
@@ -815,14 +835,33 @@ class DominoesState(pyspiel.State):  # type: ignore[misc]
         return player == _TERMINAL
 
     def returns(self) -> list[float]:
-        """The returns per seat: 0 until the hand is over, then `returns_from_result`."""
+        """The returns per seat: 0 until the hand is over, then `returns_from_result`.
+
+        In a game that scores on play (rules PLAY-1 to PLAY-3), before the end, what
+        the points the plays have scored so far pay (as `returns_from_result` would pay
+        them): the sum of the `rewards` so far.
+        """
         game = self._g
         state = self.hand_state
-        if state is None or not state.is_over:
+        if state is None:
+            return [0.0] * game.rules.players
+        if not state.is_over:
+            if game._on_play:
+                return [float(x) for x in _paid(game, state)]
             return [0.0] * game.rules.players
         result = state.result
         assert result is not None
         return returns_from_result(game.rules, result, game.utility)
+
+    def rewards(self) -> list[float]:
+        """The rewards of the last action, per seat: in a game that scores on play, what
+        a play scored (its side's share of it), and on the move that ends the hand the
+        rest of the returns; always 0 in other games, which pay only `returns` at the
+        end."""
+        if not self._g._on_play:
+            rewards: list[float] = super().rewards()  # OpenSpiel's: the returns at the end
+            return rewards
+        return list(self._rewards)
 
     def result(self) -> HandResult | None:
         """The `HandResult` once the hand is over, else ``None``."""
@@ -923,27 +962,24 @@ class _Observer:
         history = self.dict["history"]
         m = game.rules.max_pip + 1
         p = game.rules.players
+        kinds = game._kinds  # lead, each arm (left, right, ...), draw, pass
         for k, step in enumerate(hs.history):
             base = k * game._slot
             history[base + step.seat] = 1.0
             move = step.move
             tile: Tile | None = None
             if isinstance(move, Play):
-                kind = (
-                    _KIND_LEAD
-                    if move.end is None
-                    else (_KIND_LEFT if move.end is End.LEFT else _KIND_RIGHT)
-                )
+                kind = _KIND_LEAD if move.end is None else _KIND_LEFT + int(move.end)
                 tile = move.tile
             elif isinstance(move, Draw):
-                kind = _KIND_DRAW
+                kind = kinds - 2
                 tile = move.tile if step.seat == player else None
             else:
-                kind = _KIND_PASS
+                kind = kinds - 1
             history[base + p + kind] = 1.0
             if tile is not None:
-                history[base + p + 5 + tile.low] = 1.0
-                history[base + p + 5 + m + tile.high] = 1.0
+                history[base + p + kinds + tile.low] = 1.0
+                history[base + p + kinds + m + tile.high] = 1.0
 
     def string_from(self, state: DominoesState, player: int) -> str:
         hs = state.hand_state
@@ -952,9 +988,15 @@ class _Observer:
             return f"seat {player} dealing: {dealt}"
         obs = hs.observation(player)
         hand = " ".join(str(t) for t in obs.hand) or "-"
-        line = " ".join(f"{a}|{b}" for a, b in obs.line) or "-"
+        line = _pairs(obs.line)
         sizes = " ".join(str(n) for n in obs.hand_sizes)
         text = f"seat {player} hand: {hand} line: {line} sizes: {sizes}"
+        if obs.arms:  # a layout with arms: each arm beyond the line, the open ends
+            text += "".join(f" {a.end.name.lower()}: {_pairs(a.tiles)}" for a in obs.arms[2:])
+            ends = " ".join(f"{end.name.lower()}={value}" for end, value in obs.layout.open_ends)
+            text += f" ends: {ends or '-'}"
+        if self.game._on_play:
+            text += f" points: {' '.join(str(p) for p in obs.play_points)}"
         text += f" boneyard: {obs.boneyard_size} turn: {obs.turn}"
         if obs.round is not None:
             text += f" round: {obs.round[0]}+{obs.round[1]}"
@@ -972,9 +1014,38 @@ class _Observer:
         return text
 
 
+def _pairs(pairs: Sequence[tuple[int, int]]) -> str:
+    """Oriented pairs as text: ``6|6 6|3``, or ``-`` for none."""
+    return " ".join(f"{a}|{b}" for a, b in pairs) or "-"
+
+
+def _paid(game: DominoesGame, state: HandState) -> tuple[Fraction, ...]:
+    """What a hand of a game that scores on play pays per seat so far, exactly: the
+    returns of its result once over, before that those of its play points."""
+    result = state.result
+    points = state.play_points if result is None else result.points
+    zero_sum = game.utility is Utility.ZERO_SUM
+    paid = shares(game.rules, points, zero_sum)
+    if not zero_sum and game.rules.scoring is Scoring.PENALTY:
+        return tuple(-x for x in paid)
+    return paid
+
+
+def _gained(game: DominoesGame, before: HandState, after: HandState) -> list[float]:
+    """The rewards of the action that took a game that scores on play from ``before``
+    to ``after``."""
+    return [float(b - a) for a, b in zip(_paid(game, before), _paid(game, after), strict=True)]
+
+
 def _deal_observation(game: DominoesGame, state: DominoesState, seat: int, out: Any) -> None:
-    """The observation vector while dealing: own tiles so far, empty table, no turn."""
-    hand, left, right, _voids, sizes, boneyard, _played, seat_part, _turn = game.encoder.sections()
+    """The observation vector while dealing: own tiles so far, empty table, no turn (and
+    in a layout with arms, no arm on the table)."""
+    sections = game.encoder.sections()
+    hand, left, right, _voids, sizes, boneyard, _played, seat_part, _turn = sections[:9]
+    if len(sections) > 9:
+        ends, size = sections[9], game.rules.max_pip + 2
+        for k in range(size - 1, ends.size, size):
+            out[ends.offset + k] = 1.0
     for i in state._dealt[seat]:
         out[hand.offset + i] = 1.0
     # no tile laid yet: the last value of each end

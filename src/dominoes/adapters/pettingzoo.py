@@ -52,6 +52,7 @@ except ModuleNotFoundError as missing:
 
 import attrs
 
+from dominoes.adapters._points import most_play_points, shares
 from dominoes.codec import ActionCodec, ObservationEncoder
 from dominoes.deal import Deal
 from dominoes.errors import (
@@ -63,7 +64,7 @@ from dominoes.errors import (
     RulesetError,
 )
 from dominoes.render import diagram
-from dominoes.rules import DrawRule, Ruleset
+from dominoes.rules import DrawRule, PlayScoring, Ruleset
 from dominoes.scoring import HandResult, check_result, zero_sum_returns
 from dominoes.state import HandState
 
@@ -164,6 +165,9 @@ def _observation_high(rules: Ruleset, encoder: ObservationEncoder) -> Any:
     else:
         high[parts["hand_sizes"].span] = tiles - (rules.players - 1) * rules.hand_size
     high[parts["boneyard"].span] = tiles - rules.players * rules.hand_size
+    if "end_count" in parts:  # a layout with arms: each arm's end counts at most 2 * max_pip
+        high[parts["end_count"].span] = 2 * rules.max_pip * parts["arm_doubles"].size
+        high[parts["play_points"].span] = most_play_points(rules)
     return high
 
 
@@ -577,18 +581,36 @@ class DominoesEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hin
     def _finish_step(self, after: HandState, seat: int) -> None:
         """Move to ``after`` (reached by ``seat``'s move or concession): observations,
         rewards, terminations and the next agent."""
+        before = self._require_state()
         self._moved_to(after)
         self._clear_rewards()
         result = after.result
+        rules = self._rules
+        on_play = rules.play_scoring is not PlayScoring.NONE
         if result is None:
             self.agent_selection = self.possible_agents[after.turn]
+            if on_play and after.play_points != before.play_points:
+                self._pay(before.play_points, after.play_points)
         else:
-            values = hand_rewards(self._rules, result, self.reward_mode)
-            for s, name in enumerate(self.possible_agents):
-                self.rewards[name] = values[s]
+            if on_play:  # what the plays paid already is not paid twice
+                self._pay(before.play_points, result.points)
+            else:
+                values = hand_rewards(rules, result, self.reward_mode)
+                for s, name in enumerate(self.possible_agents):
+                    self.rewards[name] = values[s]
+            for name in self.possible_agents:
                 self.terminations[name] = True
-            self.agent_selection = self.possible_agents[(seat + 1) % self._rules.players]
+            self.agent_selection = self.possible_agents[rules.seat_after(seat)]
         self._accumulate_rewards()
+
+    def _pay(self, paid: tuple[int, ...], points: tuple[int, ...]) -> None:
+        """Set the step rewards of a game that scores on play: what ``points`` (per seat)
+        pay beyond what ``paid`` paid, under the reward convention."""
+        zero_sum = self.reward_mode is Reward.MARGIN
+        old = shares(self._rules, paid, zero_sum)
+        new = shares(self._rules, points, zero_sum)
+        for s, name in enumerate(self.possible_agents):
+            self.rewards[name] = float(new[s] - old[s])
 
     def render(self) -> str | None:
         """A text picture of the table (with ``render_mode="ansi"``).
