@@ -9,12 +9,15 @@ and overrides of its main options) or straight from a `Ruleset` with `load_game`
   1's, ...), and every draw from the boneyard is a player action (``Draw``) followed by
   a chance node whose outcomes are the tiles still in the boneyard, all equally likely;
   a chance outcome is the tile's canonical index;
-* **player actions** are the numbers of `dominoes.codec.ActionCodec` (three per tile,
-  then draw, then pass); forced moves (a forced draw, a pass, a confirmation of the
-  verification round) are decision nodes with a single legal action; an action is taken
+* **player actions** are the numbers of `dominoes.codec.ActionCodec` (three per tile
+  in a line, one per arm and the lead in a layout with arms, then draw, then pass);
+  forced moves (a forced draw, a pass, a confirmation of the verification round) are
+  decision nodes with a single legal action; an action is taken
   as the seat to move knows it (`HandState.apply_as`: the draw names no tile, and what
   is refused never depends on a tile the seat cannot see);
-* **returns** come from the `HandResult` (see `returns_from_result`); a concession
+* **returns** come from the `HandResult` (see `returns_from_result`); in a game that
+  scores on play (docs/rules/spinner.md) the reward model is ``REWARDS``: a play that
+  scores rewards its side at once, and the returns are the rewards so far; a concession
   (`HandState.concede`) is not an action, so a hand is always played out (concede on the
   engine state, ``state.hand_state.concede(seat)``, to score one outside the game);
 * **observations** are `dominoes.codec.ObservationEncoder` vectors; the information

@@ -8,7 +8,7 @@ brings PettingZoo, Gymnasium and NumPy. One episode is one hand.
   verification round are ordinary turns (a seat that draws several times in a row is
   selected several times in a row).
 - **Actions** are the numbers of `ActionCodec`: ``Discrete(codec.size)``, one action
-  per tile and end, then draw and pass.
+  per tile and end (each arm of a layout with spinners), then draw and pass.
 - **Observations** are dicts: ``"observation"`` is the float32 vector of
   `ObservationEncoder` for the observing seat (only what that seat knows) and
   ``"action_mask"`` an int8 vector, 1 at the legal actions of the seat when it is to
@@ -17,7 +17,11 @@ brings PettingZoo, Gymnasium and NumPy. One episode is one hand.
   ``state.observation(seat)``), so a bot written for the library (``choose(observation,
   rng)``) plays in the environment without seeing the full state.
 - **Rewards** are 0 until the hand ends; then every seat receives its reward at once
-  (see `Reward` and `hand_rewards`; the default is the zero-sum margin).
+  (see `Reward` and `hand_rewards`; the default is the zero-sum margin). In a game that
+  scores on play (docs/rules/spinner.md), a play that scores rewards at once what it
+  scored (under `Reward.MARGIN`, its side ``+x`` and the other sides ``-x`` between
+  them), and the step that ends the hand pays the rest of `hand_rewards`: the rewards
+  of a hand add up to it.
 - **Terminations** are set for every agent when the hand ends; **truncations** never
   (a hand always ends: every move either lays or draws a tile, or passes towards a
   verification round that ends it).
