@@ -24,8 +24,12 @@ of each adapter loop instead, and ``--instructions`` the instructions per hand t
 valgrind's callgrind counts for each loop and their ratios (as ``playout.py
 --instructions`` does: a figure other work on the machine does not move).
 
+``--preset NAME`` runs the adapter loops on a preset instead of 2-player Block (the
+reference loop stays 2-player Block): ``--preset all-fives`` measures a game with a
+spinner and scoring on play, whose observation vector has the parts of the arms.
+
 usage: python benchmarks/adapters.py [--hands N] [--repeat R] [--seed S] [--reference PATH]
-       [--profile] [--instructions]
+       [--preset NAME] [--profile] [--instructions]
 """
 
 from __future__ import annotations
@@ -114,32 +118,38 @@ LOOPS: dict[str, Callable[[Ruleset, int, int], float]] = {
 }
 
 
-def profile(hands: int, seed: int) -> None:
+def _rules(preset: str) -> Ruleset:
+    """The ruleset of the adapter loops: the preset named, or 2-player Block."""
+    return Ruleset.preset(preset) if preset else BLOCK_2P
+
+
+def profile(hands: int, seed: int, preset: str) -> None:
     for name, loop in LOOPS.items():
         print(f"\n--- {name}, {hands} hands")
         profiler = cProfile.Profile()
-        profiler.runcall(loop, BLOCK_2P, hands, seed)
+        profiler.runcall(loop, _rules(preset), hands, seed)
         pstats.Stats(profiler).sort_stats("cumulative").print_stats(25)
 
 
-def _one_loop(name: str, seed: int, hands: int) -> None:
+def _one_loop(name: str, seed: int, hands: int, preset: str) -> None:
     """Run one loop (for ``--instructions``, in its own interpreter): a warm-up of 50
     hands, then ``hands`` more."""
     for n in (50, hands):
         if name == "reference":
             reference_hands(load_reference(DEFAULT_REFERENCE), 2, 7, n, seed)
         else:
-            LOOPS[name](BLOCK_2P, n, seed)
+            LOOPS[name](_rules(preset), n, seed)
 
 
-def instructions(hands: int, seed: int) -> None:
+def instructions(hands: int, seed: int, preset: str) -> None:
     """Print each loop's instructions per hand under callgrind, and the ratios."""
     per_hand = {
-        name: callgrind_count(__file__, [name, str(seed)], hands) / hands
+        name: callgrind_count(__file__, [name, str(seed), preset], hands) / hands
         for name in ["reference", *LOOPS]
     }
     ref = per_hand["reference"]
-    print(f"python {sys.version.split()[0]}, 2-player Block, {hands} hands per loop, callgrind")
+    game = preset or "2-player Block"
+    print(f"python {sys.version.split()[0]}, {game}, {hands} hands per loop, callgrind")
     print(f"reference loop: {ref:.0f} instructions a hand")
     print(f"{'loop':34} {'per hand':>10} {'ratio':>7} {'target':>7}")
     for name in LOOPS:
@@ -149,8 +159,8 @@ def instructions(hands: int, seed: int) -> None:
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if argv[:1] == ["--_loop"]:
-        name, seed, count = argv[1:4]
-        _one_loop(name, int(seed), int(count))
+        name, seed, preset, count = argv[1:5]
+        _one_loop(name, int(seed), int(count), preset)
         return 0
     doc = __doc__ or ""
     ap = argparse.ArgumentParser(description=doc.splitlines()[0])
@@ -158,15 +168,17 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--repeat", type=int, default=5, help="best of R runs of each loop")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--reference", type=Path, default=DEFAULT_REFERENCE)
+    ap.add_argument("--preset", default="", help="the adapter loops' preset (2-player Block)")
     ap.add_argument("--profile", action="store_true", help="profile each adapter loop")
     ap.add_argument("--instructions", action="store_true", help="count under callgrind")
     a = ap.parse_args(argv)
     if a.instructions:
-        instructions(a.hands, a.seed)
+        instructions(a.hands, a.seed, a.preset)
         return 0
     if a.profile:
-        profile(a.hands, a.seed)
+        profile(a.hands, a.seed, a.preset)
         return 0
+    rules = _rules(a.preset)
     ref = load_reference(a.reference)
     runs: dict[str, list[float]] = {name: [] for name in ["reference", *LOOPS]}
     for k in range(a.repeat):
@@ -174,9 +186,10 @@ def main(argv: list[str] | None = None) -> int:
         for name, loop in LOOPS.items():
             # the reference runs beside each loop, so that each ratio is of one moment
             runs["reference"].append(reference_hands(ref, 2, 7, 10 * a.hands, seed))
-            runs[name].append(loop(BLOCK_2P, a.hands, seed))
+            runs[name].append(loop(rules, a.hands, seed))
     refs = max(runs["reference"])
-    print(f"python {sys.version.split()[0]}, 2-player Block, {a.hands} hands per adapter run,")
+    game = a.preset or "2-player Block"
+    print(f"python {sys.version.split()[0]}, {game}, {a.hands} hands per adapter run,")
     print(f"best of {a.repeat} rounds; reference loop: {refs:.0f} hands/s")
     print(f"{'loop':34} {'hands/s':>9} {'ratio':>7} {'median':>7} {'target':>7}")
     for j, name in enumerate(LOOPS):

@@ -1037,6 +1037,8 @@ def _paid(game: DominoesGame, state: HandState) -> tuple[Fraction, ...]:
 def _gained(game: DominoesGame, before: HandState, after: HandState) -> list[float]:
     """The rewards of the action that took a game that scores on play from ``before``
     to ``after``."""
+    if not after.is_over and after.play_points == before.play_points:
+        return game._no_rewards  # (most moves score nothing)
     return [float(b - a) for a, b in zip(_paid(game, before), _paid(game, after), strict=True)]
 
 
