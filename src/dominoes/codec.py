@@ -232,7 +232,9 @@ class Section:
 
     name: str
     """The part's name: ``"hand"``, ``"left"``, ``"right"``, ``"voids"``,
-    ``"hand_sizes"``, ``"boneyard"``, ``"played"``, ``"seat"`` or ``"turn"``."""
+    ``"hand_sizes"``, ``"boneyard"``, ``"played"``, ``"seat"`` or ``"turn"``; in a
+    layout with arms also ``"arm_ends"``, ``"arm_states"``, ``"arm_doubles"``,
+    ``"spinners"``, ``"end_count"`` or ``"play_points"``."""
     offset: int
     """The index of its first value in the vector."""
     size: int

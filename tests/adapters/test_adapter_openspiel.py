@@ -973,3 +973,12 @@ def test_openspiel_info_state_names_the_arm_of_each_play() -> None:
     text = state.observation_string(0)
     assert "up: 6|5" in text
     assert "points: 5 25" in text
+
+
+def test_openspiel_resampling_a_layout_with_arms_says_it_is_not_available() -> None:
+    """The sampler does not take layouts with arms yet: resampling says so."""
+    game = load_game("all-fives")
+    state = deal_all(game.new_initial_state(), random.Random(1))
+    state.apply_action(state.legal_actions()[0])
+    with pytest.raises(RulesetError, match="not available yet"):
+        state.resample_from_infostate(state.current_player(), random.Random(1).random)
