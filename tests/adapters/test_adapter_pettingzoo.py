@@ -1010,3 +1010,29 @@ def test_the_agent_selected_after_the_hand_is_the_next_in_playing_order(name: st
         env.step(_quick_action(env, rng))
     assert env.agent_selection == env.possible_agents[(seat - 1) % 4]
     assert env.agent_selection == env.possible_agents[rules.seat_after(seat)]
+
+
+@pytest.mark.parametrize("reward", list(pz.Reward))
+def test_a_concession_pays_what_the_plays_have_not(reward: pz.Reward) -> None:
+    """CONCEDE-1 in a game that scores on play: the concession pays the rest of the
+    result, so the hand's rewards still add up to `hand_rewards`."""
+    env = pz.raw_env("all-fives", reward=reward)
+    rng = random.Random(6)
+    conceded = 0
+    for seed in range(6):
+        env.reset(seed=seed)
+        paid = [0.0, 0.0]
+        for _ in range(rng.randrange(4, 12)):
+            if env.hand_state.is_over:
+                break
+            env.step(_quick_action(env, rng))
+            paid = [p + env.rewards[a] for p, a in zip(paid, env.possible_agents, strict=True)]
+        if env.hand_state.is_over:
+            continue
+        env.concede(env.possible_agents[seed % 2])
+        conceded += 1
+        paid = [p + env.rewards[a] for p, a in zip(paid, env.possible_agents, strict=True)]
+        result = env.hand_state.result
+        assert result is not None
+        assert paid == pytest.approx(list(pz.hand_rewards(env.rules, result, reward)))
+    assert conceded > 2
