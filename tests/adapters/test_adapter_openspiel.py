@@ -40,6 +40,7 @@ from dominoes import (  # noqa: E402
     Ruleset,
     RulesetError,
     Scoring,
+    SpinnerRule,
     Tile,
     UnknownPresetError,
 )
@@ -57,6 +58,7 @@ from dominoes.adapters.openspiel import (  # noqa: E402
     rules_to_text,
     utility_bound,
 )
+from dominoes.codec import ActionCodec  # noqa: E402
 from dominoes.notation import parse_move  # noqa: E402
 from strategies import ARMS_PRESETS, LINE_PRESETS, spinner_rulesets  # noqa: E402
 
@@ -982,3 +984,19 @@ def test_openspiel_resampling_a_layout_with_arms_says_it_is_not_available() -> N
     state.apply_action(state.legal_actions()[0])
     with pytest.raises(RulesetError, match="not available yet"):
         state.resample_from_infostate(state.current_player(), random.Random(1).random)
+
+
+def test_openspiel_parameters_select_a_spinner_and_scoring_on_play() -> None:
+    game = pyspiel.load_game(
+        f"{SHORT_NAME}(preset=draw,spinner=first_double,play_scoring=fives,round_to=5)"
+    )
+    expected = Ruleset.draw(
+        spinner=SpinnerRule.FIRST_DOUBLE, play_scoring=PlayScoring.FIVES, round_to=5
+    )
+    assert game.rules == expected
+    assert game.num_distinct_actions() == ActionCodec(expected).size == 5 * 28 + 2
+    rules, _ = rules_from_params({"preset": "all-fives", "play_scoring": "fives_and_threes"})
+    assert rules.play_scoring is PlayScoring.FIVES_AND_THREES
+    with pytest.raises(RulesetError) as info:
+        rules_from_params({"preset": "draw", "spinner": "every_tile"})
+    assert "spinner" in info.value.fields

@@ -59,9 +59,12 @@ from dominoes.rules import (
     NoDoubleRule,
     Opening,
     PartnerPips,
+    PlayScale,
     PlayScoring,
     Ruleset,
     Scoring,
+    SpinnerFill,
+    SpinnerRule,
 )
 from dominoes.scoring import HandResult, check_result, zero_sum_returns
 from dominoes.state import HandState, Observation
@@ -112,6 +115,10 @@ _ENUM_PARAMS: Final[dict[str, type[enum.Enum]]] = {
     "block_tie": BlockTie,
     "scoring": Scoring,
     "partner_pips": PartnerPips,
+    "spinner": SpinnerRule,
+    "spinner_fill": SpinnerFill,
+    "play_scoring": PlayScoring,
+    "play_scale": PlayScale,
 }
 _INT_PARAMS: Final = ("players", "max_pip", "hand_size", "boneyard_floor", "opening_seat")
 _BOOL_PARAMS: Final = ("partnership", "voluntary_draw", "stock_pips")
