@@ -866,8 +866,8 @@ class DominoesState(pyspiel.State):  # type: ignore[misc]
     def rewards(self) -> list[float]:
         """The rewards of the last action, per seat: in a game that scores on play, what
         a play scored (its side's share of it), and on the move that ends the hand the
-        rest of the returns; always 0 in other games, which pay only `returns` at the
-        end."""
+        rest of the returns; in other games OpenSpiel's own for a terminal reward model
+        (0 until the end, then the returns)."""
         if not self._g._on_play:
             rewards: list[float] = super().rewards()  # OpenSpiel's: the returns at the end
             return rewards
