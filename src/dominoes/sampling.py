@@ -1335,10 +1335,13 @@ def _opening_constraints(
             return
         fallback = 1 << rules.opening_tile.index  # the named tile was not dealt
     else:
-        higher = sum(1 << tile_index(d, d) for d in range(led.high + 1, rules.max_pip + 1))
+        if rules.opening is Opening.LOWEST_DOUBLE:  # LEAD-6: no lower double was dealt
+            ahead = range(led.high)
+        else:  # no higher double was dealt
+            ahead = range(led.high + 1, rules.max_pip + 1)
         if led.is_double and not lead_draws:
             for s in dealt:
-                s[2] |= higher
+                s[2] |= sum(1 << tile_index(d, d) for d in ahead)
             return
         fallback = doubles
     if rules.no_double is NoDoubleRule.DRAW_FOR_DOUBLE and rules.drawing is not DrawRule.NONE:
