@@ -1018,6 +1018,15 @@ _FIVES: Final[dict[str, Any]] = {
     "play_scoring": PlayScoring.FIVES,
 }
 
+# Bergen and Double Bergen (docs/rules/presets/bergen.md and double-bergen.md): 6 tiles
+# each, every hand opened by the opening rule, headers score, game 15
+_BERGEN: Final[dict[str, Any]] = {
+    "hand_size": 6,
+    "target": 15,
+    "next_lead": NextLead.OPENING_RULE,
+    "play_scoring": PlayScoring.BERGEN,
+}
+
 PRESETS: Final[dict[str, Preset]] = {
     p.name: p
     for p in (
@@ -1136,6 +1145,35 @@ PRESETS: Final[dict[str, Preset]] = {
                 "scoring": Scoring.OPPONENTS_MINUS_OWN,
                 "target": 60,
                 "next_lead": NextLead.OPENING_RULE,
+                "spinner": SpinnerRule.LEAD_DOUBLE,
+                "spinner_fill": SpinnerFill.ALL_FOUR_FIRST,
+            },
+        ),
+        Preset(
+            name="sniff",
+            aliases=("east-coast-dominoes",),
+            summary="Sniff (US): the first double spins and counts while exposed, game 100.",
+            game=BaseGame.DRAW,
+            options={
+                **_FIVES,
+                "target": 100,
+                "spinner": SpinnerRule.FIRST_DOUBLE,
+                "spinner_count": SpinnerCount.EXPOSED_HALVES,
+            },
+        ),
+        Preset(
+            name="bergen",
+            summary="Bergen: 6 tiles each, lowest double leads, matching ends score, game 15.",
+            game=BaseGame.DRAW,
+            options={**_BERGEN, "boneyard_floor": 2, "opening": Opening.LOWEST_DOUBLE},
+        ),
+        Preset(
+            name="double-bergen",
+            summary="Double Bergen: a double leads and spins, its four sides first, game 15.",
+            game=BaseGame.DRAW,
+            options={
+                **_BERGEN,
+                "no_double": NoDoubleRule.DRAW_FOR_DOUBLE,
                 "spinner": SpinnerRule.LEAD_DOUBLE,
                 "spinner_fill": SpinnerFill.ALL_FOUR_FIRST,
             },
