@@ -14,7 +14,8 @@ cannot see is placed in a *slot* (a place in another seat's hand as dealt, a til
 another seat drew, or a place in the boneyard), and the public history must replay
 legally: a seat that played a tile held it, and a seat that passed (or had to draw)
 held nothing matching the open ends at that moment; the opening rule tells too
-(under the highest-double rule no hand held a higher double than the one led).
+(under the highest-double rule no hand held a higher double than the one led, under
+LEAD-6 no lower one).
 `sampling.sample` draws a world **uniformly** among all consistent deals, exactly
 (counting with dynamic programming over slot classes, below, no rejection), and returns
 the `HandState` it leads to; `sampling.holders` and `sampling.voids` read the same
