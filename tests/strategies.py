@@ -54,6 +54,7 @@ from dominoes import (
     PlayScoring,
     Ruleset,
     Scoring,
+    SpinnerCount,
     SpinnerFill,
     SpinnerRule,
     Tile,
@@ -605,12 +606,15 @@ def spinner_rulesets(draw: st.DrawFn) -> Ruleset:
     partnership = draw(st.booleans()) if players == 4 else False
 
     spinner = draw(st.sampled_from([*SPINNERS, SpinnerRule.NONE]))
+    counts = SpinnerCount.BOTH_UNTIL_LONG_COVERED
     if spinner is SpinnerRule.NONE:
-        scoring = draw(st.sampled_from([PlayScoring.FIVES, PlayScoring.FIVES_AND_THREES]))
+        scoring = draw(st.sampled_from([s for s in PlayScoring if s is not PlayScoring.NONE]))
         fill = SpinnerFill.LONG_SIDES_FIRST
     else:
         scoring = draw(st.sampled_from(PlayScoring))
         fill = draw(st.sampled_from(SpinnerFill))
+        counts = draw(st.sampled_from([counts, counts, *SpinnerCount]))  # the default twice
+    weight = draw(st.sampled_from([2, 2, 1]))
     scale = draw(st.sampled_from(PlayScale)) if scoring is PlayScoring.FIVES else PlayScale.PIPS
 
     drawing = draw(st.sampled_from(DrawRule))
@@ -645,6 +649,8 @@ def spinner_rulesets(draw: st.DrawFn) -> Ruleset:
         spinner_fill=fill,
         play_scoring=scoring,
         play_scale=scale,
+        spinner_count=counts,
+        double_end_weight=weight,
     )
 
 

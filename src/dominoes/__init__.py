@@ -62,6 +62,7 @@ from dominoes.rules import (
     PlayScoring,
     Ruleset,
     Scoring,
+    SpinnerCount,
     SpinnerFill,
     SpinnerRule,
 )
@@ -192,6 +193,7 @@ __all__ = [
     "SamplingError",
     "Scoring",
     "SearchAgent",
+    "SpinnerCount",
     "SpinnerFill",
     "SpinnerRule",
     "Step",

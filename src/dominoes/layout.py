@@ -8,14 +8,93 @@ hand as text.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import attrs
 
 from dominoes.errors import ArgumentTypeError, ArgumentValueError, EmptyLayoutError
 from dominoes.errors import shown as _shown
 from dominoes.moves import End
+from dominoes.rules import PlayScoring, Ruleset, SpinnerCount
 from dominoes.tiles import Tile
 
 __all__ = ["Arm", "Layout"]
+
+
+def exposed_ends(
+    lead: tuple[int, int],
+    arms: Sequence[tuple[int, tuple[int, int] | None]],
+    spinners: Sequence[tuple[int, int, int, int]],
+    spinner_count: SpinnerCount = SpinnerCount.BOTH_UNTIL_LONG_COVERED,
+    double_end_weight: int = 2,
+) -> list[tuple[int, int]]:
+    """What the ends of a layout with arms show (rules COUNT-1 to COUNT-6), as one
+    (value, halves) pair per end that shows something: the end count adds up
+    ``value * halves``, and Bergen's headers (HEADER-1) group the pairs by value. The one
+    place these rules are written, shared by `Layout` and the engine (which calls it
+    with its own tables, checked; no argument is validated here).
+
+    ``lead`` is the lead as (low, high); ``arms[k]`` is (how many tiles arm ``k``
+    carries, its outermost tile as an oriented pair, ``None`` while it is empty), in
+    `End` order; ``spinners`` holds (value, arm, index, first short arm) per spinner,
+    ``arm`` -1 for the lead. A tile at an end shows its outer half; a double that is not
+    a spinner ``double_end_weight`` halves; a spinner what ``spinner_count`` says; an
+    empty long side the lead's half on it (a double lead's ``double_end_weight``
+    halves); an empty short side nothing; the lone lead one half at each end of the line
+    (a lone spinner counted `SpinnerCount.ONCE`: one half in all).
+
+    >>> exposed_ends((3, 4), [(0, None), (1, (4, 4))], [])
+    [(3, 1), (4, 2)]
+    >>> exposed_ends((6, 6), [(1, (6, 3)), (0, None), (0, None), (0, None)], [(6, -1, 0, 2)])
+    [(6, 2), (3, 1)]
+    """
+    low, high = lead
+    if not any(n for n, _ in arms):  # the lone lead
+        if spinners and spinner_count is SpinnerCount.ONCE:
+            return [(low, 1)]
+        return [(low, 1), (high, 1)]
+    out: list[tuple[int, int]] = []
+    at_end: set[int] = set()  # the arms whose outermost tile is a spinner
+    lead_spins = False
+    for value, arm, index, short in spinners:
+        if arm < 0:
+            lead_spins = True
+            covered = (arms[0][0] > 0) + (arms[1][0] > 0)
+        else:
+            covered = 1 + (arms[arm][0] > index + 1)
+            if arms[arm][0] == index + 1:
+                at_end.add(arm)
+        if spinner_count is SpinnerCount.EXPOSED_HALVES:
+            sides = covered + (arms[short][0] > 0) + (arms[short + 1][0] > 0)
+            halves = max(0, min(2, 4 - sides))
+        else:
+            halves = 0 if covered == 2 else 1 if spinner_count is SpinnerCount.ONCE else 2
+        if halves:
+            out.append((value, halves))
+    for k, (n, tile) in enumerate(arms):
+        if n:
+            if k not in at_end:
+                a, b = tile  # type: ignore[misc]
+                out.append((b, double_end_weight if a == b else 1))
+        elif k < 2 and not lead_spins:
+            out.append((high if k else low, double_end_weight if low == high else 1))
+    return out
+
+
+def header_points(ends: Sequence[tuple[int, int]]) -> int:
+    """Rule HEADER-1: what the ends ``exposed_ends`` gives score under Bergen's headers:
+    each value showing at two ends or more scores the halves showing it (a double
+    header 2, a triple header 3).
+
+    >>> header_points([(4, 1), (4, 2)]), header_points([(4, 2), (3, 1)])
+    (3, 0)
+    """
+    ends_of: dict[int, int] = {}
+    halves_of: dict[int, int] = {}
+    for value, halves in ends:
+        ends_of[value] = ends_of.get(value, 0) + 1
+        halves_of[value] = halves_of.get(value, 0) + halves
+    return sum(halves_of[v] for v, n in ends_of.items() if n >= 2)
 
 
 @attrs.frozen(kw_only=True)
@@ -85,12 +164,12 @@ class Layout:
 
     @property
     def count(self) -> int:
-        """The end count (rules COUNT-1 to COUNT-3): the value at the end of each arm
-        that carries a tile, both halves of a double there; an empty long side counts
-        the lead's half on it, a double lead both halves, once while neither long side
-        carries a tile; an empty short side counts nothing. In a line, the two ends
-        (both halves of a double at an end; a lone tile counts its two halves). ``0``
-        before the lead.
+        """The end count under the default counting rules (COUNT-1 to COUNT-3): the
+        value at the end of each arm that carries a tile, both halves of a double there;
+        an empty long side counts the lead's half on it, a double lead both halves, once
+        while neither long side carries a tile; an empty short side counts nothing. In a
+        line, the two ends (both halves of a double at an end; a lone tile counts its two
+        halves). ``0`` before the lead. `end_count` counts under a ruleset's rules.
 
         >>> Layout(line=((6, 6), (6, 3))).count
         15
@@ -103,21 +182,54 @@ class Layout:
                 return line[0][0] + line[0][1]
             (a, b), (c, d) = line[0], line[-1]
             return (2 * a if a == b else a) + (2 * d if c == d else d)
+        return sum(v * h for v, h in self._exposed(SpinnerCount.BOTH_UNTIL_LONG_COVERED, 2))
+
+    def end_count(self, rules: Ruleset) -> int:
+        """The end count under ``rules``: `count`, with what a spinner adds set by
+        `Ruleset.spinner_count` (COUNT-2, COUNT-4, COUNT-5) and the halves of a double at
+        an end by `Ruleset.double_end_weight` (COUNT-6).
+
+        Raises:
+            ArgumentTypeError: ``rules`` is not a `Ruleset`.
+        """
+        if not isinstance(rules, Ruleset):
+            raise ArgumentTypeError(
+                f"rules must be a Ruleset, got {_shown(rules)}", argument="rules"
+            )
+        if not self.arms:
+            return self.count
+        ends = self._exposed(rules.spinner_count, rules.double_end_weight)
+        return sum(v * h for v, h in ends)
+
+    def headers(self, rules: Ruleset) -> int:
+        """What the ends score under Bergen's headers (rule HEADER-1) with ``rules``'s
+        counting of doubles; ``0`` unless ``rules`` scores them (`PlayScoring.BERGEN`).
+
+        Raises:
+            ArgumentTypeError: ``rules`` is not a `Ruleset`.
+        """
+        if not isinstance(rules, Ruleset):
+            raise ArgumentTypeError(
+                f"rules must be a Ruleset, got {_shown(rules)}", argument="rules"
+            )
+        if not self.arms or rules.play_scoring is not PlayScoring.BERGEN:
+            return 0
+        return header_points(self._exposed(rules.spinner_count, rules.double_end_weight))
+
+    def _exposed(self, spinner_count: SpinnerCount, weight: int) -> list[tuple[int, int]]:
+        """`exposed_ends` of this layout (which has arms)."""
         arms = self.arms
-        low, high = line[len(arms[0].tiles)]
-        double = low == high
-        total = 0
-        first = 0
-        if double and not arms[0].tiles and not arms[1].tiles:
-            total, first = 2 * low, 2
-        for k in range(first, len(arms)):
-            arm = arms[k]
-            if arm.tiles:
-                a, b = arm.tiles[-1]
-                total += 2 * b if a == b else b
-            elif k < 2:
-                total += 2 * arm.value if double else arm.value
-        return total
+        lead = self.line[len(arms[0].tiles)]
+        spinners = []
+        for p in range(2, len(arms), 2):
+            origin = arms[p].origin
+            if origin is None:
+                spinners.append((lead[0], -1, 0, p))
+            else:
+                on, index = origin
+                spinners.append((arms[on].tiles[index][0], int(on), index, p))
+        shown = [(len(a.tiles), a.tiles[-1] if a.tiles else None) for a in arms]
+        return exposed_ends(lead, shown, spinners, spinner_count, weight)
 
     @property
     def tiles(self) -> tuple[Tile, ...]:

@@ -5,10 +5,11 @@ Every preset has a name, aliases, and a page section in the rules reference. Bui
 one with `Ruleset.preset(name, **overrides)` or `find_preset(name).build(...)`.
 
 The spinner and end-count games (``all-fives``, ``muggins``, ``five-up``,
-``fives-and-threes``, ``sebastopol``, rules PRESET-3 to PRESET-7) are keyed by their
-rules, not their names: ``muggins`` is the game without a spinner, as pagat.com names
-it, while US texts usually mean ``all-fives`` by "Muggins". Their pages list, under
-"Not yet", the rules of their sources the engine does not have yet.
+``fives-and-threes``, ``sebastopol``, ``sniff``, ``bergen``, ``double-bergen``, rules
+PRESET-3 to PRESET-10) are keyed by their rules, not their names: ``muggins`` is the game
+without a spinner, as pagat.com names it, while US texts usually mean ``all-fives`` by
+"Muggins". Their pages list, under "Not yet", the rules of their sources the engine does
+not have yet.
 
 >>> from dominoes import SpinnerRule
 >>> find_preset("all_fives").build().spinner

@@ -351,7 +351,7 @@ def _arm_rows(table: _Table) -> list[tuple[str, str]]:
     # (a no-break space holds each arm's token to its value, and the count to its word,
     # when the row is broken to a width)
     ends = ", ".join(f"{arm.end.token}{_NBSP}{arm.value}" for arm in shown) or "none open"
-    rows.append(("ends", f"{ends}; count{_NBSP}{layout.count}"))
+    rows.append(("ends", f"{ends}; count{_NBSP}{layout.end_count(table.rules)}"))
     return rows
 
 

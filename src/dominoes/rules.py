@@ -55,6 +55,7 @@ __all__ = [
     "Preset",
     "Ruleset",
     "Scoring",
+    "SpinnerCount",
     "SpinnerFill",
     "SpinnerRule",
     "default_hand_size",
@@ -89,6 +90,8 @@ class Opening(enum.Enum):
     """Rule LEAD-2: the holder of `Ruleset.opening_tile` (for example 6-6) leads it."""
     SEAT_ANY_TILE = "seat_any_tile"
     """Rule LEAD-3: seat `Ruleset.opening_seat` leads, with any tile."""
+    LOWEST_DOUBLE = "lowest_double"
+    """Rule LEAD-6 (Bergen): the holder of the lowest double dealt leads it."""
 
 
 class NoDoubleRule(enum.Enum):
@@ -272,8 +275,23 @@ class SpinnerFill(enum.Enum):
     tile, and each takes one tile and no more."""
 
 
+class SpinnerCount(enum.Enum):
+    """What a spinner adds to the end count (rules COUNT-2, COUNT-4 and COUNT-5)."""
+
+    BOTH_UNTIL_LONG_COVERED = "both_until_long_covered"
+    """Rule COUNT-2: both halves while one of its long sides is uncovered, then
+    nothing."""
+    EXPOSED_HALVES = "exposed_halves"
+    """Rule COUNT-4 (US Sniff): both halves while at most two of its four sides carry a
+    tile, one half when three do, nothing when all four do."""
+    ONCE = "once"
+    """Rule COUNT-5: one half while one of its long sides is uncovered, then nothing
+    (6-6 led counts 6)."""
+
+
 class PlayScoring(enum.Enum):
-    """What a play scores, from the end count after it (rules PLAY-1 to PLAY-3)."""
+    """What a play scores, from the end count after it (rules PLAY-1 to PLAY-3), or from
+    the numbers showing at the ends (rule HEADER-1)."""
 
     NONE = "none"
     """Plays score nothing: points come at the end of the hand only."""
@@ -283,6 +301,10 @@ class PlayScoring(enum.Enum):
     FIVES_AND_THREES = "fives_and_threes"
     """Rule PLAY-3 (Fives and Threes): the count divided by 3 when 3 divides it, plus
     the count divided by 5 when 5 divides it (15 scores 8)."""
+    BERGEN = "bergen"
+    """Rule HEADER-1 (Bergen, Double Bergen): a number showing at two ends or more
+    scores a point per half showing it (a double lying at an end shows two): a double
+    header 2, a triple header 3; the lone lead shows its halves at both ends."""
 
 
 class PlayScale(enum.Enum):
@@ -525,6 +547,13 @@ class Ruleset:
         default=SpinnerFill.LONG_SIDES_FIRST, validator=_enum(SpinnerFill)
     )
     """Rules SPIN-2 to SPIN-4: when a spinner's short sides open."""
+    spinner_count: SpinnerCount = attrs.field(
+        default=SpinnerCount.BOTH_UNTIL_LONG_COVERED, validator=_enum(SpinnerCount)
+    )
+    """Rules COUNT-2, COUNT-4 and COUNT-5: what a spinner adds to the end count."""
+    double_end_weight: int = attrs.field(default=2, validator=_int_in(1, 2))
+    """Rule COUNT-6: the halves a double that is not a spinner counts while it lies at
+    an end (2: both, 1: one)."""
     play_scoring: PlayScoring = attrs.field(default=PlayScoring.NONE, validator=_enum(PlayScoring))
     """Rules PLAY-1 and PLAY-3: what a play scores, from the end count after it."""
     play_scale: PlayScale = attrs.field(default=PlayScale.PIPS, validator=_enum(PlayScale))
@@ -600,13 +629,20 @@ class Ruleset:
                 "partner_pips applies to partnership play only",
                 fields=("partner_pips", "partnership"),
             )
-        if (
-            self.spinner_fill is not SpinnerFill.LONG_SIDES_FIRST
-            and self.spinner is SpinnerRule.NONE
+        for name, value, default in (
+            ("spinner_fill", self.spinner_fill, SpinnerFill.LONG_SIDES_FIRST),
+            ("spinner_count", self.spinner_count, SpinnerCount.BOTH_UNTIL_LONG_COVERED),
         ):
+            if value is not default and self.spinner is SpinnerRule.NONE:
+                raise RulesetError(
+                    f"{name} {value.name} needs a spinner, but spinner is NONE",
+                    fields=(name, "spinner"),
+                )
+        if self.double_end_weight != 2 and not self.has_arms:
             raise RulesetError(
-                f"spinner_fill {self.spinner_fill.name} needs a spinner, but spinner is NONE",
-                fields=("spinner_fill", "spinner"),
+                "double_end_weight changes the end count, which needs a spinner or scoring "
+                "on play, but spinner and play_scoring are NONE",
+                fields=("double_end_weight", "spinner", "play_scoring"),
             )
         if self.play_scale is not PlayScale.PIPS and self.play_scoring is not PlayScoring.FIVES:
             raise RulesetError(
@@ -982,6 +1018,15 @@ _FIVES: Final[dict[str, Any]] = {
     "play_scoring": PlayScoring.FIVES,
 }
 
+# Bergen and Double Bergen (docs/rules/presets/bergen.md and double-bergen.md): 6 tiles
+# each, every hand opened by the opening rule, headers score, game 15
+_BERGEN: Final[dict[str, Any]] = {
+    "hand_size": 6,
+    "target": 15,
+    "next_lead": NextLead.OPENING_RULE,
+    "play_scoring": PlayScoring.BERGEN,
+}
+
 PRESETS: Final[dict[str, Preset]] = {
     p.name: p
     for p in (
@@ -1100,6 +1145,35 @@ PRESETS: Final[dict[str, Preset]] = {
                 "scoring": Scoring.OPPONENTS_MINUS_OWN,
                 "target": 60,
                 "next_lead": NextLead.OPENING_RULE,
+                "spinner": SpinnerRule.LEAD_DOUBLE,
+                "spinner_fill": SpinnerFill.ALL_FOUR_FIRST,
+            },
+        ),
+        Preset(
+            name="sniff",
+            aliases=("east-coast-dominoes",),
+            summary="Sniff (US): the first double spins and counts while exposed, game 100.",
+            game=BaseGame.DRAW,
+            options={
+                **_FIVES,
+                "target": 100,
+                "spinner": SpinnerRule.FIRST_DOUBLE,
+                "spinner_count": SpinnerCount.EXPOSED_HALVES,
+            },
+        ),
+        Preset(
+            name="bergen",
+            summary="Bergen: 6 tiles each, lowest double leads, matching ends score, game 15.",
+            game=BaseGame.DRAW,
+            options={**_BERGEN, "boneyard_floor": 2, "opening": Opening.LOWEST_DOUBLE},
+        ),
+        Preset(
+            name="double-bergen",
+            summary="Double Bergen: a double leads and spins, its four sides first, game 15.",
+            game=BaseGame.DRAW,
+            options={
+                **_BERGEN,
+                "no_double": NoDoubleRule.DRAW_FOR_DOUBLE,
                 "spinner": SpinnerRule.LEAD_DOUBLE,
                 "spinner_fill": SpinnerFill.ALL_FOUR_FIRST,
             },

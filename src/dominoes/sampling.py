@@ -14,7 +14,8 @@ cannot see is placed in a *slot* (a place in another seat's hand as dealt, a til
 another seat drew, or a place in the boneyard), and the public history must replay
 legally: a seat that played a tile held it, and a seat that passed (or had to draw)
 held nothing matching the open ends at that moment; the opening rule tells too
-(under the highest-double rule no hand held a higher double than the one led).
+(under the highest-double rule no hand held a higher double than the one led, under
+LEAD-6 no lower one).
 `sampling.sample` draws a world **uniformly** among all consistent deals, exactly
 (counting with dynamic programming over slot classes, below, no rejection), and returns
 the `HandState` it leads to; `sampling.holders` and `sampling.voids` read the same
@@ -1335,10 +1336,13 @@ def _opening_constraints(
             return
         fallback = 1 << rules.opening_tile.index  # the named tile was not dealt
     else:
-        higher = sum(1 << tile_index(d, d) for d in range(led.high + 1, rules.max_pip + 1))
+        if rules.opening is Opening.LOWEST_DOUBLE:  # LEAD-6: no lower double was dealt
+            ahead = range(led.high)
+        else:  # no higher double was dealt
+            ahead = range(led.high + 1, rules.max_pip + 1)
         if led.is_double and not lead_draws:
             for s in dealt:
-                s[2] |= higher
+                s[2] |= sum(1 << tile_index(d, d) for d in ahead)
             return
         fallback = doubles
     if rules.no_double is NoDoubleRule.DRAW_FOR_DOUBLE and rules.drawing is not DrawRule.NONE:

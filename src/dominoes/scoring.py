@@ -172,8 +172,8 @@ def play_points(rules: Ruleset, count: int) -> int:
 
 
 def _play_points(scoring: PlayScoring, scale: PlayScale, count: int) -> int:
-    if count <= 0 or scoring is PlayScoring.NONE:
-        return 0
+    if count <= 0 or scoring is PlayScoring.NONE or scoring is PlayScoring.BERGEN:
+        return 0  # (Bergen's headers do not come from the count: HEADER-1)
     if scoring is PlayScoring.FIVES:
         if count % 5:
             return 0

@@ -31,7 +31,7 @@ from dominoes.errors import (
     NotationError,
 )
 from dominoes.faults import Fault, FaultKind
-from dominoes.layout import Arm, Layout
+from dominoes.layout import Arm, Layout, exposed_ends, header_points
 from dominoes.moves import DRAW, PASS, Draw, End, Move, Pass, Play, Step, drawn, play_for, play_on
 from dominoes.notation import Position, PositionArm, format_position, parse_move, parse_position
 from dominoes.observation_data import (
@@ -52,6 +52,7 @@ from dominoes.rules import (
     Opening,
     PlayScoring,
     Ruleset,
+    SpinnerCount,
     SpinnerFill,
     SpinnerRule,
 )
@@ -96,6 +97,7 @@ class _Ctx:
         "nxt",
         "one_draw",
         "pips",
+        "plain_count",
         "play_table",
         "players",
         "plays",
@@ -148,6 +150,13 @@ class _Ctx:
         self.fill = rules.spinner_fill
         most = 2 * n * (2 + 2 * (n + 1))  # every arm open, each showing a double of n
         self.play_table = tuple(play_points(rules, k) for k in range(most + 1))
+        # the default count (COUNT-1 to COUNT-3) scored by the table: `_end_count`;
+        # else `_play_score` works from the ends (COUNT-4 to COUNT-6, HEADER-1)
+        self.plain_count = (
+            rules.spinner_count is SpinnerCount.BOTH_UNTIL_LONG_COVERED
+            and rules.double_end_weight == 2
+            and rules.play_scoring is not PlayScoring.BERGEN
+        )
         self.side_of = tuple(rules.team_of(s) for s in range(rules.players))
         self.arm_memo: dict[int, tuple[Move, ...]] = {}
         # the tiles whose holder leads, in order of precedence (None: a named seat leads)
@@ -155,6 +164,8 @@ class _Ctx:
         if rules.opening is Opening.HOLDER_OF_TILE:
             assert rules.opening_tile is not None
             self.lead_order = (rules.opening_tile.index,)
+        elif rules.opening is Opening.LOWEST_DOUBLE:  # LEAD-6
+            self.lead_order = self.doubles_desc[::-1]
         elif rules.opening is not Opening.SEAT_ANY_TILE:
             self.lead_order = self.doubles_desc
 
@@ -2470,6 +2481,30 @@ def _end_count(lead: tuple[int, int], arms: tuple[tuple[Any, ...], ...]) -> int:
     return total
 
 
+def _play_score(ctx: _Ctx, lead: tuple[int, int], arms: tuple[tuple[Any, ...], ...]) -> int:
+    """What a play scores from the layout after it: the points of the end count (PLAY-1
+    to PLAY-3, the count by COUNT-1 to COUNT-6), or Bergen's headers (HEADER-1)."""
+    if ctx.plain_count:
+        return ctx.play_table[_end_count(lead, arms)]
+    spinners = []
+    for p in range(2, len(arms), 2):
+        origin = arms[p][5]
+        if origin is None:
+            spinners.append((lead[0], -1, 0, p))
+        else:
+            on, index = origin
+            node = arms[on][1]
+            for _ in range(arms[on][2] - 1 - index):  # (the chain is newest first)
+                node = node[1]
+            spinners.append((node[0][0], on, index, p))
+    shown = [(a[2], a[1][0] if a[2] else None) for a in arms]
+    rules = ctx.rules
+    ends = exposed_ends(lead, shown, spinners, rules.spinner_count, rules.double_end_weight)
+    if rules.play_scoring is PlayScoring.BERGEN:
+        return header_points(ends)
+    return ctx.play_table[sum(v * h for v, h in ends)]
+
+
 def _spins(ctx: _Ctx, arms: Sequence[tuple[Any, ...]], lead: bool) -> bool:
     """Whether a double laid now becomes a spinner (rule SPIN-1)."""
     kind = ctx.spinner
@@ -2484,7 +2519,7 @@ def _scored(
     ctx: _Ctx, c: tuple[Any, ...], t: int, lead: tuple[int, int], arms: tuple[Any, ...]
 ) -> tuple[int, tuple[int, ...]]:
     """(the points seat ``t``'s play scores, the play points per seat after it)."""
-    points = ctx.play_table[_end_count(lead, arms)]
+    points = _play_score(ctx, lead, arms)
     if not points:
         return 0, c[_POINTS]
     scores = list(c[_POINTS])
@@ -2539,7 +2574,7 @@ def _arms_play(ctx: _Ctx, c: tuple[Any, ...], t: int, move: Play, faults: Any) -
         key = opens[3] + ((nv - value) << 5 * k)
         entry = _ARM_TABLES.get(key << 5 | ctx.rules.max_pip)
         opens = (_arm_table(ctx, key) if entry is None else entry)[0]
-        points = ctx.play_table[_end_count(c[_LEAD], new_arms)]
+        points = _play_score(ctx, c[_LEAD], new_arms)
         scores = c[_POINTS]
         if points:
             changed_scores = list(scores)
@@ -2950,9 +2985,9 @@ def _arms_playout(state: HandState, rng: random.Random) -> HandState:
     """`random_playout` of a layout with arms: a tight loop over lists of the arms'
     fields for drawing until a tile fits or no drawing, any floor, either block
     detection, every spinner rule and fill but SPIN-3 (its sides take the general path,
-    as do draw one then pass, voluntary drawing, drawing for a double before the lead,
-    an open round that holds a false pass, and a generator whose ``randrange`` is not
-    `random.Random`'s)."""
+    as do the counts of COUNT-4 to COUNT-6 and Bergen's headers, draw one then pass,
+    voluntary drawing, drawing for a double before the lead, an open round that holds a
+    false pass, and a generator whose ``randrange`` is not `random.Random`'s)."""
     ctx: _Ctx = state._core[_CTX]
     bits = _plain_bits(rng)
     spinner = ctx.spinner
@@ -2961,6 +2996,7 @@ def _arms_playout(state: HandState, rng: random.Random) -> HandState:
         or ctx.one_draw
         or ctx.voluntary
         or (ctx.fill is SpinnerFill.ALL_FOUR_FIRST and spinner is not SpinnerRule.NONE)
+        or not ctx.plain_count
     ):
         return _general_playout(state, rng)
     randrange = rng.randrange

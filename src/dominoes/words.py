@@ -309,4 +309,8 @@ _SPINNER_WORDS = {
     SpinnerRule.LEAD_DOUBLE: "a double lead a spinner",
     SpinnerRule.EVERY_DOUBLE: "every double a spinner",
 }
-_PLAY_WORDS = {PlayScoring.FIVES: "fives", PlayScoring.FIVES_AND_THREES: "fives and threes"}
+_PLAY_WORDS = {
+    PlayScoring.FIVES: "fives",
+    PlayScoring.FIVES_AND_THREES: "fives and threes",
+    PlayScoring.BERGEN: "headers",
+}

@@ -375,6 +375,12 @@ CASES: dict[str, tuple[Bad, ...]] = {
         ),
         _t("an end number", lambda: _state().layout.end(0), "end"),
     ),
+    "dominoes.layout.Layout.end_count": (
+        _t("rules as a str", lambda: _state().layout.end_count("block"), "rules"),
+    ),
+    "dominoes.layout.Layout.headers": (
+        _t("rules as a str", lambda: _state().layout.headers("block"), "rules"),
+    ),
     "dominoes.render.diagram": (
         _t("not a state", lambda: diagram("x"), "state"),
         _t("public as an int", lambda: diagram(_state(), public=1), "public"),

@@ -765,6 +765,8 @@ def test_the_lead_follows_the_opening_rule(
         wanted = [rules.opening_tile]
     else:
         wanted = [Tile(d, d) for d in range(rules.max_pip, -1, -1)]
+        if rules.opening is Opening.LOWEST_DOUBLE:  # LEAD-6
+            wanted.reverse()
     found = [(holder(start, t), t) for t in wanted if holder(start, t) is not None]
     if found:
         seat, tile = found[0]

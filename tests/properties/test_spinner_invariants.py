@@ -38,6 +38,7 @@ from dominoes import (
     PlayScale,
     PlayScoring,
     Ruleset,
+    SpinnerCount,
     SpinnerFill,
     SpinnerRule,
     Tile,
@@ -132,6 +133,62 @@ def end_count(layout: Layout) -> int:
             a, b = arm.tiles[-1]
             total += 2 * b if a == b else b
     return total
+
+
+def shown_halves(layout: Layout, rules: Ruleset) -> list[tuple[int, int]]:
+    """Per end that shows something, (value, halves), read from the rules' text:
+    COUNT-1 (a tile's outer half; a double that is no spinner `double_end_weight`
+    halves, COUNT-6), COUNT-2/4/5 (a spinner by its covered sides), COUNT-3 (the lone
+    lead one half at each end; a lone spinner counted ONCE one half in all)."""
+    arms = layout.arms
+    lo, hi = lead_of(layout)
+    weight = rules.double_end_weight
+    spinners = spinners_of(layout)
+    if not any(arm.tiles for arm in arms):
+        if spinners and rules.spinner_count is SpinnerCount.ONCE:
+            return [(lo, 1)]
+        return [(lo, 1), (hi, 1)]
+    out: list[tuple[int, int]] = []
+    spinner_ends: set[int] = set()
+    for origin, (u, d) in spinners:
+        if origin is None:
+            value = lo
+            sides = [bool(arms[0].tiles), bool(arms[1].tiles)]
+        else:
+            host, index = origin
+            value = arms[host].tiles[index][0]
+            sides = [True, len(arms[host].tiles) > index + 1]
+            if len(arms[host].tiles) == index + 1:
+                spinner_ends.add(host)
+        long_covered = all(sides)
+        sides += [bool(arms[u].tiles), bool(arms[d].tiles)]
+        covered = sum(sides)
+        if rules.spinner_count is SpinnerCount.EXPOSED_HALVES:
+            halves = {0: 2, 1: 2, 2: 2, 3: 1, 4: 0}[covered]
+        elif rules.spinner_count is SpinnerCount.ONCE:
+            halves = 0 if long_covered else 1
+        else:
+            halves = 0 if long_covered else 2
+        if halves:
+            out.append((value, halves))
+    lead_spins = any(origin is None for origin, _ in spinners)
+    for k, arm in enumerate(arms):
+        if arm.tiles and k not in spinner_ends:
+            a, b = arm.tiles[-1]
+            out.append((b, weight if a == b else 1))
+        elif not arm.tiles and k < 2 and not lead_spins:
+            out.append(((lo, hi)[k], weight if lo == hi else 1))
+    return out
+
+
+def expected_play_points(layout: Layout, rules: Ruleset) -> int:
+    """PLAY-1 to PLAY-3 from the count of `shown_halves`, or HEADER-1: every number at
+    two ends or more scores its halves."""
+    shown = shown_halves(layout, rules)
+    if rules.play_scoring is PlayScoring.BERGEN:
+        ends = Counter(v for v, _ in shown)
+        return sum(h for v, h in shown if ends[v] >= 2)
+    return play_points(rules, sum(v * h for v, h in shown))
 
 
 def drew_this_turn(state: HandState) -> bool:
@@ -361,8 +418,10 @@ def test_spin_1_to_4_spinners_and_open_arms(hand: VariantHand) -> None:
 @SPINNER_SETTINGS
 @given(hand=spinner_hands())
 def test_play_points_follow_the_end_count(hand: VariantHand) -> None:
-    """PLAY-1 to PLAY-3: each play scores ``play_points(rules, count)`` for the end count
-    after it (which `Layout.count` gives), for the mover's side; nothing else scores;
+    """PLAY-1 to PLAY-3 and HEADER-1: each play scores ``play_points(rules, count)`` for
+    the end count after it under COUNT-1 to COUNT-6 (which `Layout.end_count` gives;
+    `Layout.count` the default count), or its headers, for the mover's side; nothing
+    else scores;
     the steps add up to ``play_points`` per seat at every state."""
     rules = hand.rules
     for state, move, after in zip(hand.states, hand.moves, hand.states[1:], strict=False):
@@ -371,8 +430,10 @@ def test_play_points_follow_the_end_count(hand: VariantHand) -> None:
         assert step.points >= 0
         if not after.layout.is_empty:
             assert after.layout.count == end_count(after.layout)
+            count = sum(v * h for v, h in shown_halves(after.layout, rules))
+            assert after.layout.end_count(rules) == count
         if isinstance(move, Play):
-            assert step.points == play_points(rules, end_count(after.layout))
+            assert step.points == expected_play_points(after.layout, rules)
             if rules.play_scoring is PlayScoring.FIVES and rules.play_scale is PlayScale.PIPS:
                 assert step.points % 5 == 0
         else:

@@ -57,6 +57,9 @@ NAMES = (
     "five-up",
     "fives-and-threes",
     "sebastopol",
+    "sniff",
+    "bergen",
+    "double-bergen",
 )
 
 

@@ -1,6 +1,6 @@
-"""Tests of the presets of the fives family and Sebastopol: PRESET-3 to PRESET-7
-(docs/rules/presets/all-fives.md, muggins.md, five-up.md, fives-and-threes.md and
-sebastopol.md).
+"""Tests of the presets of the fives family, Sebastopol and Bergen: PRESET-3 to PRESET-10
+(docs/rules/presets/all-fives.md, muggins.md, five-up.md, fives-and-threes.md,
+sebastopol.md, sniff.md, bergen.md and double-bergen.md).
 
 Each test plays a short worked hand under the preset. Moves are written as the engine
 prints them: ``"6-6"`` for the lead, ``"3-6:L"`` for a play on the left arm, ``"5-6:U"``
@@ -20,11 +20,13 @@ from dominoes import (
     IllegalMoveError,
     Match,
     NextLead,
+    NoDoubleRule,
     Opening,
     PlayScale,
     PlayScoring,
     Ruleset,
     Scoring,
+    SpinnerCount,
     SpinnerFill,
     SpinnerRule,
     Tile,
@@ -36,7 +38,8 @@ from dominoes.notation import format_move, parse_move
 from dominoes.presets import PRESETS
 from dominoes.scoring import score_hand
 
-NEW = ("all-fives", "muggins", "five-up", "fives-and-threes", "sebastopol")
+NEW: tuple[str, ...] = ("all-fives", "muggins", "five-up", "fives-and-threes", "sebastopol")
+NEW += ("sniff", "bergen", "double-bergen")
 
 
 def deal(*hands: list[str]) -> Deal:
@@ -91,6 +94,12 @@ def test_presets_spinner_are_listed_after_the_line_presets_in_page_order() -> No
         ("fives_and_threes", "fives-and-threes"),
         ("5s and 3s", "fives-and-threes"),
         ("Sebastopol", "sebastopol"),
+        ("SNIFF", "sniff"),
+        ("East Coast Dominoes", "sniff"),
+        ("east_coast_dominoes", "sniff"),
+        ("Bergen", "bergen"),
+        ("double_bergen", "double-bergen"),
+        ("Double Bergen", "double-bergen"),
     ],
 )
 def test_presets_spinner_aliases_resolve(alias: str, name: str) -> None:
@@ -323,3 +332,132 @@ def test_preset_7_sebastopol_a_block_scores_the_others_pips_minus_the_winners() 
     assert result.points == (12 + 9 + 20 - 5, 0, 0, 0)
     tie = score_hand(rules, (5, 5, 9, 20), ending=Ending.BLOCKED)
     assert tie.points == (0, 0, 0, 0)
+
+
+# ---------------------------------------------------------------- PRESET-8
+def test_preset_8_sniff_fields() -> None:
+    rules = Ruleset.preset("sniff")
+    assert rules == Ruleset.preset("all-fives", spinner_count=SpinnerCount.EXPOSED_HALVES)
+    assert (rules.spinner, rules.spinner_fill) == (
+        SpinnerRule.FIRST_DOUBLE,
+        SpinnerFill.LONG_SIDES_FIRST,
+    )
+    assert (rules.play_scoring, rules.play_scale, rules.round_to) == (
+        PlayScoring.FIVES,
+        PlayScale.PIPS,
+        5,
+    )
+    assert (rules.hand_size, rules.match_target, rules.next_lead) == (7, 100, NextLead.WINNER)
+    assert Ruleset.preset("sniff", players=3, hand_size=6).hand_size == 6
+
+
+def test_preset_8_sniff_the_sniff_counts_after_its_long_sides_are_covered() -> None:
+    # [PG-SNIFF]: 4-4 led counts 8, 6-4 on it 14; 1-4 on the other long side 6 + 1 + 8 = 15
+    small = deal(
+        ["4-4", "1-4", "0-0", "0-1", "1-1", "0-2", "1-2"],
+        ["4-6", "2-2", "0-3", "1-3", "2-3", "3-3", "0-5"],
+    )
+    state = HandState.start(Ruleset.preset("sniff"), small).apply_all("4-4 4-6:L 1-4:R")
+    assert points(state) == [0, 0, 15]
+    state = HandState.start(Ruleset.preset("all-fives"), small).apply_all("4-4 4-6:L 1-4:R")
+    assert points(state) == [0, 0, 0]  # 6 + 1 = 7 in All Fives
+
+
+def test_preset_8_sniff_a_whole_hand() -> None:
+    state = HandState.start(Ruleset.preset("sniff"), deal(*SPINNER_HANDS))
+    state = state.apply_all(ALL_FIVES_MOVES)
+    # 2-6:R 17 and 5-6:U 16 score nothing (5 and 10 in All Fives); 0-6:D 10 as before
+    assert points(state) == [0, 15, 0, 0, 10, 10, 15, 0, 15, 0, 0, 0, 0, 0, 0, 0, 10]
+    result = state.result
+    assert result is not None
+    assert (result.play_points, result.end_points, result.points) == ((50, 25), (10, 0), (60, 25))
+
+
+# ---------------------------------------------------------------- PRESET-9
+BERGEN_HANDS = (
+    ["3-3", "1-3", "1-6", "4-6", "2-5", "5-6"],
+    ["1-1", "3-6", "1-4", "4-4", "2-4", "6-6"],
+)
+BERGEN_MOVES = "1-1 1-3:R 3-6:R 1-6:L 6-6:R 4-6:L 4-4:L 5-6:R 2-4:L 2-5:L"
+
+
+def test_preset_9_bergen_fields() -> None:
+    rules = Ruleset.preset("bergen")
+    assert rules == Ruleset.draw(
+        hand_size=6,
+        boneyard_floor=2,
+        opening=Opening.LOWEST_DOUBLE,
+        target=15,
+        next_lead=NextLead.OPENING_RULE,
+        play_scoring=PlayScoring.BERGEN,
+    )
+    assert rules.spinner is SpinnerRule.NONE
+    assert (rules.drawing, rules.voluntary_draw) == (DrawRule.UNTIL_PLAYABLE, False)
+    assert Ruleset.preset("bergen", players=3).hand_size == 6
+    assert Ruleset.preset("bergen", players=4, hand_size=5, target=10).match_target == 10
+
+
+def test_preset_9_bergen_the_lowest_double_leads_and_headers_score() -> None:
+    state = HandState.start(Ruleset.preset("bergen"), deal(*BERGEN_HANDS))
+    assert (state.turn, tokens(state)) == (1, ["1-1"])  # 1-1 is lower than 3-3 and 4-4
+    state = state.apply_all(BERGEN_MOVES)
+    # the double led alone 2; 1-6:L makes 6 and 6 (2); 6-6:R the double and a 6 (3);
+    # 4-4:L puts doubles at both ends, 4-4 and 6-6 (nothing); 2-5:L makes 5 and 5 (2)
+    assert points(state) == [2, 0, 0, 2, 3, 0, 0, 0, 0, 2]
+    assert state.play_points == (4, 5)
+    match = Match.start(Ruleset.preset("bergen"), deal=deal(*BERGEN_HANDS))
+    for token in BERGEN_MOVES.split():
+        match = match.apply(parse_move(token))
+    assert (match.scores, match.is_over) == ((4, 5), False)
+
+
+def test_preset_9_bergen_the_last_two_tiles_are_never_drawn() -> None:
+    # double-three, three tiles each: seat 0 leads 0-0 (the lowest double, 2 points);
+    # seat 1 has no 0, draws 1-1 and 2-2, and must pass with 0-1 and 0-2 left
+    rules = Ruleset.preset("bergen", max_pip=3, hand_size=3)
+    small = Deal(
+        hands=[["0-0", "3-3", "0-3"], ["1-2", "2-3", "1-3"]],
+        boneyard=["1-1", "2-2", "0-1", "0-2"],
+    )
+    state = HandState.start(rules, small).apply_all("0-0 draw draw")
+    assert points(state) == [2, 0, 0]
+    assert (tokens(state), state.boneyard) == (["pass"], (Tile(0, 1), Tile(0, 2)))
+
+
+# ---------------------------------------------------------------- PRESET-10
+def test_preset_10_double_bergen_fields() -> None:
+    rules = Ruleset.preset("double-bergen")
+    assert (rules.spinner, rules.spinner_fill) == (
+        SpinnerRule.LEAD_DOUBLE,
+        SpinnerFill.ALL_FOUR_FIRST,
+    )
+    assert rules.play_scoring is PlayScoring.BERGEN
+    assert (rules.opening, rules.no_double, rules.next_lead) == (
+        Opening.HIGHEST_DOUBLE,
+        NoDoubleRule.DRAW_FOR_DOUBLE,
+        NextLead.OPENING_RULE,
+    )
+    assert (rules.hand_size, rules.boneyard_floor, rules.match_target) == (6, 0, 15)
+
+
+def test_preset_10_double_bergen_four_sides_first_and_matching_arm_ends_score() -> None:
+    hands = deal(
+        ["6-6", "2-6", "0-6", "2-2", "1-2", "0-1"], ["3-6", "5-6", "2-3", "2-5", "0-0", "1-1"]
+    )
+    state = HandState.start(Ruleset.preset("double-bergen"), hands)
+    state = state.apply_all("6-6 3-6:L 2-6:R")
+    assert tokens(state) == ["5-6:U", "5-6:D"]  # the empty short sides first (SPIN-3)
+    state = state.apply_all("5-6:U 0-6:D 2-3:L 2-2:R 2-5:U")
+    # the lead 2; a pair of 2s 2; a triplet (2-2 and a 2) 3; four 2s 4
+    assert points(state) == [2, 0, 0, 0, 0, 2, 3, 4]
+
+
+def test_preset_10_double_bergen_nobody_holds_a_double() -> None:
+    hands = deal(
+        ["0-1", "0-2", "1-3", "2-4", "3-5", "4-6"], ["0-3", "1-2", "1-4", "2-5", "3-6", "0-6"]
+    )
+    state = HandState.start(Ruleset.preset("double-bergen"), hands)
+    assert tokens(state) == ["draw"]  # LEAD-5: seat 0 draws 0-0, the first tile
+    state = state.apply_all("draw 0-0")
+    assert state.play_points == (2, 0)
+    assert [arm.end for arm in state.layout.arms] == [End.LEFT, End.RIGHT, End.UP, End.DOWN]

@@ -1,4 +1,4 @@
-"""Scenario tests for the opening options LEAD-2 to LEAD-5 (docs/rules/opening.md).
+"""Scenario tests for the opening options LEAD-2 to LEAD-6 (docs/rules/opening.md).
 
 LEAD-1 is tested in tests/rules/test_rules_general.py. Every test builds a hand-made deal,
 plays it move by move and checks the result computed by hand in the comments. Moves
@@ -7,6 +7,8 @@ on the right end, ``"draw"``, ``"pass"``.
 """
 
 from __future__ import annotations
+
+import random
 
 import attrs
 import pytest
@@ -28,6 +30,7 @@ from dominoes import (
     Ruleset,
     RulesetError,
     Tile,
+    sampling,
 )
 from scenario import DEAL_E, DEAL_NO_DOUBLE, play_moves, refusal
 
@@ -402,3 +405,44 @@ def test_lead_5_with_draw_one_then_pass() -> None:
     state = play_moves(state, "draw draw")  # seat 1: 0-4; seat 0: 3-3
     assert state.turn == 0
     assert state.legal_moves() == (Play(tile=Tile(3, 3)),)
+
+
+# --------------------------------------------------------------------------- LEAD-6
+LOWEST = Ruleset.block(opening=Opening.LOWEST_DOUBLE)
+
+
+def test_lead_6_the_lowest_double_leads() -> None:
+    # Deal F: seat 1 holds 5-5, the highest double dealt; seat 0 holds 4-4, the lowest
+    assert HandState.start(Ruleset.block(), DEAL_F).legal_moves() == (Play(tile=Tile(5, 5)),)
+    state = HandState.start(LOWEST, DEAL_F)
+    assert (state.turn, state.legal_moves()) == (0, (Play(tile=Tile(4, 4)),))
+    state = play_moves(state, "4-4")
+    assert state.layout.line == ((4, 4),)
+    assert refusal(HandState.start(LOWEST, DEAL_F), Play(tile=Tile(5, 6))) is (
+        IllegalMoveReason.WRONG_LEAD
+    )
+
+
+def test_lead_6_no_double_dealt_falls_back_on_the_no_double_rule() -> None:
+    # nobody holds a double: LEAD-1, the heaviest tile leads, as under the default
+    heaviest = HandState.start(Ruleset.block(), DEAL_NO_DOUBLE).legal_moves()
+    assert HandState.start(LOWEST, DEAL_NO_DOUBLE).legal_moves() == heaviest
+    # LEAD-4 refuses the deal; LEAD-5 draws until a double turns up (0-0 first here)
+    with pytest.raises(DealError):
+        HandState.start(attrs.evolve(LOWEST, no_double=NoDoubleRule.REDEAL), DEAL_NO_DOUBLE)
+    drawing = Ruleset.draw(opening=Opening.LOWEST_DOUBLE, no_double=NoDoubleRule.DRAW_FOR_DOUBLE)
+    state = HandState.start(drawing, DEAL_NO_DOUBLE)
+    assert state.legal_moves() == (DRAW,)
+    state = play_moves(state, "draw")
+    assert (state.turn, state.legal_moves()) == (0, (Play(tile=Tile(0, 0)),))
+
+
+def test_lead_6_a_sample_holds_no_lower_double_elsewhere() -> None:
+    # seat 0 led 4-4 under LEAD-6: nobody held 0-0 to 3-3 in hand, so the sampler deals
+    # them only to the boneyard (seat 1's hand is hidden from seat 0)
+    state = play_moves(HandState.start(LOWEST, DEAL_F), "4-4")
+    lower = {Tile(d, d) for d in range(4)}
+    for seed in range(20):
+        world = sampling.sample(state.observation(0), random.Random(seed))
+        assert not lower & set(world.hand(1))
+        assert world.hand(0) == state.hand(0)

@@ -1,12 +1,12 @@
-"""Scenario tests for layouts with arms: LAYOUT-1, SPIN-1 to SPIN-4, COUNT-1 to COUNT-3
-and PLAY-1 to PLAY-3 (docs/rules/spinner.md).
+"""Scenario tests for layouts with arms: LAYOUT-1, SPIN-1 to SPIN-4, COUNT-1 to COUNT-6,
+PLAY-1 to PLAY-4 and HEADER-1 (docs/rules/spinner.md).
 
 Every test builds a hand-made double-six deal (the tiles not named lie in the boneyard
 in canonical order: 0-0, 0-1, 1-1, 0-2, ...), plays it move by move and checks what the
 comments work out by hand. Moves are written as tokens that name the arm (``"6-6"`` for
 the lead, ``"3-6:L"``, ``"5-6:U"``, ``"0-5:A4"``) and applied as `Play` values.
 
-The engine has no reader of the end count: a count shows in what a play scores. Under
+The end count shows in what a play scores, and `Layout.end_count` reads it. Under
 `PlayScoring.FIVES` a play scores its count when that is a multiple of 5 and 0
 otherwise, so the scenarios are built for counts that score, and a test that must tell
 two counts apart plays the same moves under `PlayScoring.FIVES_AND_THREES` as well.
@@ -32,11 +32,13 @@ from dominoes import (
     PlayScoring,
     Ruleset,
     RulesetError,
+    SpinnerCount,
     SpinnerFill,
     SpinnerRule,
     Tile,
     TileSet,
 )
+from dominoes.layout import header_points
 from dominoes.scoring import play_points
 from scenario import refusal
 
@@ -491,3 +493,156 @@ def test_play_3_the_table() -> None:
     table = {3: 1, 5: 1, 6: 2, 9: 3, 10: 2, 12: 4, 15: 8, 18: 6, 20: 4}
     assert {n: play_points(FIVES_AND_THREES, n) for n in table} == table
     assert [play_points(FIVES_AND_THREES, n) for n in (0, 1, 2, 4, 7, 8, 11)] == [0] * 7
+
+
+# ---------------------------------------------------------------- COUNT-4 to COUNT-6
+US_SNIFF = attrs.evolve(ALL_FIVES, spinner_count=SpinnerCount.EXPOSED_HALVES)
+"""All Fives with the US Sniff count (COUNT-4)."""
+ONCE = attrs.evolve(ALL_FIVES, spinner_count=SpinnerCount.ONCE)
+"""All Fives with a spinner that counts once (COUNT-5)."""
+
+
+def counts(rules: Ruleset, deal: Deal, moves: str) -> list[int]:
+    """The end count (`Layout.end_count` under ``rules``) after each move of ``moves``."""
+    state = HandState.start(rules, deal)
+    out = []
+    for text in moves.split():
+        state = play(state, text)
+        out.append(state.layout.end_count(rules))
+    return out
+
+
+def test_count_4_a_spinner_counts_both_halves_while_two_sides_are_covered() -> None:
+    # [PG-SNIFF]: 4-4 led counts 8, 6-4 on it makes 14; 1-4 on the other long side:
+    # 6 + 1 + 8 = 15 (the spinner still counts: two sides covered), 7 under COUNT-2
+    deal = dealt(["4-4", "1-4", "0-0", "0-1", "1-1"], ["4-6", "0-2", "1-2", "2-2", "0-3"])
+    assert counts(US_SNIFF, deal, "4-4 4-6:L 1-4:R") == [8, 14, 15]
+    assert scores(US_SNIFF, deal, "4-4 4-6:L 1-4:R") == [0, 0, 15]
+    assert counts(ALL_FIVES, deal, "4-4 4-6:L 1-4:R") == [8, 14, 7]
+
+
+def test_count_4_one_half_at_three_sides_nothing_at_four() -> None:
+    # 6-6 12; 3-6:L 3 + 12; 2-6:R 3 + 2 + 12 = 17; 5-6:U (three sides) 3 + 2 + 5 + 6 = 16;
+    # 0-6:D (four sides) 3 + 2 + 5 + 0 = 10
+    moves = "6-6 3-6:L 2-6:R 5-6:U 0-6:D"
+    assert counts(US_SNIFF, DEAL_AF, moves) == [12, 15, 17, 16, 10]
+    assert scores(US_SNIFF, DEAL_AF, moves) == [0, 15, 0, 0, 10]
+    state = play(HandState.start(US_SNIFF, DEAL_AF), moves)
+    assert state.layout.count == 10  # the default count agrees once all four are covered
+
+
+def test_count_4_a_spinner_laid_on_an_arm_has_one_side_covered() -> None:
+    # 6-4 leads (10); 4-4 on the left, one side covered: 8 + 6 = 14; 2-4 beyond it, two:
+    # 2 + 6 + 8 = 16; 6-6 on the right (a plain double): 2 + 12 + 8 = 22; 1-4 up, three
+    # sides: 2 + 12 + 1 + 4 = 19
+    moves = MOVES_X + " 1-4:U"
+    assert counts(US_SNIFF, DEAL_X, moves) == [10, 14, 16, 22, 19]
+    assert counts(ALL_FIVES, DEAL_X, moves) == [10, 14, 8, 14, 15]
+
+
+def test_count_4_needs_a_spinner() -> None:
+    with pytest.raises(RulesetError, match="spinner_count EXPOSED_HALVES needs a spinner") as e:
+        attrs.evolve(MUGGINS, spinner_count=SpinnerCount.EXPOSED_HALVES)
+    assert e.value.fields == ("spinner_count", "spinner")
+
+
+def test_count_5_a_spinner_counts_one_half_until_its_long_sides_are_covered() -> None:
+    # 6-6 led counts 6; 3-6 on it 3 + 6 = 9; 2-6 covers the other long side: 3 + 2 = 5
+    assert counts(ONCE, DEAL_AF, "6-6 3-6:L 2-6:R") == [6, 9, 5]
+    assert scores(ONCE, DEAL_AF, "6-6 3-6:L 2-6:R") == [0, 0, 5]
+    threes = attrs.evolve(ONCE, play_scoring=PlayScoring.FIVES_AND_THREES)
+    assert scores(threes, DEAL_AF, "6-6 3-6:L 2-6:R") == [2, 3, 1]
+    # a spinner laid on an arm: 4-4 at the left end counts 4 (4 + 6 = 10)
+    assert counts(ONCE, DEAL_X, "4-6 4-4:L 2-4:L") == [10, 10, 8]
+
+
+def test_count_5_needs_a_spinner() -> None:
+    with pytest.raises(RulesetError, match="spinner_count ONCE needs a spinner"):
+        attrs.evolve(MUGGINS, spinner_count=SpinnerCount.ONCE)
+
+
+def test_count_6_a_double_at_an_end_counts_one_half() -> None:
+    halves = attrs.evolve(MUGGINS, double_end_weight=1)
+    deal = dealt(["3-4", "2-3", "0-0", "0-1", "1-1"], ["4-4", "1-4", "0-2", "1-2", "2-2"])
+    # 3-4 counts 7; 4-4 on the right 3 + 4 = 7; 2-3 on the left 2 + 4 = 6; 1-4: 2 + 1 = 3
+    assert counts(halves, deal, "3-4 4-4:R 2-3:L 1-4:R") == [7, 7, 6, 3]
+    assert scores(halves, deal, "3-4 4-4:R 2-3:L 1-4:R") == [0, 0, 0, 0]
+    # All Fives: 2-2 on the right with 3-3 on the left: 3 + 2 + 5 + 0 = 10 (not 15); the
+    # spinner 6-6 still counts both halves while a long side is uncovered (COUNT-2)
+    spinner = attrs.evolve(ALL_FIVES, double_end_weight=1)
+    assert counts(spinner, DEAL_AF, MOVES_AF)[:2] == [12, 15]
+    assert counts(spinner, DEAL_AF, MOVES_AF)[6] == 10
+
+
+def test_count_6_the_lead_alone_still_counts_both_halves() -> None:
+    halves = attrs.evolve(MUGGINS, double_end_weight=1)
+    deal = dealt(["5-5", "2-3", "0-0", "0-1", "1-1"], ["0-5", "1-4", "0-2", "1-2", "2-2"])
+    # 5-5 alone: 5 at each end; 0-5 on the right leaves the double at the left end: 5 + 0
+    assert counts(halves, deal, "5-5 0-5:R") == [10, 5]
+    assert counts(MUGGINS, deal, "5-5 0-5:R") == [10, 10]
+
+
+def test_count_6_needs_a_spinner_or_scoring_on_play() -> None:
+    with pytest.raises(RulesetError, match="double_end_weight changes the end count") as e:
+        Ruleset.draw(double_end_weight=1)
+    assert e.value.fields == ("double_end_weight", "spinner", "play_scoring")
+    with pytest.raises(RulesetError, match="double_end_weight must be from 1 to 2, got 3"):
+        attrs.evolve(MUGGINS, double_end_weight=3)
+
+
+# ---------------------------------------------------------------- HEADER-1
+BERGEN = Ruleset.draw(hand_size=6, opening=Opening.SEAT_ANY_TILE, play_scoring=PlayScoring.BERGEN)
+"""Bergen's headers on a line, two players, six tiles each, seat 0 leads any tile."""
+DOUBLE_BERGEN = attrs.evolve(
+    BERGEN, spinner=SpinnerRule.LEAD_DOUBLE, spinner_fill=SpinnerFill.ALL_FOUR_FIRST
+)
+"""The same with a double lead that spins, its four sides first (Double Bergen)."""
+DEAL_HEADS = dealt(
+    ["3-4", "1-3", "1-5", "0-0", "0-2", "2-2"], ["1-4", "1-1", "0-3", "2-3", "0-5", "3-3"]
+)
+
+
+def test_header_1_double_and_triple_headers() -> None:
+    # 3-4: ends 3, 4; 1-4:R 3, 1; 1-3:L 1, 1 (a double header, 2); 1-1:L the double 1-1
+    # and 1 (a triple header, 3); 1-5:R 1-1 and 5 (nothing)
+    moves = "3-4 1-4:R 1-3:L 1-1:L 1-5:R"
+    assert scores(BERGEN, DEAL_HEADS, moves) == [0, 0, 2, 3, 0]
+    state = play(HandState.start(BERGEN, DEAL_HEADS), moves)
+    assert state.play_points == (2, 3)
+    assert play(HandState.start(BERGEN, DEAL_HEADS), "3-4 1-4:R 1-3:L").layout.headers(BERGEN) == 2
+
+
+def test_header_1_a_double_led_alone_is_a_double_header() -> None:
+    assert scores(BERGEN, DEAL_HEADS, "0-0") == [2]
+    assert scores(BERGEN, DEAL_HEADS, "3-4") == [0]
+    # a double lead that spins (Double Bergen) too
+    assert scores(DOUBLE_BERGEN, DEAL_HEADS, "2-2") == [2]
+
+
+def test_header_1_a_double_alone_at_an_end_scores_nothing() -> None:
+    deal = dealt(
+        ["3-4", "0-0", "0-1", "1-1", "0-2", "1-2"], ["4-4", "2-3", "0-3", "1-3", "0-5", "3-3"]
+    )
+    # 3-4, then 4-4 on the right: ends 3 and the double 4-4: no number at two ends
+    assert scores(BERGEN, deal, "3-4 4-4:R") == [0, 0]
+    # 0-0 led, 0-1 on one side: the double at the left end and 1 at the right: nothing
+    assert scores(BERGEN, DEAL_HEADS, "0-0 0-3:R") == [2, 0]
+
+
+def test_header_1_matching_arm_ends_with_a_spinner() -> None:
+    deal = dealt(
+        ["6-6", "2-6", "0-6", "2-2", "1-2", "0-1"], ["3-6", "5-6", "2-3", "2-5", "0-0", "1-1"]
+    )
+    # the lead alone 2; 3-6, 2-6, 5-6, 0-6 start the four sides (ends 3, 2, 5, 0); 2-3 on
+    # the left a pair of 2s (2); 2-2 on the right a triplet (3); 2-5 up four 2s (4)
+    moves = "6-6 3-6:L 2-6:R 5-6:U 0-6:D 2-3:L 2-2:R 2-5:U"
+    assert scores(DOUBLE_BERGEN, deal, moves) == [2, 0, 0, 0, 0, 2, 3, 4]
+    # two numbers at two ends each score both pairs
+    assert header_points([(2, 1), (5, 1), (2, 1), (5, 1)]) == 4
+    assert header_points([(2, 1), (5, 2), (3, 1)]) == 0
+
+
+def test_header_1_needs_pips() -> None:
+    with pytest.raises(RulesetError, match="play_scale PER_FIVE applies to play_scoring FIVES"):
+        attrs.evolve(BERGEN, play_scale=PlayScale.PER_FIVE)
+    assert play_points(BERGEN, 10) == 0  # no count scores under HEADER-1

@@ -9,8 +9,8 @@ Each deal's game tree is walked twice, as ``test_golden.py`` does for the line g
   each, outward, and the number each grows from), spinners (the arm and index each lies
   at, and its two short arms), boneyard, passes in a row and play points. Which arms take
   a tile is worked out afresh at every node from the spinners and the tiles on the arms
-  (rules SPIN-1 to SPIN-4), and so are the end count (COUNT-1 to COUNT-3) and what it
-  scores (PLAY-1 to PLAY-3).
+  (rules SPIN-1 to SPIN-4), and so are the end count (COUNT-1 to COUNT-6) and what it
+  scores (PLAY-1 to PLAY-3, HEADER-1).
 
 Both walks visit the moves in the documented order (tile index, then arm), depth first,
 so they must produce the same list of nodes, each with the same open ends, and the same
@@ -49,6 +49,7 @@ from dominoes import (
     PlayScale,
     PlayScoring,
     Ruleset,
+    SpinnerCount,
     SpinnerFill,
     SpinnerRule,
     Step,
@@ -228,13 +229,6 @@ class BruteForce:
             out.update(k for k in sp.short if not arms[k])
         return out
 
-    def waiting(self, node: Node, k: int) -> bool:
-        """Whether arm ``k`` is a short side still behind its gate."""
-        if k < 2 or self.rules.spinner_fill is SpinnerFill.ALL_FOUR_FIRST:
-            return False
-        sp = next(s for s in node.spinners if k in s.short)
-        return not self.long_sides_carry(sp, node.arms)
-
     def open_arms(self, node: Node) -> list[int]:
         """The arms a tile may be laid on now, in arm order."""
         fill = self.rules.spinner_fill
@@ -255,28 +249,53 @@ class BruteForce:
         arm = node.arms[k]
         return arm[-1][1] if arm else node.roots[k]
 
-    def end_count(self, node: Node) -> int:
-        """COUNT-1 to COUNT-3."""
+    def faces(self, node: Node) -> list[tuple[int, int]]:
+        """COUNT-1 to COUNT-6: (value, halves) per end that shows something. The lone
+        lead shows a half at each end of the line (a lone spinner counted ONCE, one in
+        all); a tile at an arm's end its outer half, a double that is no spinner
+        ``double_end_weight`` halves; an empty long side of a lead that is no spinner the
+        lead's half (``double_end_weight`` for a double lead); a spinner the halves
+        ``spinner_count`` gives for its covered sides; an empty short side nothing."""
+        rules = self.rules
+        weight = rules.double_end_weight
         lo, hi = node.lead
-        double = lo == hi
-        total = 0
+        if not any(node.arms):
+            once = rules.spinner_count is SpinnerCount.ONCE
+            return [(lo, 1)] if node.spinners and once else [(lo, 1), (hi, 1)]
+        at = {(sp.host, sp.index) for sp in node.spinners}
+        out = []
         for k, arm in enumerate(node.arms):
-            if self.waiting(node, k):
-                continue
-            if arm:
+            if arm and (k, len(arm) - 1) not in at:
                 a, b = arm[-1]
-                total += 2 * b if a == b else b
-            elif k < 2:
-                if double and not node.arms[1 - k]:
-                    if k == 0:
-                        total += 2 * lo  # a double lead alone counts once
-                else:
-                    total += 2 * node.roots[k] if double else node.roots[k]
-        return total
+                out.append((b, weight if a == b else 1))
+            elif not arm and k < 2 and (None, -1) not in at:
+                out.append((node.roots[k], weight if lo == hi else 1))
+        for sp in node.spinners:
+            if sp.host is None:
+                value, long = lo, [bool(node.arms[0]), bool(node.arms[1])]
+            else:
+                value = node.arms[sp.host][sp.index][0]
+                long = [True, len(node.arms[sp.host]) > sp.index + 1]
+            covered = sum(long) + sum(1 for k in sp.short if node.arms[k])
+            if rules.spinner_count is SpinnerCount.EXPOSED_HALVES:
+                halves = (2, 2, 2, 1, 0)[covered]
+            elif all(long):
+                halves = 0
+            else:
+                halves = 1 if rules.spinner_count is SpinnerCount.ONCE else 2
+            if halves:
+                out.append((value, halves))
+        return out
 
-    def scored(self, count: int) -> int:
-        """PLAY-1 to PLAY-3: what a play scores when the end count after it is ``count``."""
+    def scored(self, node: Node) -> int:
+        """PLAY-1 to PLAY-3: what a play scores from the end count after it (the sum of
+        what the ends show); HEADER-1: from the numbers at two ends or more."""
+        faces = self.faces(node)
         scoring = self.rules.play_scoring
+        if scoring is PlayScoring.BERGEN:
+            ends = Counter(v for v, _ in faces)
+            return sum(halves for v, halves in faces if ends[v] > 1)
+        count = sum(v * halves for v, halves in faces)
         if count <= 0 or scoring is PlayScoring.NONE:
             return 0
         if scoring is PlayScoring.FIVES:
@@ -331,15 +350,19 @@ class BruteForce:
             seat = rules.opening_seat
             leads = sorted(hands[seat], key=tile_order)
         else:
-            assert rules.opening is Opening.HIGHEST_DOUBLE
-            seat, tile = self.highest_double_else_heaviest(hands)
+            assert rules.opening in (Opening.HIGHEST_DOUBLE, Opening.LOWEST_DOUBLE)
+            seat, tile = self.double_else_heaviest(hands)
             leads = [tile]
         for tile in leads:
             self.lead(hands, boneyard, seat, tile)
         return self.found
 
-    def highest_double_else_heaviest(self, hands: tuple[tuple[Pair, ...], ...]) -> tuple[int, Pair]:
-        for d in range(self.table.max_pip, -1, -1):
+    def double_else_heaviest(self, hands: tuple[tuple[Pair, ...], ...]) -> tuple[int, Pair]:
+        """BLOCK-3 (the highest double) or LEAD-6 (the lowest) leads; else LEAD-1."""
+        doubles = range(self.table.max_pip, -1, -1)
+        if self.rules.opening is Opening.LOWEST_DOUBLE:
+            doubles = range(self.table.max_pip + 1)
+        for d in doubles:
             for seat, hand in enumerate(hands):
                 if (d, d) in hand:
                     return seat, (d, d)
@@ -381,7 +404,7 @@ class BruteForce:
 
     def after_play(self, node: Node, seat: int, token: str) -> None:
         """Score the play ``seat`` just made (``node`` holds its tile), then go on."""
-        got = self.scored(self.end_count(node))
+        got = self.scored(node)
         points = node.points
         if got:
             side = self.side(seat)
@@ -682,6 +705,91 @@ VARIANTS: dict[str, tuple[str, dict[str, Any]]] = {
             "scoring": PlayScoring.FIVES_AND_THREES,
         },
     ),
+    # COUNT-4: US Sniff's count, a spinner led and spinners laid on the arms
+    "exposed-halves": ("d3-lead-3-3-h4", {"spinner_count": SpinnerCount.EXPOSED_HALVES}),
+    "exposed-halves-every-double-draw": (
+        "d4-later-spinners",
+        {
+            "spinner": SpinnerRule.EVERY_DOUBLE,
+            "spinner_count": SpinnerCount.EXPOSED_HALVES,
+            "drawing": DrawRule.UNTIL_PLAYABLE,
+            "scoring": PlayScoring.FIVES_AND_THREES,
+        },
+    ),
+    "exposed-halves-all-four": (
+        "d3-no-double",
+        {
+            "spinner": SpinnerRule.EVERY_DOUBLE,
+            "fill": SpinnerFill.ALL_FOUR_FIRST,
+            "spinner_count": SpinnerCount.EXPOSED_HALVES,
+            "drawing": DrawRule.UNTIL_PLAYABLE,
+        },
+    ),
+    # COUNT-5: a spinner counts once
+    "once": (
+        "d3-lead-3-3",
+        {"spinner_count": SpinnerCount.ONCE, "scoring": PlayScoring.FIVES_AND_THREES},
+    ),
+    "once-every-double-one-tile": (
+        "d3-lead-3-3-h4",
+        {
+            "spinner": SpinnerRule.EVERY_DOUBLE,
+            "fill": SpinnerFill.ONE_TILE_EACH_SIDE,
+            "spinner_count": SpinnerCount.ONCE,
+        },
+    ),
+    # COUNT-6: a double at an end counts one half, on a line and with spinners
+    "double-end-weight-1-line": (
+        "d3-lead-2-2",
+        {
+            "spinner": SpinnerRule.NONE,
+            "double_end_weight": 1,
+            "scoring": PlayScoring.FIVES_AND_THREES,
+            "drawing": DrawRule.UNTIL_PLAYABLE,
+        },
+    ),
+    "double-end-weight-1-first-double": (
+        "d4-later-spinners",
+        {"double_end_weight": 1, "scoring": PlayScoring.FIVES_AND_THREES},
+    ),
+    # HEADER-1: Bergen on a line (LEAD-6: the lowest double leads), Double Bergen
+    "bergen": (
+        "d3-lead-3-3-h4",
+        {
+            "spinner": SpinnerRule.NONE,
+            "scoring": PlayScoring.BERGEN,
+            "opening": Opening.LOWEST_DOUBLE,
+            "drawing": DrawRule.UNTIL_PLAYABLE,
+        },
+    ),
+    "bergen-draw-floor": (
+        "d4-later-spinners",
+        {
+            "spinner": SpinnerRule.NONE,
+            "scoring": PlayScoring.BERGEN,
+            "opening": Opening.LOWEST_DOUBLE,
+            "drawing": DrawRule.UNTIL_PLAYABLE,
+            "boneyard_floor": 2,
+        },
+    ),
+    "double-bergen": (
+        "d4-later-spinners",
+        {
+            "spinner": SpinnerRule.LEAD_DOUBLE,
+            "fill": SpinnerFill.ALL_FOUR_FIRST,
+            "scoring": PlayScoring.BERGEN,
+            "drawing": DrawRule.UNTIL_PLAYABLE,
+        },
+    ),
+    "bergen-every-double-exposed": (
+        "d3-lead-3-3-h4",
+        {
+            "spinner": SpinnerRule.EVERY_DOUBLE,
+            "scoring": PlayScoring.BERGEN,
+            "spinner_count": SpinnerCount.EXPOSED_HALVES,
+            "double_end_weight": 1,
+        },
+    ),
 }
 
 
@@ -789,6 +897,55 @@ GOLDEN: dict[str, Golden] = {
             ("DOMINO", (10, 7)): 12,
             ("DOMINO", (10, 8)): 8,
             ("DOMINO", (10, 12)): 8,
+        },
+    ),
+    # COUNT-4: the doubles drawn from the boneyard spin on the arms, all four sides first,
+    # and go on counting their halves after their long sides are covered
+    "d3-no-double/EVERY_DOUBLE/ALL_FOUR_FIRST/draw/FIVES/exposed_halves": Golden(
+        "d3-no-double",
+        {
+            "spinner": SpinnerRule.EVERY_DOUBLE,
+            "fill": SpinnerFill.ALL_FOUR_FIRST,
+            "spinner_count": SpinnerCount.EXPOSED_HALVES,
+            "drawing": DrawRule.UNTIL_PLAYABLE,
+        },
+        sequences=30,
+        domino=30,
+        blocked=0,
+        drawn=0,
+        play_points=160,
+        results={
+            ("DOMINO", (5, 12)): 6,
+            ("DOMINO", (5, 16)): 6,
+            ("DOMINO", (7, 0)): 6,
+            ("DOMINO", (8, 0)): 4,
+            ("DOMINO", (8, 5)): 2,
+            ("DOMINO", (16, 0)): 6,
+        },
+    ),
+    # HEADER-1 on a line, LEAD-6: 3-3 is the only double dealt, so it leads (2 points)
+    "d3-lead-3-3/NONE/block/BERGEN/lowest_double": Golden(
+        "d3-lead-3-3",
+        {
+            "spinner": SpinnerRule.NONE,
+            "scoring": PlayScoring.BERGEN,
+            "opening": Opening.LOWEST_DOUBLE,
+        },
+        sequences=40,
+        domino=36,
+        blocked=4,
+        drawn=0,
+        play_points=168,
+        results={
+            ("BLOCKED", (5, 2)): 2,
+            ("BLOCKED", (7, 2)): 2,
+            ("DOMINO", (2, 4)): 8,
+            ("DOMINO", (2, 6)): 8,
+            ("DOMINO", (5, 0)): 2,
+            ("DOMINO", (5, 2)): 4,
+            ("DOMINO", (7, 0)): 2,
+            ("DOMINO", (7, 2)): 4,
+            ("DOMINO", (8, 0)): 8,
         },
     ),
 }
