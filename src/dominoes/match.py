@@ -18,7 +18,7 @@ from dominoes.errors import ArgumentTypeError, IllegalMoveError, IllegalMoveReas
 from dominoes.errors import shown as _shown
 from dominoes.moves import Move, Play
 from dominoes.rules import BlockTie, DrawnLead, NextLead, Opening, PlayScoring, Ruleset, Scoring
-from dominoes.scoring import Ending, HandResult
+from dominoes.scoring import Ending, HandResult, credit
 from dominoes.state import HandState
 
 __all__ = ["Match"]
@@ -159,16 +159,16 @@ class Match:
         if self.is_over and not self.state.is_over:
             raise MatchError("the match is over")
         state = self.state.apply(move, seat=seat)
-        scores = self.scores
         before = self.state.play_points
         gained = state.play_points
-        if gained != before:
-            scores = tuple(s + p - q for s, p, q in zip(scores, gained, before, strict=True))
+        play = tuple(p - q for p, q in zip(gained, before, strict=True))
         if not state.is_over:
-            return attrs.evolve(self, state=state, scores=scores)
+            if gained == before:
+                return attrs.evolve(self, state=state)
+            return attrs.evolve(self, state=state, scores=_credited(self, play, ()))
         result = state.result
         assert result is not None
-        scores = tuple(s + p for s, p in zip(scores, result.end_points, strict=True))
+        scores = _credited(self, play, result.end_points)
         return attrs.evolve(self, state=state, results=(*self.results, result), scores=scores)
 
     def concede(self, seat: int, *, match: bool = False) -> Match:
@@ -219,7 +219,7 @@ class Match:
             state = self.state.concede(seat)  # refuses a hand that is over
             result = state.result
             assert result is not None
-            scores = tuple(s + p for s, p in zip(self.scores, result.points, strict=True))
+            scores = _credited(self, (), result.end_points)
             done = attrs.evolve(self, state=state, results=(*self.results, result), scores=scores)
         return attrs.evolve(done, conceded_by=seat) if match else done
 
@@ -246,6 +246,22 @@ class Match:
             )
         state = _deal(rules, self.seed, len(self.results), deal)
         return attrs.evolve(self, state=state, hands=(*self.hands, self.state))
+
+
+def _credited(match: Match, play: tuple[int, ...], end: tuple[int, ...]) -> tuple[int, ...]:
+    """The match's scores after its side's share of ``play`` (the points a play gave,
+    per seat) and ``end`` (the end points of the hand, per seat; ``()``: none) are
+    credited through `credit` (rules MATCH-8 to MATCH-10), side by side."""
+    scores = list(match.scores)
+    for team in match.rules.teams:
+        seat = team[0]
+        p = play[seat] if play else 0
+        e = end[seat] if end else 0
+        if p or e:
+            gained = credit(match.rules, scores[seat], play=p, end=e)
+            for s in team:
+                scores[s] += gained
+    return tuple(scores)
 
 
 def _check_deal(deal: object) -> None:

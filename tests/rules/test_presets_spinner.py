@@ -21,12 +21,14 @@ from dominoes import (
     Match,
     NextLead,
     Opening,
+    PartnershipOut,
     PlayScale,
     PlayScoring,
     Ruleset,
     Scoring,
     SpinnerFill,
     SpinnerRule,
+    TargetExact,
     Tile,
     TileSet,
     find_preset,
@@ -231,8 +233,12 @@ def test_preset_6_fives_and_threes_fields() -> None:
     rules = Ruleset.preset("fives-and-threes")
     assert rules == Ruleset.block(
         opening=Opening.SEAT_ANY_TILE,
+        scoring=Scoring.FIXED_DOMINO,
         target=61,
         play_scoring=PlayScoring.FIVES_AND_THREES,
+        fixed_points=1,
+        partnership_out=PartnershipOut.BOTH_PARTNERS,
+        target_exact=TargetExact.DISCARD_OVERSHOOT,
     )
     assert (rules.drawing, rules.hand_size, rules.spinner) == (
         DrawRule.NONE,
@@ -257,8 +263,9 @@ def test_preset_6_fives_and_threes_thirds_and_fifths_score_and_nobody_draws() ->
     assert result is not None
     assert result.ending is Ending.BLOCKED
     assert len(state.boneyard) == 14
-    # not yet the source's rule: the block scores the opponent's pips (SCORE-1)
-    assert (result.end_points, result.points) == ((14, 0), (21, 15))
+    # a blocked hand gives no chip-out point (POINTS-7), whatever the pips
+    assert result.winners == (0,)
+    assert (result.end_points, result.points) == ((0, 0), (7, 15))
 
 
 # ---------------------------------------------------------------- PRESET-7
