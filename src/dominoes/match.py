@@ -1,4 +1,4 @@
-"""Match play: a series of hands to a target score (rules MATCH-1 to MATCH-6).
+"""Match play: a series of hands to a target score (rules MATCH-1 to MATCH-10).
 
 A `Match` is immutable like `HandState`. Moves go to the current hand through
 `Match.apply`; when a hand ends its points are added to the scores at once, and
@@ -41,7 +41,9 @@ class Match:
     record (``record.final``; see docs/recording.md).
 
     ``scores`` are per seat (both partners show their side's score). Under
-    `Scoring.PENALTY` they are penalty points and the lowest total wins.
+    `Scoring.PENALTY` they are penalty points and the lowest total wins. They are the
+    points credited (`dominoes.scoring.credit`, rules MATCH-8 to MATCH-10), which may be
+    fewer than the hands' ``results`` gave.
 
     >>> from dominoes import Ruleset
     >>> m = Match.start(Ruleset.block(players=2, target=50), seed=1)
@@ -150,7 +152,9 @@ class Match:
         The points a play scores (rules PLAY-1 to PLAY-3) are added to the scores as it
         is made, and a side that reaches the target with them wins the match at once, in
         the middle of the hand (rule MATCH-7); when the move ends the hand, its end
-        points are added.
+        points are added (with the final play's points, as one score). Every score is
+        credited through `dominoes.scoring.credit` (rules MATCH-8 to MATCH-10): the hand
+        keeps the points the table gave, the scores what the match credited.
 
         Raises:
             IllegalMoveError: the move is not legal in the current hand.
@@ -161,9 +165,9 @@ class Match:
         state = self.state.apply(move, seat=seat)
         before = self.state.play_points
         gained = state.play_points
-        play = tuple(p - q for p, q in zip(gained, before, strict=True))
+        play = () if gained == before else tuple(p - q for p, q in zip(gained, before, strict=True))
         if not state.is_over:
-            if gained == before:
+            if not play:
                 return attrs.evolve(self, state=state)
             return attrs.evolve(self, state=state, scores=_credited(self, play, ()))
         result = state.result
