@@ -21,10 +21,13 @@ drawing, fives and threes score on play, chip-out point 1, both partners out):
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import attrs
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from dominoes import (
     Deal,
@@ -48,6 +51,7 @@ from dominoes.notation import parse_move
 from dominoes.records import HandRecord, MatchRecord, dumps, loads
 from dominoes.rules import BlockTie
 from dominoes.scoring import credit, score_hand
+from strategies import SEEDS, SETTINGS
 
 
 def deal(*hands: list[str]) -> Deal:
@@ -318,3 +322,60 @@ def test_match_8_a_match_record_replays_to_the_credited_scores() -> None:
     again = record.final
     assert again.scores == match.scores
     assert again.results == match.results
+
+
+# ---------------------------------------------------------------- properties
+POINTS = st.integers(min_value=0, max_value=40)
+CREDIT_RULES = st.builds(
+    lambda target, minimum, exact, cap: Ruleset.block(
+        target=target,
+        play_scoring=PlayScoring.FIVES_AND_THREES,
+        first_score_min=minimum,
+        target_exact=exact,
+        near_target_cap=cap,
+    ),
+    st.sampled_from([10, 15, 61, 100]),
+    st.sampled_from([0, 10]),
+    st.sampled_from(TargetExact),
+    st.sampled_from(NearTargetCap),
+)
+
+
+@settings(SETTINGS)
+@given(rules=CREDIT_RULES, score=st.integers(min_value=0, max_value=100), play=POINTS, end=POINTS)
+def test_match_8_to_10_credit_never_gives_more_and_never_passes_an_exact_target(
+    rules: Ruleset, score: int, play: int, end: int
+) -> None:
+    got = credit(rules, score, play=play, end=end)
+    assert 0 <= got <= play + end
+    target = rules.match_target
+    if rules.target_exact is TargetExact.DISCARD_OVERSHOOT and score <= target:
+        assert score + got <= target
+    if rules.near_target_cap is NearTargetCap.BERGEN and target - score <= 3:
+        cap = 1 if target - score <= 2 else 2
+        assert got == 0 or got - end <= cap  # the play's part, capped
+    plain = attrs.evolve(
+        rules,
+        first_score_min=0,
+        target_exact=TargetExact.NONE,
+        near_target_cap=NearTargetCap.NONE,
+    )
+    assert credit(plain, score, play=play, end=end) == play + end
+
+
+@settings(SETTINGS, max_examples=20)
+@given(seed=SEEDS, partnership=st.booleans())
+def test_match_9_a_fives_and_threes_match_ends_on_61_exactly(seed: int, partnership: bool) -> None:
+    options: dict[str, Any] = {"players": 4, "partnership": True, "hand_size": 5}
+    rules = Ruleset.preset("fives-and-threes", **(options if partnership else {}))
+    rng = random.Random(seed)
+    match = Match.start(rules, seed=seed)
+    while not match.is_over:
+        if match.state.is_over:
+            match = match.next_hand()
+        moves = match.state.legal_moves()
+        match = match.apply(moves[rng.randrange(len(moves))])
+        assert max(match.scores) <= 61
+    assert max(match.scores) == 61
+    assert match.winner is not None
+    assert all(match.scores[s] == 61 for s in match.winner)
