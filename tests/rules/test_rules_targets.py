@@ -379,3 +379,25 @@ def test_match_9_a_fives_and_threes_match_ends_on_61_exactly(seed: int, partners
     assert max(match.scores) == 61
     assert match.winner is not None
     assert all(match.scores[s] == 61 for s in match.winner)
+
+
+def test_match_8_to_10_the_new_fields_round_trip_through_records() -> None:
+    rules = Ruleset.preset(
+        "fives-and-threes",
+        players=4,
+        partnership=True,
+        hand_size=5,
+        scoring=Scoring.FIXED,
+        fixed_points=2,
+        first_score_min=10,
+        target=15,
+        target_exact=TargetExact.NONE,
+        near_target_cap=NearTargetCap.BERGEN,
+    )
+    assert Ruleset.from_dict(rules.to_dict()) == rules
+    record = HandRecord(rules=rules, seed=3, moves=[])
+    text = dumps(record)
+    assert 'near_target_cap = "bergen"' in text
+    assert 'target_exact = "none"' in text  # differs from the preset's
+    assert loads(text) == record
+    assert loads(dumps(record, format="json")) == record
