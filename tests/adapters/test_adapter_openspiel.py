@@ -890,3 +890,10 @@ def test_openspiel_games_on_layouts_with_arms_are_refused_for_now(name: str) -> 
     the game says so."""
     with pytest.raises(RulesetError, match="not available yet"):
         load_game(name)
+
+
+def test_utility_bound_covers_fixed_points() -> None:
+    # POINTS-7: a fixed score may exceed every pip count of the set
+    fixed = Ruleset.block(max_pip=1, hand_size=1, scoring=Scoring.FIXED, fixed_points=500)
+    assert utility_bound(fixed) == 500
+    assert utility_bound(Ruleset.block(max_pip=1, hand_size=1)) < 500

@@ -340,7 +340,7 @@ def utility_bound(rules: Ruleset) -> int:
     bound = sum(heaviest[: min(n - 1, counted)])
     if rules.round_to > 1 and rules.scoring is not Scoring.PENALTY:
         bound += rules.round_to // 2
-    return bound
+    return max(bound, rules.fixed_points)  # POINTS-7: fixed points, whatever the pips
 
 
 def returns_from_result(
