@@ -30,6 +30,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dominoes import (
+    BlockDetection,
     Deal,
     DrawRule,
     Ending,
@@ -133,6 +134,14 @@ def test_part_3_the_hand_can_block_with_two_players_holding_tiles() -> None:
     assert result.verification.confirmed == (0, 1, 2, 3)
     assert result.winners == (1, 3)  # 0 pips against 2
     assert result.end_points == (0, 0, 0, 0)  # a blocked hand gives no chip-out point
+    # DETECT-1 sees it at once: the seats that are out hold nothing that fits
+    at_once = attrs.evolve(PUB, block_detection=BlockDetection.IMMEDIATE)
+    stuck = HandState.start(at_once, STUCK_DEAL).apply_all(PUB_MOVES)
+    assert stuck.result is not None
+    assert (stuck.result.ending, stuck.result.winners) == (Ending.BLOCKED, (1, 3))
+    # one move earlier seat 3 still held 1-6, which fits
+    before = HandState.start(at_once, STUCK_DEAL).apply_all(PUB_MOVES.rsplit(" ", 1)[0])
+    assert not before.is_over
 
 
 def test_part_3_the_first_player_out_ends_the_hand_by_default() -> None:
