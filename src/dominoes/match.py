@@ -10,6 +10,7 @@ ends the current hand conceded, or the whole match (rules CONCEDE-1 and CONCEDE-
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import attrs
 
@@ -22,6 +23,11 @@ from dominoes.scoring import Ending, HandResult, credit
 from dominoes.state import HandState
 
 __all__ = ["Match"]
+
+
+def _no_credit(match: Match) -> tuple[tuple[int, ...], ...]:
+    """Zeros for every hand of ``match`` (the default of `Match.credited`)."""
+    return ((0,) * len(match.scores),) * (len(match.hands) + 1)
 
 
 def hand_seed(seed: int, number: int) -> str:
@@ -72,6 +78,14 @@ class Match:
     conceded_by: int | None = None
     """The seat that conceded the whole match (rule CONCEDE-2), or ``None``. A conceded
     match is over at once, and its `winner` is never the conceding side."""
+    credited: tuple[tuple[int, ...], ...] = attrs.field(
+        default=attrs.Factory(_no_credit, takes_self=True)
+    )
+    """The points the match credited for each hand, per seat: one entry per hand of
+    ``(*hands, state)``, the current hand's so far last. They may be fewer than the
+    points the hand gave (its `results` entry, its steps' ``points``) under rules
+    MATCH-8 to MATCH-10 (`dominoes.scoring.credit`); a replay of the match credits the
+    same. Left out, every hand's entry is zeros."""
 
     @classmethod
     def start(cls, rules: Ruleset, *, seed: int = 0, deal: Deal | None = None) -> Match:
@@ -169,11 +183,11 @@ class Match:
         if not state.is_over:
             if not play:
                 return attrs.evolve(self, state=state)
-            return attrs.evolve(self, state=state, scores=_credited(self, play, ()))
+            return attrs.evolve(self, state=state, **_credited(self, play, ()))
         result = state.result
         assert result is not None
-        scores = _credited(self, play, result.end_points)
-        return attrs.evolve(self, state=state, results=(*self.results, result), scores=scores)
+        credited = _credited(self, play, result.end_points)
+        return attrs.evolve(self, state=state, results=(*self.results, result), **credited)
 
     def concede(self, seat: int, *, match: bool = False) -> Match:
         """The match after ``seat`` concedes the current hand, or with ``match=True`` the
@@ -223,8 +237,8 @@ class Match:
             state = self.state.concede(seat)  # refuses a hand that is over
             result = state.result
             assert result is not None
-            scores = _credited(self, (), result.end_points)
-            done = attrs.evolve(self, state=state, results=(*self.results, result), scores=scores)
+            credited = _credited(self, (), result.end_points)
+            done = attrs.evolve(self, state=state, results=(*self.results, result), **credited)
         return attrs.evolve(done, conceded_by=seat) if match else done
 
     def next_hand(self, deal: Deal | None = None) -> Match:
@@ -249,14 +263,17 @@ class Match:
                 rules, opening=Opening.SEAT_ANY_TILE, opening_seat=leader, opening_tile=None
             )
         state = _deal(rules, self.seed, len(self.results), deal)
-        return attrs.evolve(self, state=state, hands=(*self.hands, self.state))
+        credited = (*self.credited, (0,) * len(self.scores))
+        return attrs.evolve(self, state=state, hands=(*self.hands, self.state), credited=credited)
 
 
-def _credited(match: Match, play: tuple[int, ...], end: tuple[int, ...]) -> tuple[int, ...]:
-    """The match's scores after its side's share of ``play`` (the points a play gave,
-    per seat) and ``end`` (the end points of the hand, per seat; ``()``: none) are
-    credited through `credit` (rules MATCH-8 to MATCH-10), side by side."""
+def _credited(match: Match, play: tuple[int, ...], end: tuple[int, ...]) -> dict[str, Any]:
+    """The fields ``scores`` and ``credited`` of ``match`` after its side's share of
+    ``play`` (the points a play gave, per seat) and ``end`` (the end points of the hand,
+    per seat; ``()``: none) are credited through `credit` (rules MATCH-8 to MATCH-10),
+    side by side."""
     scores = list(match.scores)
+    hand = list(match.credited[-1]) if match.credited else [0] * len(scores)
     for team in match.rules.teams:
         seat = team[0]
         p = play[seat] if play else 0
@@ -265,7 +282,9 @@ def _credited(match: Match, play: tuple[int, ...], end: tuple[int, ...]) -> tupl
             gained = credit(match.rules, scores[seat], play=p, end=e)
             for s in team:
                 scores[s] += gained
-    return tuple(scores)
+                hand[s] += gained
+    credited = (*match.credited[:-1], tuple(hand))
+    return {"scores": tuple(scores), "credited": credited}
 
 
 def _check_deal(deal: object) -> None:

@@ -244,6 +244,7 @@ def test_match_9_a_score_past_the_target_counts_nothing() -> None:
     assert not match.is_over
     match = play(match, "1-2:R")  # nothing on play, and the chip-out point: 61 exactly
     assert match.scores == (61, 59, 61, 59)
+    assert match.credited == ((4, 9, 4, 9),)  # of the table's 10 and 9
     assert match.is_over
     assert match.winner == (0, 2)
 
@@ -326,11 +327,14 @@ def test_match_8_a_match_record_replays_to_the_credited_scores() -> None:
     # is lost, then 6
     assert match.scores == (5, 6, 5, 6)
     assert match.results[-1].points == (10, 9, 10, 9)  # what the table gave
+    assert match.credited == ((5, 6, 5, 6),)  # what the match credited, hand by hand
     record = loads(dumps(MatchRecord.from_match(match), format="json"))
     assert isinstance(record, MatchRecord)
     again = record.final
     assert again.scores == match.scores
     assert again.results == match.results
+    assert again.credited == match.credited
+    assert again == match
 
 
 # ---------------------------------------------------------------- properties
@@ -410,3 +414,19 @@ def test_match_8_to_10_the_new_fields_round_trip_through_records() -> None:
     assert 'target_exact = "none"' in text  # differs from the preset's
     assert loads(text) == record
     assert loads(dumps(record, format="json")) == record
+
+
+def test_match_8_to_10_credited_has_an_entry_per_hand() -> None:
+    rules = Ruleset.preset("fives-and-threes", first_score_min=5)
+    match = Match.start(rules, seed=1)
+    assert match.credited == ((0, 0),)
+    rng = random.Random(1)
+    while len(match.results) < 3:
+        if match.state.is_over:
+            match = match.next_hand()
+        moves = match.state.legal_moves()
+        match = match.apply(moves[rng.randrange(len(moves))])
+        assert len(match.credited) == len(match.hands) + 1
+        assert tuple(map(sum, zip(*match.credited, strict=True))) == match.scores
+    plain = Match(rules=rules, seed=0, state=match.state, hands=match.hands, scores=(3, 4))
+    assert plain.credited == ((0, 0),) * 3  # left out: zeros for every hand
