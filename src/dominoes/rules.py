@@ -719,7 +719,7 @@ class Ruleset:
                         fields=(name, "scoring"),
                     )
         if self.partnership_out is PartnershipOut.BOTH_PARTNERS:
-            if not self.has_arms:  # (the line engine does not play it on)
+            if not self.has_arms:  # (only the arms engine plays PART-3)
                 raise RulesetError(
                     "partnership_out BOTH_PARTNERS needs a layout with arms (a spinner or "
                     "scoring on play), but spinner and play_scoring are NONE",
