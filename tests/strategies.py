@@ -296,6 +296,8 @@ def variant_rulesets(
       ``block_winner=LOWEST_INDIVIDUAL`` only in partnership;
     * ``voluntary_draw``, a nonzero ``boneyard_floor`` and ``DRAW_FOR_DOUBLE`` only
       with drawing; the floor at most the tiles left after the deal;
+    * ``fixed_points`` (1 or 2) exactly with ``Scoring.FIXED`` or ``FIXED_DOMINO``, which
+      count no pips: no ``partner_pips``, ``round_to`` or ``stock_pips`` with them;
     * ``opening_tile`` (a tile of the set) exactly with ``HOLDER_OF_TILE``; the
       ``opening_seat`` an existing seat;
     * ``REDEAL`` is allowed because every deal here comes from ``Deal.random``,
@@ -340,6 +342,10 @@ def variant_rulesets(
     partner_pips = draw(st.sampled_from(PartnerPips)) if partnership else PartnerPips.IGNORE
     round_to = draw(st.sampled_from([1, 5]))
     stock_pips = draw(st.booleans())
+    fixed_points = 0
+    if scoring in (Scoring.FIXED, Scoring.FIXED_DOMINO):  # POINTS-7: no pips counted
+        fixed_points = draw(st.sampled_from([1, 2]))
+        partner_pips, round_to, stock_pips = PartnerPips.IGNORE, 1, False
 
     if faults is None:
         faults = draw(st.sampled_from(FaultMode))
@@ -380,6 +386,7 @@ def variant_rulesets(
         hands_limit=hands_limit,
         next_lead=next_lead,
         drawn_lead=drawn_lead,
+        fixed_points=fixed_points,
     )
 
 

@@ -1,4 +1,4 @@
-"""Match play: a series of hands to a target score (rules MATCH-1 to MATCH-6).
+"""Match play: a series of hands to a target score (rules MATCH-1 to MATCH-10).
 
 A `Match` is immutable like `HandState`. Moves go to the current hand through
 `Match.apply`; when a hand ends its points are added to the scores at once, and
@@ -10,6 +10,7 @@ ends the current hand conceded, or the whole match (rules CONCEDE-1 and CONCEDE-
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import attrs
 
@@ -18,10 +19,15 @@ from dominoes.errors import ArgumentTypeError, IllegalMoveError, IllegalMoveReas
 from dominoes.errors import shown as _shown
 from dominoes.moves import Move, Play
 from dominoes.rules import BlockTie, DrawnLead, NextLead, Opening, PlayScoring, Ruleset, Scoring
-from dominoes.scoring import Ending, HandResult
+from dominoes.scoring import Ending, HandResult, credit
 from dominoes.state import HandState
 
 __all__ = ["Match"]
+
+
+def _no_credit(match: Match) -> tuple[tuple[int, ...], ...]:
+    """Zeros for every hand of ``match`` (the default of `Match.credited`)."""
+    return ((0,) * len(match.scores),) * (len(match.hands) + 1)
 
 
 def hand_seed(seed: int, number: int) -> str:
@@ -41,7 +47,9 @@ class Match:
     record (``record.final``; see docs/recording.md).
 
     ``scores`` are per seat (both partners show their side's score). Under
-    `Scoring.PENALTY` they are penalty points and the lowest total wins.
+    `Scoring.PENALTY` they are penalty points and the lowest total wins. They are the
+    points credited (`dominoes.scoring.credit`, rules MATCH-8 to MATCH-10), which may be
+    fewer than the hands' ``results`` gave.
 
     >>> from dominoes import Ruleset
     >>> m = Match.start(Ruleset.block(players=2, target=50), seed=1)
@@ -70,6 +78,14 @@ class Match:
     conceded_by: int | None = None
     """The seat that conceded the whole match (rule CONCEDE-2), or ``None``. A conceded
     match is over at once, and its `winner` is never the conceding side."""
+    credited: tuple[tuple[int, ...], ...] = attrs.field(
+        default=attrs.Factory(_no_credit, takes_self=True)
+    )
+    """The points the match credited for each hand, per seat: one entry per hand of
+    ``(*hands, state)``, the current hand's so far last. They may be fewer than the
+    points the hand gave (its `results` entry, its steps' ``points``) under rules
+    MATCH-8 to MATCH-10 (`dominoes.scoring.credit`); a replay of the match credits the
+    same. Left out, every hand's entry is zeros."""
 
     @classmethod
     def start(cls, rules: Ruleset, *, seed: int = 0, deal: Deal | None = None) -> Match:
@@ -150,7 +166,9 @@ class Match:
         The points a play scores (rules PLAY-1 to PLAY-3) are added to the scores as it
         is made, and a side that reaches the target with them wins the match at once, in
         the middle of the hand (rule MATCH-7); when the move ends the hand, its end
-        points are added.
+        points are added (with the final play's points, as one score). Every score is
+        credited through `dominoes.scoring.credit` (rules MATCH-8 to MATCH-10): the hand
+        keeps the points the table gave, the scores what the match credited.
 
         Raises:
             IllegalMoveError: the move is not legal in the current hand.
@@ -159,17 +177,17 @@ class Match:
         if self.is_over and not self.state.is_over:
             raise MatchError("the match is over")
         state = self.state.apply(move, seat=seat)
-        scores = self.scores
         before = self.state.play_points
         gained = state.play_points
-        if gained != before:
-            scores = tuple(s + p - q for s, p, q in zip(scores, gained, before, strict=True))
+        play = () if gained == before else tuple(p - q for p, q in zip(gained, before, strict=True))
         if not state.is_over:
-            return attrs.evolve(self, state=state, scores=scores)
+            if not play:
+                return attrs.evolve(self, state=state)
+            return attrs.evolve(self, state=state, **_credited(self, play, ()))
         result = state.result
         assert result is not None
-        scores = tuple(s + p for s, p in zip(scores, result.end_points, strict=True))
-        return attrs.evolve(self, state=state, results=(*self.results, result), scores=scores)
+        credited = _credited(self, play, result.end_points)
+        return attrs.evolve(self, state=state, results=(*self.results, result), **credited)
 
     def concede(self, seat: int, *, match: bool = False) -> Match:
         """The match after ``seat`` concedes the current hand, or with ``match=True`` the
@@ -219,8 +237,8 @@ class Match:
             state = self.state.concede(seat)  # refuses a hand that is over
             result = state.result
             assert result is not None
-            scores = tuple(s + p for s, p in zip(self.scores, result.points, strict=True))
-            done = attrs.evolve(self, state=state, results=(*self.results, result), scores=scores)
+            credited = _credited(self, (), result.end_points)
+            done = attrs.evolve(self, state=state, results=(*self.results, result), **credited)
         return attrs.evolve(done, conceded_by=seat) if match else done
 
     def next_hand(self, deal: Deal | None = None) -> Match:
@@ -245,7 +263,28 @@ class Match:
                 rules, opening=Opening.SEAT_ANY_TILE, opening_seat=leader, opening_tile=None
             )
         state = _deal(rules, self.seed, len(self.results), deal)
-        return attrs.evolve(self, state=state, hands=(*self.hands, self.state))
+        credited = (*self.credited, (0,) * len(self.scores))
+        return attrs.evolve(self, state=state, hands=(*self.hands, self.state), credited=credited)
+
+
+def _credited(match: Match, play: tuple[int, ...], end: tuple[int, ...]) -> dict[str, Any]:
+    """The fields ``scores`` and ``credited`` of ``match`` after its side's share of
+    ``play`` (the points a play gave, per seat) and ``end`` (the end points of the hand,
+    per seat; ``()``: none) are credited through `credit` (rules MATCH-8 to MATCH-10),
+    side by side."""
+    scores = list(match.scores)
+    hand = list(match.credited[-1]) if match.credited else [0] * len(scores)
+    for team in match.rules.teams:
+        seat = team[0]
+        p = play[seat] if play else 0
+        e = end[seat] if end else 0
+        if p or e:
+            gained = credit(match.rules, scores[seat], play=p, end=e)
+            for s in team:
+                scores[s] += gained
+                hand[s] += gained
+    credited = (*match.credited[:-1], tuple(hand))
+    return {"scores": tuple(scores), "credited": credited}
 
 
 def _check_deal(deal: object) -> None:

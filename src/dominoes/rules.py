@@ -46,10 +46,12 @@ __all__ = [
     "DrawnLead",
     "FaultMode",
     "FaultPenalty",
+    "NearTargetCap",
     "NextLead",
     "NoDoubleRule",
     "Opening",
     "PartnerPips",
+    "PartnershipOut",
     "PlayScale",
     "PlayScoring",
     "Preset",
@@ -58,6 +60,7 @@ __all__ = [
     "SpinnerCount",
     "SpinnerFill",
     "SpinnerRule",
+    "TargetExact",
     "default_hand_size",
     "find_preset",
 ]
@@ -169,6 +172,12 @@ class Scoring(enum.Enum):
     PENALTY = "penalty"
     """Rule POINTS-6: every side keeps its own pips as penalty points (in partnership both
     partners show the side's total); in a match the lowest total wins."""
+    FIXED = "fixed"
+    """Rule POINTS-7: the winning side of a domino or a block scores `Ruleset.fixed_points`,
+    whatever the pips (Bergen's 2)."""
+    FIXED_DOMINO = "fixed_domino"
+    """Rule POINTS-7: the side that dominoes scores `Ruleset.fixed_points` (Fives and
+    Threes' chip-out point); a blocked hand scores nothing."""
 
 
 # a twin in shape only of the other option enums (see Opening)
@@ -314,6 +323,36 @@ class PlayScale(enum.Enum):
     """The count itself: 15 scores 15."""
     PER_FIVE = "per_five"
     """One point per five, as on a cribbage board: 15 scores 3."""
+
+
+class TargetExact(enum.Enum):
+    """Whether a match must end on its target exactly (rule MATCH-9)."""
+
+    NONE = "none"
+    """Reaching or passing the target wins (rule MATCH-1)."""
+    DISCARD_OVERSHOOT = "discard_overshoot"
+    """A score that would take a side past the target counts nothing; the match is won
+    by reaching the target exactly."""
+
+
+class NearTargetCap(enum.Enum):
+    """Whether a play scores less near the target (rule MATCH-10)."""
+
+    NONE = "none"
+    """A play's points count in full."""
+    BERGEN = "bergen"
+    """A side within 3 points of the target scores at most 2 for a play, within 2 at
+    most 1 (Bergen's headers)."""
+
+
+class PartnershipOut(enum.Enum):
+    """When a partnership hand ends by going out (rule PART-3)."""
+
+    FIRST_PLAYER = "first_player"
+    """Rule BLOCK-6: the first player to lay their last tile ends the hand."""
+    BOTH_PARTNERS = "both_partners"
+    """Rule PART-3: play goes on until both partners of one side are out; a player who
+    is out passes (Fives and Threes)."""
 
 
 class Direction(enum.Enum):
@@ -577,6 +616,23 @@ class Ruleset:
     """Rule BONUS-4: the same after a double lead."""
     direction: Direction = attrs.field(default=Direction.CLOCKWISE, validator=_enum(Direction))
     """Rule TURN-1: which way the turn, and every "next seat" of the rules, goes."""
+    # -- end-of-hand and target rules of the fives family (docs/rules/points.md, match.md)
+    fixed_points: int = attrs.field(default=0, validator=_int_in(0, 10_000))
+    """Rule POINTS-7: the points of the winning side under `Scoring.FIXED` and
+    `Scoring.FIXED_DOMINO` (needed there, from 1; 0 for the other scorings)."""
+    partnership_out: PartnershipOut = attrs.field(
+        default=PartnershipOut.FIRST_PLAYER, validator=_enum(PartnershipOut)
+    )
+    """Rule PART-3: whether a partnership hand ends when both partners are out."""
+    first_score_min: int = attrs.field(default=0, validator=_int_in(0, 10_000))
+    """Rule MATCH-8: in a match, a side's first score must be at least this, else it
+    counts nothing (0: any score counts)."""
+    target_exact: TargetExact = attrs.field(default=TargetExact.NONE, validator=_enum(TargetExact))
+    """Rule MATCH-9: whether a score that would pass the target counts nothing."""
+    near_target_cap: NearTargetCap = attrs.field(
+        default=NearTargetCap.NONE, validator=_enum(NearTargetCap)
+    )
+    """Rule MATCH-10: whether a play scores less near the target (Bergen)."""
 
     def __attrs_post_init__(self) -> None:
         size = TileSet.double(self.max_pip).size
@@ -669,10 +725,67 @@ class Ruleset:
                     "Scoring.PENALTY does not count (scoring)",
                     fields=(*on, "scoring"),
                 )
+        self._check_targets()
         if self.block_winner is BlockWinner.LOWEST_INDIVIDUAL and not self.partnership:
             raise RulesetError(
                 "block_winner LOWEST_INDIVIDUAL applies to partnership play only",
                 fields=("block_winner", "partnership"),
+            )
+
+    def _check_targets(self) -> None:
+        """Refuse the impossible combinations of rules POINTS-7, PART-3 and MATCH-8 to
+        MATCH-10."""
+        fixed = self.scoring in (Scoring.FIXED, Scoring.FIXED_DOMINO)
+        if fixed != (self.fixed_points > 0):
+            raise RulesetError(
+                "fixed_points (from 1) is given exactly when scoring is FIXED or "
+                f"FIXED_DOMINO, but scoring is {self.scoring.name} and fixed_points "
+                f"{self.fixed_points}",
+                fields=("fixed_points", "scoring"),
+            )
+        if fixed:
+            for name, set_ in (
+                ("round_to", self.round_to != 1),
+                ("stock_pips", self.stock_pips),
+                ("partner_pips", self.partner_pips is not PartnerPips.IGNORE),
+            ):
+                if set_:
+                    raise RulesetError(
+                        f"{name} counts pips, which scoring {self.scoring.name} does not",
+                        fields=(name, "scoring"),
+                    )
+        if self.partnership_out is PartnershipOut.BOTH_PARTNERS:
+            if not self.has_arms:  # (only the arms engine plays PART-3)
+                raise RulesetError(
+                    "partnership_out BOTH_PARTNERS needs a layout with arms (a spinner or "
+                    "scoring on play), but spinner and play_scoring are NONE",
+                    fields=("partnership_out", "spinner", "play_scoring"),
+                )
+            if self.drawing is not DrawRule.NONE:
+                raise RulesetError(
+                    "partnership_out BOTH_PARTNERS is for games without drawing, but "
+                    f"drawing is {self.drawing.name}",
+                    fields=("partnership_out", "drawing"),
+                )
+        if self.scoring is Scoring.PENALTY:
+            for name, set_ in (
+                ("first_score_min", self.first_score_min > 0),
+                ("target_exact", self.target_exact is not TargetExact.NONE),
+                ("near_target_cap", self.near_target_cap is not NearTargetCap.NONE),
+            ):
+                if set_:
+                    raise RulesetError(
+                        f"{name} limits the points a side scores, which Scoring.PENALTY "
+                        "counts against it (scoring)",
+                        fields=(name, "scoring"),
+                    )
+        if self.near_target_cap is not NearTargetCap.NONE and (
+            self.play_scoring is PlayScoring.NONE
+        ):
+            raise RulesetError(
+                f"near_target_cap {self.near_target_cap.name} caps the points of plays, "
+                "but play_scoring is NONE",
+                fields=("near_target_cap", "play_scoring"),
             )
 
     @property
@@ -1025,6 +1138,9 @@ _BERGEN: Final[dict[str, Any]] = {
     "target": 15,
     "next_lead": NextLead.OPENING_RULE,
     "play_scoring": PlayScoring.BERGEN,
+    "scoring": Scoring.FIXED,
+    "fixed_points": 2,
+    "near_target_cap": NearTargetCap.BERGEN,
 }
 
 PRESETS: Final[dict[str, Preset]] = {
@@ -1129,8 +1245,12 @@ PRESETS: Final[dict[str, Preset]] = {
             game=BaseGame.BLOCK,
             options={
                 "opening": Opening.SEAT_ANY_TILE,
+                "scoring": Scoring.FIXED_DOMINO,
                 "target": 61,
                 "play_scoring": PlayScoring.FIVES_AND_THREES,
+                "fixed_points": 1,
+                "partnership_out": PartnershipOut.BOTH_PARTNERS,
+                "target_exact": TargetExact.DISCARD_OVERSHOOT,
             },
         ),
         Preset(

@@ -25,11 +25,13 @@ from dominoes.rules import (
     ConcedeScoring,
     DominoWinner,
     FaultPenalty,
+    NearTargetCap,
     PartnerPips,
     PlayScale,
     PlayScoring,
     Ruleset,
     Scoring,
+    TargetExact,
 )
 from dominoes.verification import VerificationRound
 
@@ -39,6 +41,7 @@ __all__ = [
     "Ending",
     "HandResult",
     "check_result",
+    "credit",
     "hand_bonuses",
     "play_points",
     "score_hand",
@@ -169,6 +172,48 @@ def play_points(rules: Ruleset, count: int) -> int:
     if count < 0:
         raise ArgumentValueError(f"count must be from 0, got {count}", argument="count")
     return _play_points(rules.play_scoring, rules.play_scale, count)
+
+
+def credit(rules: Ruleset, score: int, *, play: int = 0, end: int = 0) -> int:
+    """The points a match credits to a side whose score is ``score`` when the table
+    gives it ``play`` points for a play and ``end`` points at the end of a hand (rules
+    MATCH-8 to MATCH-10). A play that ends the hand gives both: they are one score.
+
+    In order: a play's points are capped near the target (MATCH-10, Bergen: at most 2
+    within 3 points of it, at most 1 within 2); a side that has not scored yet counts
+    nothing below `Ruleset.first_score_min` (MATCH-8); a score that would take the side
+    past the target counts nothing under `TargetExact.DISCARD_OVERSHOOT` (MATCH-9).
+    Without these options the points are credited as they are.
+
+    >>> from dominoes.rules import TargetExact
+    >>> exact = Ruleset.block(target=61, target_exact=TargetExact.DISCARD_OVERSHOOT)
+    >>> credit(exact, 58, play=3), credit(exact, 58, play=4), credit(exact, 58, play=2, end=1)
+    (3, 0, 3)
+
+    Raises:
+        ArgumentTypeError: ``rules`` is not a `Ruleset`, or a number not an int.
+        ArgumentValueError: ``play`` or ``end`` is negative.
+    """
+    if not isinstance(rules, Ruleset):
+        raise ArgumentTypeError(f"rules must be a Ruleset, got {_shown(rules)}", argument="rules")
+    for name, value in (("score", score), ("play", play), ("end", end)):
+        if type(value) is not int:
+            raise ArgumentTypeError(f"{name} must be an int, got {_shown(value)}", argument=name)
+        if value < 0 and name != "score":
+            raise ArgumentValueError(f"{name} must be from 0, got {value}", argument=name)
+    target = rules.match_target
+    if play and rules.near_target_cap is NearTargetCap.BERGEN:  # MATCH-10
+        gap = target - score
+        if gap <= 2:
+            play = min(play, 1)
+        elif gap <= 3:
+            play = min(play, 2)
+    total = play + end
+    if score == 0 and total < rules.first_score_min:  # MATCH-8
+        return 0
+    if rules.target_exact is TargetExact.DISCARD_OVERSHOOT and score + total > target:
+        return 0  # MATCH-9
+    return total
 
 
 def _play_points(scoring: PlayScoring, scale: PlayScale, count: int) -> int:
@@ -463,6 +508,11 @@ def _base_points(
     if scoring is Scoring.CASCADE and not domino:
         for i in range(n):
             points[i] = sum(t - totals[i] for t in totals if t > totals[i])
+        return points
+    if scoring is Scoring.FIXED or scoring is Scoring.FIXED_DOMINO:  # POINTS-7
+        pool = rules.fixed_points if domino or scoring is Scoring.FIXED else 0
+        for i in win:
+            points[i] = pool // len(win)
         return points
     opp = sum(t for i, t in enumerate(totals) if i not in win)
     own = sum(totals[i] for i in win)

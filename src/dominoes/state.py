@@ -50,6 +50,7 @@ from dominoes.rules import (
     FaultPenalty,
     NoDoubleRule,
     Opening,
+    PartnershipOut,
     PlayScoring,
     Ruleset,
     SpinnerCount,
@@ -82,6 +83,7 @@ class _Ctx:
     __slots__ = (
         "arm_memo",
         "arms",
+        "both_out",
         "doubles_desc",
         "draws",
         "fill",
@@ -158,6 +160,10 @@ class _Ctx:
             and rules.play_scoring is not PlayScoring.BERGEN
         )
         self.side_of = tuple(rules.team_of(s) for s in range(rules.players))
+        # PART-3: a partnership hand ends when both partners are out (arms engine only)
+        self.both_out = rules.partnership and (
+            rules.partnership_out is PartnershipOut.BOTH_PARTNERS
+        )
         self.arm_memo: dict[int, tuple[Move, ...]] = {}
         # the tiles whose holder leads, in order of precedence (None: a named seat leads)
         self.lead_order: tuple[int, ...] | None = None
@@ -2590,7 +2596,7 @@ def _arms_play(ctx: _Ctx, c: tuple[Any, ...], t: int, move: Play, faults: Any) -
         new_hands = tuple(hands)
         result = None
         nt = ctx.nxt[t]
-        if not hand:
+        if not hand and not (ctx.both_out and _partner_holds(ctx, new_hands, t)):
             nt = t
             result = Ending.DOMINO
         elif ctx.immediate and not (ctx.draws and len(c[_BONE]) > ctx.floor):
@@ -2649,7 +2655,7 @@ def _arms_core(
     DETECT-1)."""
     result = None
     nt = ctx.nxt[t]
-    if not hands[t]:
+    if not hands[t] and not (ctx.both_out and _partner_holds(ctx, hands, t)):
         nt = t
         result = Ending.DOMINO
     elif ctx.immediate and not (ctx.draws and len(c[_BONE]) > ctx.floor):
@@ -2661,6 +2667,11 @@ def _arms_core(
     lead = c[_LEAD] if c[_LEAD] is not None else (move.tile.low, move.tile.high)
     core = (ctx, step, hands, c[_BONE], 0, arms, -1, lead, sides, scores, nt, -1, 0, result)
     return (*core, 0, t, faults, False, c[_SHOWN], opens)
+
+
+def _partner_holds(ctx: _Ctx, hands: Sequence[int], t: int) -> bool:
+    """Whether a partner of seat ``t`` still holds a tile (rule PART-3)."""
+    return any(hands[s] for s in ctx.side_of[t])
 
 
 class _ArmsHand(HandState):
@@ -2987,7 +2998,8 @@ def _arms_playout(state: HandState, rng: random.Random) -> HandState:
     detection, every spinner rule and fill but SPIN-3 (its sides take the general path,
     as do the counts of COUNT-4 to COUNT-6 and Bergen's headers, draw one then pass,
     voluntary drawing, drawing for a double before the lead, an open round that holds a
-    false pass, and a generator whose ``randrange`` is not `random.Random`'s)."""
+    false pass, both partners out (PART-3), and a generator whose ``randrange`` is not
+    `random.Random`'s)."""
     ctx: _Ctx = state._core[_CTX]
     bits = _plain_bits(rng)
     spinner = ctx.spinner
@@ -2995,6 +3007,7 @@ def _arms_playout(state: HandState, rng: random.Random) -> HandState:
         bits is None
         or ctx.one_draw
         or ctx.voluntary
+        or ctx.both_out
         or (ctx.fill is SpinnerFill.ALL_FOUR_FIRST and spinner is not SpinnerRule.NONE)
         or not ctx.plain_count
     ):

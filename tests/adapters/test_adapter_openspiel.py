@@ -1000,3 +1000,10 @@ def test_openspiel_parameters_select_a_spinner_and_scoring_on_play() -> None:
     with pytest.raises(RulesetError) as info:
         rules_from_params({"preset": "draw", "spinner": "every_tile"})
     assert "spinner" in info.value.fields
+
+
+def test_utility_bound_covers_fixed_points() -> None:
+    # POINTS-7: a fixed score may exceed every pip count of the set
+    fixed = Ruleset.block(max_pip=1, hand_size=1, scoring=Scoring.FIXED, fixed_points=500)
+    assert utility_bound(fixed) == 500
+    assert utility_bound(Ruleset.block(max_pip=1, hand_size=1)) < 500

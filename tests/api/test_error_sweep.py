@@ -65,6 +65,7 @@ from dominoes.render import diagram
 from dominoes.rules import RULESET_FIELDS, BaseGame, Preset, default_hand_size
 from dominoes.scoring import (
     check_result,
+    credit,
     hand_bonuses,
     play_points,
     score_hand,
@@ -403,6 +404,12 @@ CASES: dict[str, tuple[Bad, ...]] = {
     "dominoes.scoring.hand_bonuses": (
         _t("rules as a str", lambda: hand_bonuses("block", [], domino=True), "rules"),
         _v("a move in the history", lambda: hand_bonuses(RULES, [PASS], domino=True), "history"),
+    ),
+    "dominoes.scoring.credit": (
+        _t("rules as a str", lambda: credit("block", 0, play=5), "rules"),
+        _t("a score as a str", lambda: credit(RULES, "0", play=5), "score"),
+        _v("a negative play", lambda: credit(RULES, 0, play=-5), "play"),
+        _v("a negative end", lambda: credit(RULES, 0, end=-1), "end"),
     ),
     "dominoes.scoring.play_points": (
         _t("rules as a str", lambda: play_points("block", 5), "rules"),

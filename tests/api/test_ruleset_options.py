@@ -322,7 +322,8 @@ def test_every_enum_value_builds_where_it_applies() -> None:
         ("drawn_lead", DrawnLead),
     ]:
         for value in kind:
-            rules = Ruleset(**{**base, field: value})
+            fixed = value in (Scoring.FIXED, Scoring.FIXED_DOMINO)  # POINTS-7
+            rules = Ruleset(**{**base, field: value, "fixed_points": 2 if fixed else 0})
             assert getattr(rules, field) is value
 
 

@@ -1084,7 +1084,7 @@ def expected_winning_sides(rules: Ruleset, final: HandState, result: HandResult)
 def expected_points(
     rules: Ruleset, final: HandState, result: HandResult, win: list[int]
 ) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """(points, penalties) per seat from the rules (SCORE-1, POINTS-1 to POINTS-6,
+    """(points, penalties) per seat from the rules (SCORE-1, POINTS-1 to POINTS-7,
     PART-1/2, TIE-1, FAULT-2/3/4)."""
     teams = rules.teams
     n_sides = len(teams)
@@ -1098,6 +1098,11 @@ def expected_points(
         if rules.scoring is Scoring.CASCADE and not domino:
             # POINTS-3: against every side with a higher total, the difference
             base = [sum(t - mine for t in totals if t > mine) for mine in totals]
+        elif rules.scoring in (Scoring.FIXED, Scoring.FIXED_DOMINO):
+            # POINTS-7: the fixed points, shared by tied winners; FIXED_DOMINO: dominoes only
+            if domino or rules.scoring is Scoring.FIXED:
+                for i in win:
+                    base[i] = rules.fixed_points // len(win)
         else:
             opp = sum(t for i, t in enumerate(totals) if i not in win)
             own = sum(totals[i] for i in win)

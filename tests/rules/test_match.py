@@ -882,3 +882,16 @@ def test_match_7_a_game_without_play_points_ends_only_between_hands() -> None:
     assert match.scores == (0, 0)
     assert not match.is_over
     assert match.state.play_points == (0, 0)
+
+
+def test_match_7_a_conceded_hand_adds_its_end_points_once() -> None:
+    # the lead's 10 is credited as it is made; the concession adds the end points only
+    # (it added the hand's points, play points included, a second time)
+    rules = attrs.evolve(FIVES_TO_10, target=500)
+    match = Match.start(rules, deal=DEAL_FIVES).apply(parse_move("5-5"))
+    assert match.scores == (10, 0)
+    conceded = match.concede(1)
+    result = conceded.results[-1]
+    assert result.play_points == (10, 0)
+    assert result.end_points == (28, 0)  # seat 1's pips (CONCEDE-1: as a domino)
+    assert conceded.scores == result.points == (38, 0)

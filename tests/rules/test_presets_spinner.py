@@ -19,9 +19,11 @@ from dominoes import (
     HandState,
     IllegalMoveError,
     Match,
+    NearTargetCap,
     NextLead,
     NoDoubleRule,
     Opening,
+    PartnershipOut,
     PlayScale,
     PlayScoring,
     Ruleset,
@@ -29,6 +31,7 @@ from dominoes import (
     SpinnerCount,
     SpinnerFill,
     SpinnerRule,
+    TargetExact,
     Tile,
     TileSet,
     find_preset,
@@ -240,8 +243,12 @@ def test_preset_6_fives_and_threes_fields() -> None:
     rules = Ruleset.preset("fives-and-threes")
     assert rules == Ruleset.block(
         opening=Opening.SEAT_ANY_TILE,
+        scoring=Scoring.FIXED_DOMINO,
         target=61,
         play_scoring=PlayScoring.FIVES_AND_THREES,
+        fixed_points=1,
+        partnership_out=PartnershipOut.BOTH_PARTNERS,
+        target_exact=TargetExact.DISCARD_OVERSHOOT,
     )
     assert (rules.drawing, rules.hand_size, rules.spinner) == (
         DrawRule.NONE,
@@ -266,8 +273,9 @@ def test_preset_6_fives_and_threes_thirds_and_fifths_score_and_nobody_draws() ->
     assert result is not None
     assert result.ending is Ending.BLOCKED
     assert len(state.boneyard) == 14
-    # not yet the source's rule: the block scores the opponent's pips (SCORE-1)
-    assert (result.end_points, result.points) == ((14, 0), (21, 15))
+    # a blocked hand gives no chip-out point (POINTS-7), whatever the pips
+    assert result.winners == (0,)
+    assert (result.end_points, result.points) == ((0, 0), (7, 15))
 
 
 # ---------------------------------------------------------------- PRESET-7
@@ -390,6 +398,9 @@ def test_preset_9_bergen_fields() -> None:
         target=15,
         next_lead=NextLead.OPENING_RULE,
         play_scoring=PlayScoring.BERGEN,
+        scoring=Scoring.FIXED,
+        fixed_points=2,
+        near_target_cap=NearTargetCap.BERGEN,
     )
     assert rules.spinner is SpinnerRule.NONE
     assert (rules.drawing, rules.voluntary_draw) == (DrawRule.UNTIL_PLAYABLE, False)

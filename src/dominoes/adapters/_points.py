@@ -39,9 +39,13 @@ def shares(rules: Ruleset, points: Sequence[int], zero_sum: bool) -> tuple[Fract
 def most_play_points(rules: Ruleset) -> int:
     """An upper bound on the points one side's plays can score in a hand: a side lays at
     most every tile of the set, and a play scores at most what the largest end count
-    scores (both halves of the highest double at the end of each arm). 0 in a game
-    that scores nothing on play."""
+    scores (both halves of the highest double at the end of each arm; under Bergen's
+    headers, two halves at the end of each arm). 0 in a game that scores nothing on
+    play."""
     if rules.play_scoring is PlayScoring.NONE:
         return 0
-    counts = range(2 * rules.max_pip * ActionCodec(rules).arms + 1)
+    arms = ActionCodec(rules).arms
+    if rules.play_scoring is PlayScoring.BERGEN:  # HEADER-1: two halves an end at most
+        return rules.tile_set.size * 2 * arms
+    counts = range(2 * rules.max_pip * arms + 1)
     return rules.tile_set.size * max(play_points(rules, count) for count in counts)

@@ -359,7 +359,8 @@ def utility_bound(rules: Ruleset) -> int:
     bound = sum(heaviest[: min(n - 1, counted)])
     if rules.round_to > 1 and rules.scoring is not Scoring.PENALTY:
         bound += rules.round_to // 2
-    return bound + most_play_points(rules)
+    # POINTS-7: a fixed score may exceed every pip count
+    return max(bound, rules.fixed_points) + most_play_points(rules)
 
 
 def returns_from_result(
