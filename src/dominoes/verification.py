@@ -48,13 +48,18 @@ class VerificationRound:
             ArgumentValueError: ``players`` is below 2, ``proposer`` is not a seat, or
                 ``count`` is not from 1 to ``players`` (a `ValueError`).
         """
-        if step not in (1, -1):
-            raise ArgumentValueError(f"step must be 1 or -1, got {_shown(step)}", argument="step")
-        for name, value in (("proposer", proposer), ("count", count), ("players", players)):
+        for name, value in (
+            ("proposer", proposer),
+            ("count", count),
+            ("players", players),
+            ("step", step),
+        ):
             if type(value) is not int:
                 raise ArgumentTypeError(
                     f"{name} must be an int, got {_shown(value)}", argument=name
                 )
+        if step not in (1, -1):
+            raise ArgumentValueError(f"step must be 1 or -1, got {step}", argument="step")
         if players < 2:
             raise ArgumentValueError(
                 f"players must be 2 or more, got {players}", argument="players"

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import attrs
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -69,3 +70,23 @@ def test_turn_1_a_counter_clockwise_hand_is_a_clockwise_hand_with_seats_relabell
     assert a.result is not None
     assert b.result is not None
     assert a.result.points == tuple(b.result.points[(-s) % players] for s in range(players))
+
+
+def test_turn_1_a_conceded_hand_goes_to_the_first_opponent_counter_clockwise(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    rules = Ruleset.draw(players=3, direction=CCW)
+    state = HandState.start(rules, Deal.random(rules, seed=5))
+    asked: list[tuple[int, int]] = []
+    seat_after = Ruleset.seat_after
+
+    def counted(self: Ruleset, seat: int, steps: int = 1) -> int:
+        asked.append((seat, steps))
+        return seat_after(self, seat, steps)
+
+    monkeypatch.setattr(Ruleset, "seat_after", counted)
+    result = state.concede(2).result
+    assert result is not None
+    assert result.winners == (1,)  # counter-clockwise, seat 1 comes after seat 2
+    assert result.points == (0, state.pips(0) + state.pips(2), 0)
+    assert asked.count((2, 1)) == 1  # each seat after the conceding one is found once
