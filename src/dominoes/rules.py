@@ -407,6 +407,30 @@ def _opening_tile(value: object) -> Tile | None:
     )
 
 
+def _int_tuple(value: object) -> object:
+    """A list of ints given for a tuple field, as a tuple (the validator checks it)."""
+    return tuple(value) if isinstance(value, list) else value
+
+
+def _ints_in(low: int, high: int, most: int) -> Any:
+    def check(_inst: object, attribute: attrs.Attribute[tuple[int, ...]], value: object) -> None:
+        name = attribute.name
+        if type(value) is not tuple or any(type(item) is not int for item in value):
+            raise RulesetError(f"{name} must be a tuple of ints, got {value!r}", fields=(name,))
+        if len(value) > most:
+            raise RulesetError(
+                f"{name} must hold at most {most} numbers, got {len(value)}", fields=(name,)
+            )
+        wrong = [item for item in value if not low <= item <= high]
+        if wrong:
+            raise RulesetError(
+                f"{name} must hold numbers from {low} to {high}, got {wrong[0]}",
+                fields=(name,),
+            )
+
+    return check
+
+
 def _optional_int_in(low: int, high: int) -> Any:
     check = _int_in(low, high)
 
@@ -548,6 +572,12 @@ class Ruleset:
     """Rule BONUS-4: the same after a double lead."""
     direction: Direction = attrs.field(default=Direction.CLOCKWISE, validator=_enum(Direction))
     """Rule TURN-1: which way the turn, and every "next seat" of the rules, goes."""
+    game_order_bonus: tuple[int, ...] = attrs.field(
+        default=(), converter=_int_tuple, validator=_ints_in(0, 10_000, 100)
+    )
+    """Rule BONUS-5: the points the winners of the first, second, ... hand of a match
+    that has winners score on top of the hand's points (the Puerto Rican 500: ``(100,
+    75, 50, 25)``); ``()``: none. A list is taken as a tuple."""
 
     def __attrs_post_init__(self) -> None:
         size = TileSet.double(self.max_pip).size
@@ -633,6 +663,12 @@ class Ruleset:
                     "Scoring.PENALTY does not count (scoring)",
                     fields=(*on, "scoring"),
                 )
+        if self.game_order_bonus and self.scoring is Scoring.PENALTY:
+            raise RulesetError(
+                "game_order_bonus scores points for the winners, which Scoring.PENALTY "
+                "does not count (scoring)",
+                fields=("game_order_bonus", "scoring"),
+            )
         if self.block_winner is BlockWinner.LOWEST_INDIVIDUAL and not self.partnership:
             raise RulesetError(
                 "block_winner LOWEST_INDIVIDUAL applies to partnership play only",
