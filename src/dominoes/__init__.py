@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from dominoes.deal import Deal
 from dominoes.errors import (
     AgentError,
+    AmbiguousPresetWarning,
     ArgumentError,
     ArgumentTypeError,
     ArgumentValueError,
@@ -132,6 +133,7 @@ __all__ = [
     "ActionCodec",
     "Agent",
     "AgentError",
+    "AmbiguousPresetWarning",
     "ArenaReport",
     "ArgumentError",
     "ArgumentTypeError",

@@ -482,6 +482,9 @@ def test_presets_list_and_build() -> None:
         "five-up",
         "fives-and-threes",
         "sebastopol",
+        "cuban",
+        "dominican",
+        "puerto-rican",
     )
     for name in names:
         preset = find_preset(name)

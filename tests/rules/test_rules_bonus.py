@@ -42,7 +42,7 @@ from dominoes.errors import FieldValueError
 from dominoes.records import MatchRecord, dumps, loads
 from dominoes.rules import RULESET_FIELDS
 from dominoes.scoring import hand_bonuses
-from scenario import DEAL_B, DEAL_C, DEAL_TIE, MOVES_B, MOVES_C, parse_move
+from scenario import DEAL_B, DEAL_C, DEAL_TIE, MOVES_B, MOVES_C, dealt, parse_move
 from scenario import MOVES_C as MOVES_TIE
 
 VALUES: dict[str, Any] = {
@@ -56,12 +56,6 @@ LATIN = Ruleset.block(4, partnership=True, hand_size=3, **VALUES)
 """The page's partnership Block game for four, three tiles each, every bonus on."""
 TWO = Ruleset.block(2, hand_size=4, **VALUES)
 """A two-player Block game, four tiles each, every bonus on."""
-
-
-def dealt(*hands: list[str]) -> Deal:
-    """A double-six deal of ``hands``, the other tiles in the boneyard in canonical order."""
-    held = {Tile.parse(t) for hand in hands for t in hand}
-    return Deal(hands=list(hands), boneyard=[t for t in TileSet.double(6).tiles if t not in held])
 
 
 def played(rules: Ruleset, deal: Deal, moves: str) -> HandState:
