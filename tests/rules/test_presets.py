@@ -47,6 +47,7 @@ from dominoes import (
 )
 from dominoes.errors import DominoesError, UnknownPresetError
 from dominoes.presets import PRESETS, BaseGame
+from dominoes.words import describe_rules
 from scenario import DEAL_E, MOVES_E, dealt, parse_move, play_moves
 
 NAMES = (
@@ -812,6 +813,8 @@ def test_preset_11_cuban_fields() -> None:
     deal = Deal.random(rules, seed=1)
     assert [len(hand) for hand in deal.hands] == [10, 10, 10, 10]
     assert len(deal.boneyard) == 15  # never drawn: the Block game
+    words = "Block game, 4 players in partnership, counter-clockwise, double-9"
+    assert describe_rules(rules) == words
 
 
 CUBAN_MOVES = "9-9 8-9:R 7-8:R 1-7:R 5-9:L 3-5:L 1-4:R 2-4:R 2-3:L"
@@ -902,6 +905,10 @@ def test_preset_13_puerto_rican_fields() -> None:
         "game_order_bonus": (100, 75, 50, 25),
     }
     assert rules.pase_corrido_bonus == rules.pase_de_salida_bonus == 0
+    assert describe_rules(rules) == (
+        "Block game, bonuses (capicúa 100, chuchazo 100, the first hands won 100/75/50/25), "
+        "4 players in partnership, counter-clockwise, double-6"
+    )
 
 
 def test_preset_13_puerto_rican_capicu_every_pip_and_the_first_hand_won() -> None:
