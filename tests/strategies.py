@@ -298,8 +298,7 @@ def variant_rulesets(
     * ``opening_tile`` (a tile of the set) exactly with ``HOLDER_OF_TILE``; the
       ``opening_seat`` an existing seat;
     * ``REDEAL`` is allowed because every deal here comes from ``Deal.random``,
-      which reshuffles until the opening tile is dealt;
-    * a ``game_order_bonus`` (rule BONUS-5) only with a scoring other than PENALTY.
+      which reshuffles until the opening tile is dealt.
     """
     players = 4 if partnership else draw(st.integers(min_value=2, max_value=4))
     # double-1 (3 tiles) fits 2 or 3 seats; 4 seats need double-2 (6 tiles)
@@ -352,9 +351,6 @@ def variant_rulesets(
     next_lead = draw(st.sampled_from(NextLead))
     if drawn_lead is None:
         drawn_lead = draw(st.sampled_from(DrawnLead))
-    game_order_bonus: tuple[int, ...] = ()
-    if scoring is not Scoring.PENALTY:  # BONUS-5 scores points
-        game_order_bonus = draw(st.sampled_from([(), (), (100, 75, 50, 25), (5,)]))
 
     return Ruleset(
         max_pip=max_pip,
@@ -383,7 +379,6 @@ def variant_rulesets(
         hands_limit=hands_limit,
         next_lead=next_lead,
         drawn_lead=drawn_lead,
-        game_order_bonus=game_order_bonus,
     )
 
 

@@ -1233,17 +1233,7 @@ def test_match_scores_grow_by_each_hands_points(played: PlayedMatch) -> None:
         result = after.state.result
         assert result is not None
         assert after.results == (*results, result)
-        # BONUS-5: the winners of the first hands won score the game-order bonus too
-        won = sum(1 for r in results if r.winners)
-        order = rules.game_order_bonus
-        bonus = order[won] if result.winners and won < len(order) else 0
-        assert after.game_order_points[-1] == tuple(
-            bonus if s in result.winners else 0 for s in range(rules.players)
-        )
-        scores = tuple(
-            s + p + (bonus if seat in result.winners else 0)
-            for seat, (s, p) in enumerate(zip(scores, result.points, strict=True))
-        )
+        scores = tuple(s + p for s, p in zip(scores, result.points, strict=True))
         assert after.scores == scores
         assert all(a >= b for a, b in zip(after.scores, before.scores, strict=True))
         results = after.results

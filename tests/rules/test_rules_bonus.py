@@ -14,6 +14,8 @@ from typing import Any
 
 import attrs
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from dominoes import (
     PASS,
@@ -44,6 +46,7 @@ from dominoes.rules import RULESET_FIELDS
 from dominoes.scoring import hand_bonuses
 from scenario import DEAL_B, DEAL_C, DEAL_TIE, MOVES_B, MOVES_C, dealt, parse_move
 from scenario import MOVES_C as MOVES_TIE
+from strategies import PlayedMatch, variant_matches, variant_rulesets
 
 VALUES: dict[str, Any] = {
     "capicua_bonus": 25,
@@ -487,6 +490,35 @@ def test_bonus_5_is_refused_under_penalty_scoring() -> None:
     with pytest.raises(RulesetError) as info:
         Ruleset.block(game_order_bonus=ORDER, scoring=Scoring.PENALTY)
     assert info.value.fields == ("game_order_bonus", "scoring")
+
+
+@st.composite
+def ordered_rulesets(draw: st.DrawFn) -> Ruleset:
+    """A random ruleset (any scoring but PENALTY) with a game-order bonus."""
+    scoring = draw(st.sampled_from([s for s in Scoring if s is not Scoring.PENALTY]))
+    rules = draw(variant_rulesets(scoring=scoring))
+    order = draw(st.sampled_from([ORDER, (5,), (7, 0, 3)]))
+    return attrs.evolve(rules, game_order_bonus=order)
+
+
+@settings(max_examples=40, deadline=None, derandomize=True)
+@given(played=variant_matches(ordered_rulesets(), max_hands=6))
+def test_bonus_5_each_hand_adds_its_points_and_its_game_order_bonus(played: PlayedMatch) -> None:
+    rules = played.rules
+    won = 0  # hands with winners so far, counted here apart from the engine
+    for hand in played.hands:
+        before, after = hand.before, hand.after
+        if not after.state.is_over:
+            return  # stopped by the move bound
+        result = after.results[-1]
+        order = rules.game_order_bonus
+        bonus = order[won] if result.winners and won < len(order) else 0
+        won += bool(result.winners)
+        expected = tuple(bonus if s in result.winners else 0 for s in range(rules.players))
+        assert after.game_order_points == (*before.game_order_points, expected)
+        assert after.scores == tuple(
+            s + p + b for s, p, b in zip(before.scores, result.points, expected, strict=True)
+        )
 
 
 @pytest.mark.parametrize("form", ["toml", "json"])
