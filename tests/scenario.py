@@ -15,6 +15,7 @@ from dominoes import (
     Move,
     Play,
     Tile,
+    TileSet,
 )
 
 
@@ -28,6 +29,14 @@ def parse_move(text: str) -> Move:
     if not end:
         return Play(tile=Tile.parse(tile))
     return Play(tile=Tile.parse(tile), end=End.LEFT if end == "L" else End.RIGHT)
+
+
+def dealt(*hands: list[str], max_pip: int = 6) -> Deal:
+    """A deal of ``hands`` from the double-``max_pip`` set; the other tiles lie in the
+    boneyard (or face down, in the Block game) in canonical order."""
+    held = {Tile.parse(t) for hand in hands for t in hand}
+    rest = [t for t in TileSet.double(max_pip).tiles if t not in held]
+    return Deal(hands=list(hands), boneyard=rest)
 
 
 def play_moves(state: HandState, moves: str) -> HandState:

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from dominoes.deal import Deal
 from dominoes.errors import (
     AgentError,
+    AmbiguousPresetWarning,
     ArgumentError,
     ArgumentTypeError,
     ArgumentValueError,
@@ -136,6 +137,7 @@ __all__ = [
     "ActionCodec",
     "Agent",
     "AgentError",
+    "AmbiguousPresetWarning",
     "ArenaReport",
     "ArgumentError",
     "ArgumentTypeError",

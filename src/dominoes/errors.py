@@ -17,6 +17,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = [
     "AgentError",
+    "AmbiguousPresetWarning",
     "ArgumentError",
     "ArgumentTypeError",
     "ArgumentValueError",
@@ -121,6 +122,11 @@ class UnknownNameError(DominoesError, KeyError):
 
 class UnknownPresetError(UnknownNameError):
     """No preset has the name (or alias) asked for."""
+
+
+class AmbiguousPresetWarning(UserWarning):
+    """A warning, not an error: the preset name asked for is an alias that other games
+    go by as well (``latin``); its text says which preset was picked."""
 
 
 class UnknownAgentError(UnknownNameError):

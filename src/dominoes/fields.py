@@ -1,16 +1,19 @@
 """The one codec between the values of a ruleset's fields and plain values.
 
-A `Ruleset` field holds an enum member, a `Tile`, an ``int``, a ``bool`` or ``None``.
+A `Ruleset` field holds an enum member, a `Tile`, an ``int``, a ``bool``, ``None`` or a
+tuple of ``int``.
 The record files, the ``--set FIELD=VALUE`` option of the command line, ``dominoes
 rules``, `Ruleset.to_dict` and the OpenSpiel game parameters all write and read those
 values through this module:
 
 * `FieldCodec.to_data` gives the JSON value (an enum by its value, a tile as ``"6-6"``,
-  ``None`` as it is) and `FieldCodec.to_toml` the TOML one (``None`` as ``"none"``,
-  since TOML has no null); `FieldCodec.from_data` reads either back, strictly by type;
-* `FieldCodec.to_text` gives the text of the value (``true``, ``none``, ``cascade``)
-  and `FieldCodec.from_text` reads a text back, leniently (an enum member by value or
-  name in any case, ``yes``/``no``, ``on``/``off`` and ``1``/``0`` for a ``bool``);
+  ``None`` as it is, a tuple of ints as a list) and `FieldCodec.to_toml` the TOML one
+  (``None`` as ``"none"``, since TOML has no null); `FieldCodec.from_data` reads either
+  back, strictly by type;
+* `FieldCodec.to_text` gives the text of the value (``true``, ``none``, ``cascade``,
+  ``100,75,50,25``) and `FieldCodec.from_text` reads a text back, leniently (an enum
+  member by value or name in any case, ``yes``/``no``, ``on``/``off`` and ``1``/``0``
+  for a ``bool``);
 * `FieldTable` holds the codecs of every field of a class, by name, and reads
   ``name=value`` settings (`FieldTable.parse_setting`). The table of `Ruleset` is
   `dominoes.rules.RULESET_FIELDS`.
@@ -25,6 +28,11 @@ naming the field), an unknown name a `RulesetError`.
 ('none', None)
 >>> RULESET_FIELDS.parse_setting("stock-pips=yes")
 ('stock_pips', True)
+>>> RULESET_FIELDS.parse_setting("game-order-bonus=100, 75, 50, 25")
+('game_order_bonus', (100, 75, 50, 25))
+>>> order = RULESET_FIELDS["game_order_bonus"]
+>>> order.to_data((100, 75)), order.to_toml(()), order.to_text(())
+([100, 75], [], 'none')
 """
 
 from __future__ import annotations
@@ -48,7 +56,7 @@ from dominoes.tiles import Tile
 
 __all__ = ["FieldCodec", "FieldKind", "FieldTable", "PlainValue"]
 
-PlainValue: TypeAlias = str | int | bool | None
+PlainValue: TypeAlias = str | int | bool | list[int] | None
 """A field's value as JSON holds it (TOML never holds ``None``)."""
 
 _TRUE = ("true", "yes", "on", "1")
@@ -68,6 +76,9 @@ class FieldKind(enum.Enum):
     """A `Tile` (written ``"6-6"``) or ``None``."""
     CHOICE = "choice"
     """A member of an enum (written by its value)."""
+    INT_TUPLE = "int_tuple"
+    """A tuple of ``int`` (the class validates their range): a list in JSON and TOML,
+    ``100,75,50,25`` as text, the empty tuple ``none``."""
 
 
 def quote(text: str) -> str:
@@ -125,7 +136,7 @@ class FieldCodec:
     @classmethod
     def of_hint(cls, name: str, hint: object) -> FieldCodec:
         """The codec of a field annotated ``hint`` (an enum, ``bool``, ``int``,
-        ``int | None`` or ``Tile | None``).
+        ``int | None``, ``Tile | None`` or ``tuple[int, ...]``).
 
         Raises:
             RulesetError: the annotation is none of these.
@@ -137,6 +148,7 @@ class FieldCodec:
             int: FieldKind.INT,
             int | None: FieldKind.OPTIONAL_INT,
             Tile | None: FieldKind.OPTIONAL_TILE,
+            tuple[int, ...]: FieldKind.INT_TUPLE,
         }
         for known, kind in kinds.items():
             if hint == known:
@@ -159,6 +171,8 @@ class FieldCodec:
             return isinstance(value, self.choices)
         if kind is FieldKind.BOOL:
             return type(value) is bool
+        if kind is FieldKind.INT_TUPLE:
+            return type(value) is tuple and all(type(item) is int for item in value)
         if value is None:
             return self.optional
         if kind is FieldKind.OPTIONAL_TILE:
@@ -166,8 +180,8 @@ class FieldCodec:
         return type(value) is int
 
     def to_data(self, value: Any) -> PlainValue:
-        """The value as JSON holds it: an enum by its value, a tile as ``"6-6"``,
-        ``None``, an ``int`` and a ``bool`` as they are.
+        """The value as JSON holds it: an enum by its value, a tile as ``"6-6"``, a
+        tuple of ints as a list, ``None``, an ``int`` and a ``bool`` as they are.
 
         Raises:
             ArgumentTypeError: ``value`` is not a value of the field.
@@ -178,6 +192,7 @@ class FieldCodec:
                 FieldKind.INT: "an int",
                 FieldKind.OPTIONAL_INT: "an int or None",
                 FieldKind.OPTIONAL_TILE: "a Tile or None",
+                FieldKind.INT_TUPLE: "a tuple of ints",
             }.get(self.kind) or f"a {getattr(self.choices, '__name__', 'member')}"
             raise ArgumentTypeError(
                 f"value must be {what} for {self.name}, got {shown(value)}", argument="value"
@@ -186,9 +201,11 @@ class FieldCodec:
             return str(value.value)
         if isinstance(value, Tile):
             return str(value)
+        if isinstance(value, tuple):
+            return list(value)
         return typing.cast("int | bool | None", value)
 
-    def to_toml(self, value: Any) -> str | int | bool:
+    def to_toml(self, value: Any) -> str | int | bool | list[int]:
         """The value as TOML holds it: as `to_data`, with ``None`` as ``"none"``.
 
         Raises:
@@ -198,7 +215,8 @@ class FieldCodec:
         return "none" if data is None else data
 
     def to_text(self, value: Any) -> str:
-        """The value as text: ``none``, ``true``/``false``, an enum's value, ``6-6``, ``3``.
+        """The value as text: ``none``, ``true``/``false``, an enum's value, ``6-6``, ``3``,
+        ``100,75`` (a tuple of ints; ``none`` when it is empty).
 
         Raises:
             ArgumentTypeError: ``value`` is not a value of the field.
@@ -206,6 +224,8 @@ class FieldCodec:
         data = self.to_toml(value)
         if isinstance(data, bool):
             return "true" if data else "false"
+        if isinstance(data, list):
+            return ",".join(map(str, data)) or "none"
         return str(data)
 
     # ------------------------------------------------------------------ reading
@@ -216,8 +236,9 @@ class FieldCodec:
         """The value a JSON or TOML value (`to_data`, `to_toml`) stands for.
 
         Strict by type: a ``bool`` field takes ``true``/``false`` only, an ``int``
-        field an integer only, an optional field ``"none"`` or null as well; a field's
-        own value (an enum member, a `Tile`) is taken as it is.
+        field an integer only, a tuple field an array of integers only, an optional
+        field ``"none"`` or null as well; a field's own value (an enum member, a `Tile`,
+        a tuple of ints) is taken as it is.
 
         Raises:
             FieldValueError: the value does not fit the field (the message is the
@@ -230,6 +251,10 @@ class FieldCodec:
             if type(data) is not bool:
                 raise self._refuse("must be true or false")
             return data
+        if kind is FieldKind.INT_TUPLE:
+            if not isinstance(data, list | tuple) or any(type(i) is not int for i in data):
+                raise self._refuse("must be an array of integers")
+            return tuple(data)
         if kind in (FieldKind.INT, FieldKind.OPTIONAL_INT):
             if type(data) is not int:
                 raise self._refuse("must be an integer" + (' or "none"' if self.optional else ""))
@@ -261,7 +286,8 @@ class FieldCodec:
 
         An enum member by value or name, ``true``/``yes``/``on``/``1`` and
         ``false``/``no``/``off``/``0``, ``none`` for an optional field (all in any
-        case), an integer, or a tile such as ``6-6``.
+        case), an integer, a tile such as ``6-6``, or integers joined by commas for a
+        tuple (``none`` or nothing for the empty tuple).
 
         Raises:
             ArgumentTypeError: ``text`` is not a ``str``.
@@ -284,6 +310,15 @@ class FieldCodec:
             if low in _TRUE or low in _FALSE:
                 return low in _TRUE
             raise self._refuse(f"must be true or false, got {raw!r}")
+        if kind is FieldKind.INT_TUPLE:
+            if low in ("", "none"):
+                return ()
+            try:
+                return tuple(int(item) for item in raw.split(","))
+            except ValueError:
+                raise self._refuse(
+                    f"must be integers joined by commas, or none, got {raw!r}"
+                ) from None
         if low == "none" and self.optional:
             return None
         if kind is FieldKind.OPTIONAL_TILE:

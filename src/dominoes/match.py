@@ -5,6 +5,8 @@ A `Match` is immutable like `HandState`. Moves go to the current hand through
 `Match.next_hand` deals the next one. Every hand's deal comes from one seed, so a
 whole match is reproducible from ``(rules, seed)`` and the moves. `Match.concede`
 ends the current hand conceded, or the whole match (rules CONCEDE-1 and CONCEDE-2).
+The winners of the first hands won score `Ruleset.game_order_bonus` on top (rule
+BONUS-5, `Match.game_order_points`).
 """
 
 from __future__ import annotations
@@ -140,6 +142,23 @@ class Match:
         return limit is not None and len(self.results) >= limit
 
     @property
+    def game_order_points(self) -> tuple[tuple[int, ...], ...]:
+        """Rule BONUS-5: for each finished hand (`results`), the points per seat of
+        its game-order bonus, which `scores` include.
+
+        The winners of the ``k``-th hand of the match that has winners (in `results`)
+        score ``rules.game_order_bonus[k]``, however the hand ended; a hand without
+        winners is not counted, and hands after the last number score none.
+
+        >>> from dominoes import Ruleset
+        >>> m = Match.start(Ruleset.block(game_order_bonus=(100, 75)), seed=3)
+        >>> m = m.concede(1)  # seat 1 concedes the first hand: seat 0 wins it
+        >>> m.game_order_points, m.results[-1].points, m.scores
+        (((100, 0),), (39, 0), (139, 0))
+        """
+        return _order_points(self.rules, self.results)
+
+    @property
     def winner(self) -> tuple[int, ...] | None:
         """The winning side's seats once the match is over; ``None`` before, or on a tie.
 
@@ -166,9 +185,10 @@ class Match:
         The points a play scores (rules PLAY-1 to PLAY-3) are added to the scores as it
         is made, and a side that reaches the target with them wins the match at once, in
         the middle of the hand (rule MATCH-7); when the move ends the hand, its end
-        points are added (with the final play's points, as one score). Every score is
-        credited through `dominoes.scoring.credit` (rules MATCH-8 to MATCH-10): the hand
-        keeps the points the table gave, the scores what the match credited.
+        points are added (with the final play's points, as one score), and its game-order
+        bonus (rule BONUS-5) with them. Every score is credited through
+        `dominoes.scoring.credit` (rules MATCH-8 to MATCH-10): the hand keeps the points the
+        table gave, the scores what the match credited.
 
         Raises:
             IllegalMoveError: the move is not legal in the current hand.
@@ -186,7 +206,7 @@ class Match:
             return attrs.evolve(self, state=state, **_credited(self, play, ()))
         result = state.result
         assert result is not None
-        credited = _credited(self, play, result.end_points)
+        credited = _credited(self, play, _end_and_order(self, result))
         return attrs.evolve(self, state=state, results=(*self.results, result), **credited)
 
     def concede(self, seat: int, *, match: bool = False) -> Match:
@@ -195,7 +215,8 @@ class Match:
 
         Conceding the hand ends it with `Ending.CONCEDED` (`HandState.concede`): its
         points are added to the scores as for any hand, and the match goes on with
-        `next_hand` unless that hand ended it. Conceding the match first concedes the
+        `next_hand` unless that hand ended it (its game-order bonus, rule BONUS-5, goes
+        to its winners as for any hand). Conceding the match first concedes the
         current hand if it is not over (its points are added), then ends the match at
         once, whatever the scores: `conceded_by` names the seat, and the `winner` is the
         other side (with three or more sides, the best score among the others). Any seat
@@ -237,7 +258,7 @@ class Match:
             state = self.state.concede(seat)  # refuses a hand that is over
             result = state.result
             assert result is not None
-            credited = _credited(self, (), result.end_points)
+            credited = _credited(self, (), _end_and_order(self, result))
             done = attrs.evolve(self, state=state, results=(*self.results, result), **credited)
         return attrs.evolve(done, conceded_by=seat) if match else done
 
@@ -285,6 +306,25 @@ def _credited(match: Match, play: tuple[int, ...], end: tuple[int, ...]) -> dict
                 hand[s] += gained
     credited = (*match.credited[:-1], tuple(hand))
     return {"scores": tuple(scores), "credited": credited}
+
+
+def _end_and_order(match: Match, result: HandResult) -> tuple[int, ...]:
+    """The end points of the hand ``result`` ends, per seat, with its game-order bonus
+    (rule BONUS-5), which the match credits with them as one score."""
+    order = _order_points(match.rules, (*match.results, result))[-1]
+    return tuple(e + b for e, b in zip(result.end_points, order, strict=True))
+
+
+def _order_points(rules: Ruleset, results: tuple[HandResult, ...]) -> tuple[tuple[int, ...], ...]:
+    """Rule BONUS-5: each hand's game-order bonus per seat (`Match.game_order_points`)."""
+    bonus = rules.game_order_bonus
+    out = []
+    won = 0  # hands with winners before this one
+    for result in results:
+        points = bonus[won] if result.winners and won < len(bonus) else 0
+        won += bool(result.winners)
+        out.append(tuple(points if s in result.winners else 0 for s in range(rules.players)))
+    return tuple(out)
 
 
 def _check_deal(deal: object) -> None:

@@ -245,7 +245,9 @@ def read_fields(data: Mapping[str, Any]) -> dict[str, Any]:
             blocked_by=entry.integer("blocked_by", optional=True),
             verification=None
             if verification is None
-            else VerificationRound.after(verification[0], verification[1], rules.players),
+            else VerificationRound.after(
+                verification[0], verification[1], rules.players, step=rules.step
+            ),
             faults=entry.faults("faults"),
             penalties=entry.ints("penalties"),
             conceded_by=entry.integer("conceded_by", optional=True),

@@ -1,5 +1,5 @@
 """Named rulesets: the seed games, common table variants, the games of the fives family
-and Sebastopol, and compatibility rulesets.
+and Sebastopol, the Latin American partnership games, and compatibility rulesets.
 
 Every preset has a name, aliases, and a page section in the rules reference. Build
 one with `Ruleset.preset(name, **overrides)` or `find_preset(name).build(...)`.
@@ -16,6 +16,11 @@ not have yet.
 <SpinnerRule.FIRST_DOUBLE: 'first_double'>
 >>> find_preset("muggins").build() == find_preset("all-fives").build(spinner=SpinnerRule.NONE)
 True
+
+The Latin American partnership games (``cuban``, ``dominican``, ``puerto-rican``, rules
+PRESET-11 to PRESET-13) are played counter-clockwise. An alias that other games go by as
+well (`Preset.ambiguous`: ``latin`` finds ``partnership``) finds its preset with an
+`AmbiguousPresetWarning` that says which one it picked.
 
 A preset is data (`Preset`): a base game (`BaseGame`, Block or Draw) and a mapping of
 `Ruleset` options, with its names and a summary. The table is defined in

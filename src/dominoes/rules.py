@@ -13,14 +13,17 @@ summary. `RULESET_FIELDS` is the codec of the fields (`dominoes.fields`).
 
 from __future__ import annotations
 
+import difflib
 import enum
 import types
+import warnings
 from collections.abc import Mapping
 from typing import Any, Final
 
 import attrs
 
 from dominoes.errors import (
+    AmbiguousPresetWarning,
     ArgumentTypeError,
     ArgumentValueError,
     NotationError,
@@ -468,6 +471,30 @@ def _opening_tile(value: object) -> Tile | None:
     )
 
 
+def _int_tuple(value: object) -> object:
+    """A list of ints given for a tuple field, as a tuple (the validator checks it)."""
+    return tuple(value) if isinstance(value, list) else value
+
+
+def _ints_in(low: int, high: int, most: int) -> Any:
+    def check(_inst: object, attribute: attrs.Attribute[tuple[int, ...]], value: object) -> None:
+        name = attribute.name
+        if type(value) is not tuple or any(type(item) is not int for item in value):
+            raise RulesetError(f"{name} must be a tuple of ints, got {value!r}", fields=(name,))
+        if len(value) > most:
+            raise RulesetError(
+                f"{name} must hold at most {most} numbers, got {len(value)}", fields=(name,)
+            )
+        wrong = [item for item in value if not low <= item <= high]
+        if wrong:
+            raise RulesetError(
+                f"{name} must hold numbers from {low} to {high}, got {wrong[0]}",
+                fields=(name,),
+            )
+
+    return check
+
+
 def _optional_int_in(low: int, high: int) -> Any:
     check = _int_in(low, high)
 
@@ -633,6 +660,12 @@ class Ruleset:
         default=NearTargetCap.NONE, validator=_enum(NearTargetCap)
     )
     """Rule MATCH-10: whether a play scores less near the target (Bergen)."""
+    game_order_bonus: tuple[int, ...] = attrs.field(
+        default=(), converter=_int_tuple, validator=_ints_in(0, 10_000, 100)
+    )
+    """Rule BONUS-5: the points the winners of the first, second, ... hand of a match
+    that has winners score on top of the hand's points (the Puerto Rican 500: ``(100,
+    75, 50, 25)``); ``()``: none. A list is taken as a tuple."""
 
     def __attrs_post_init__(self) -> None:
         size = TileSet.double(self.max_pip).size
@@ -726,6 +759,12 @@ class Ruleset:
                     fields=(*on, "scoring"),
                 )
         self._check_targets()
+        if self.game_order_bonus and self.scoring is Scoring.PENALTY:
+            raise RulesetError(
+                "game_order_bonus scores points for the winners, which Scoring.PENALTY "
+                "does not count (scoring)",
+                fields=("game_order_bonus", "scoring"),
+            )
         if self.block_winner is BlockWinner.LOWEST_INDIVIDUAL and not self.partnership:
             raise RulesetError(
                 "block_winner LOWEST_INDIVIDUAL applies to partnership play only",
@@ -850,13 +889,13 @@ class Ruleset:
     def preset(cls, name: str, /, **options: Any) -> Ruleset:
         """The named preset (see `presets`), with any field overridden by keyword.
 
-        >>> Ruleset.preset("partnership") == Ruleset.preset("latin")
+        >>> Ruleset.preset("partnership") == Ruleset.preset("pairs")
         True
 
         Raises:
             UnknownPresetError: no preset has that name or alias (a `KeyError`).
         """
-        return find_preset(name).build(**options)
+        return _find_preset(name).build(**options)
 
     @staticmethod
     def presets() -> tuple[str, ...]:
@@ -1039,7 +1078,7 @@ def _preset_options(value: object) -> Mapping[str, Any]:
 class Preset:
     """A named ruleset, as data: a base game and the options applied to it.
 
-    >>> p = find_preset("latin")
+    >>> p = find_preset("pairs")
     >>> p.name, p.game, p.options["target"]
     ('partnership', <BaseGame.BLOCK: 'block'>, 100)
     >>> p.build(target=150) == Ruleset.block(**{**p.options, "target": 150})
@@ -1050,6 +1089,9 @@ class Preset:
     """The preset's name."""
     aliases: tuple[str, ...] = ()
     """Other names it is found by."""
+    ambiguous: tuple[str, ...] = attrs.field(default=())
+    """The aliases that other games go by as well: `find_preset` warns with an
+    `AmbiguousPresetWarning` that says which preset it picked."""
     summary: str
     """One line on what it is."""
     game: BaseGame
@@ -1058,6 +1100,14 @@ class Preset:
     """`Ruleset` fields by name, in field order, with the values the preset gives them
     (any keyword of `Ruleset.block` or `Ruleset.draw`: ``players``, ``partnership``,
     ``max_pip``, ``hand_size`` or any other field). A read-only mapping."""
+
+    @ambiguous.validator
+    def _check_ambiguous(self, _attribute: attrs.Attribute[Any], value: object) -> None:
+        if not isinstance(value, tuple) or not set(value) <= set(self.aliases):
+            raise ArgumentValueError(
+                f"ambiguous must be a tuple of the preset's aliases, got {_shown(value)}",
+                argument="ambiguous",
+            )
 
     def build(self, **options: Any) -> Ruleset:
         """The preset's ruleset, with ``options`` applied on top of its own
@@ -1142,6 +1192,14 @@ _BERGEN: Final[dict[str, Any]] = {
     "fixed_points": 2,
     "near_target_cap": NearTargetCap.BERGEN,
 }
+# the Latin American partnership games (docs/rules/presets/cuban.md and the two pages
+# after it): the partnership game, played counter-clockwise; a tied block scores nothing
+_LATIN: Final[dict[str, Any]] = {
+    **_PAIRS,
+    "block_tie": BlockTie.NO_SCORE_NEXT_LEADS,
+    "direction": Direction.COUNTER_CLOCKWISE,
+}
+_SIX_SIX: Final[dict[str, Any]] = {"opening": Opening.HOLDER_OF_TILE, "opening_tile": Tile(6, 6)}
 
 PRESETS: Final[dict[str, Preset]] = {
     p.name: p
@@ -1161,6 +1219,7 @@ PRESETS: Final[dict[str, Preset]] = {
         Preset(
             name="partnership",
             aliases=("latin", "international", "pairs"),
+            ambiguous=("latin",),
             summary="Four players in two sides, 7 tiles each, 6-6 leads, team totals.",
             game=BaseGame.BLOCK,
             options={
@@ -1298,6 +1357,53 @@ PRESETS: Final[dict[str, Preset]] = {
                 "spinner_fill": SpinnerFill.ALL_FOUR_FIRST,
             },
         ),
+        Preset(
+            name="cuban",
+            aliases=("cuban-dominoes", "domino-cubano"),
+            summary="Cuban partnership dominoes: double-nine, 10 tiles each, highest double "
+            "leads, counter-clockwise, game 100.",
+            game=BaseGame.BLOCK,
+            options={
+                **_LATIN,
+                "max_pip": 9,
+                "hand_size": 10,
+                "target": 100,
+                "next_lead": NextLead.WINNER,
+            },
+        ),
+        Preset(
+            name="dominican",
+            aliases=("dominican-dominoes", "capicua"),
+            ambiguous=("capicua",),
+            summary="Dominican partnership dominoes: capicúa, pase corrido and pase de salida "
+            "bonuses, counter-clockwise, game 200.",
+            game=BaseGame.BLOCK,
+            options={
+                **_LATIN,
+                **_SIX_SIX,
+                "target": 200,
+                "capicua_bonus": 25,
+                "pase_corrido_bonus": 25,
+                "pase_de_salida_bonus": 50,
+                "pase_de_salida_double_bonus": 25,
+            },
+        ),
+        Preset(
+            name="puerto-rican",
+            aliases=("puerto-rico-500", "quinientos"),
+            summary="The Puerto Rican 500: every pip counts, capicú and chuchazo 100, the first "
+            "four hands won 100, 75, 50, 25.",
+            game=BaseGame.BLOCK,
+            options={
+                **_LATIN,
+                **_SIX_SIX,
+                "scoring": Scoring.ALL_PIPS,
+                "target": 500,
+                "capicua_bonus": 100,
+                "chuchazo_bonus": 100,
+                "game_order_bonus": (100, 75, 50, 25),
+            },
+        ),
     )
 }
 """Every preset by name, in documentation order."""
@@ -1310,19 +1416,38 @@ _BY_NAME: Final[dict[str, Preset]] = {
 def find_preset(name: str) -> Preset:
     """The preset with this name or alias (case and ``_``/``-``/space do not matter).
 
+    An alias that other games go by as well (`Preset.ambiguous`, such as ``latin``) finds
+    its preset with an `AmbiguousPresetWarning` that says which one it picked.
+
     Raises:
         UnknownPresetError: ``name`` is not a preset's name or alias, or not a string
-            (a `KeyError`; its text is the plain sentence).
+            (a `KeyError`; its text is the plain sentence, with the closest names).
     """
+    return _find_preset(name)
+
+
+def _find_preset(name: str) -> Preset:
+    """`find_preset`, called by a public function: its warning names that one's caller."""
     if not isinstance(name, str):
         raise UnknownPresetError(
             f"name must be a preset name (a str), got {_shown(name)}", name=name
         )
     key = name.strip().lower().replace("_", "-").replace(" ", "-")
     try:
-        return _BY_NAME[key]
+        preset = _BY_NAME[key]
     except KeyError:
-        known = ", ".join(PRESETS)
+        close = difflib.get_close_matches(key, list(_BY_NAME), n=3, cutoff=0.6)
+        nearest = f"; the closest names are {', '.join(close)}" if close else ""
         raise UnknownPresetError(
-            f"no preset named {_shown(name)}; presets: {known}", name=name
+            f"no preset named {_shown(name)}{nearest} (Ruleset.presets() lists the "
+            f"{len(PRESETS)} presets)",
+            name=name,
         ) from None
+    if key in preset.ambiguous:
+        warnings.warn(
+            f"the preset name {_shown(name)} also names other games; it picked "
+            f"{preset.name!r}: {preset.summary}",
+            AmbiguousPresetWarning,
+            stacklevel=3,
+        )
+    return preset

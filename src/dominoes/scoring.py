@@ -423,12 +423,8 @@ def _score_concession(
     teams, side_of = _sides(rules)
     loser = side_of[seat]
     if rules.concede_scoring is ConcedeScoring.AS_DOMINO:
-        n = rules.players
-        winner = next(
-            rules.seat_after(seat, k)
-            for k in range(1, n)
-            if side_of[rules.seat_after(seat, k)] != loser
-        )
+        after = (rules.seat_after(seat, k) for k in range(1, rules.players))
+        winner = next(s for s in after if side_of[s] != loser)
         out = [0 if side_of[s] == side_of[winner] else p for s, p in enumerate(pips)]
         domino = score_hand(rules, out, domino_seat=winner, faults=faults, stock=stock)
         winners = tuple(teams[side_of[winner]])

@@ -17,12 +17,15 @@ from dominoes.errors import shown as _shown
 __all__ = ["VerificationRound"]
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, repr=False)
 class VerificationRound:
     """A verification round: who proposed the block and who has confirmed it so far.
 
     ``confirmed`` always starts with the proposer (whose pass opened the round)
     and lists the seats that passed after it, in order.
+
+    >>> VerificationRound.after(2, 1, 4, step=-1)
+    VerificationRound(proposer=2, confirmed=(2,), players=4, step=-1)
     """
 
     proposer: int
@@ -31,6 +34,16 @@ class VerificationRound:
     """The seats that have passed in this round, proposer first."""
     players: int
     """The number of seats; the round is complete when all of them confirmed."""
+    step: int = 1
+    """``1`` when the turn passes clockwise, ``-1`` counter-clockwise (rule TURN-1); the
+    repr shows it only when it is ``-1``."""
+
+    def __repr__(self) -> str:
+        step = "" if self.step == 1 else f", step={self.step}"
+        return (
+            f"VerificationRound(proposer={self.proposer}, confirmed={self.confirmed}, "
+            f"players={self.players}{step})"
+        )
 
     @classmethod
     def after(cls, proposer: int, count: int, players: int, *, step: int = 1) -> VerificationRound:
@@ -48,13 +61,18 @@ class VerificationRound:
             ArgumentValueError: ``players`` is below 2, ``proposer`` is not a seat, or
                 ``count`` is not from 1 to ``players`` (a `ValueError`).
         """
-        if step not in (1, -1):
-            raise ArgumentValueError(f"step must be 1 or -1, got {_shown(step)}", argument="step")
-        for name, value in (("proposer", proposer), ("count", count), ("players", players)):
+        for name, value in (
+            ("proposer", proposer),
+            ("count", count),
+            ("players", players),
+            ("step", step),
+        ):
             if type(value) is not int:
                 raise ArgumentTypeError(
                     f"{name} must be an int, got {_shown(value)}", argument=name
                 )
+        if step not in (1, -1):
+            raise ArgumentValueError(f"step must be 1 or -1, got {step}", argument="step")
         if players < 2:
             raise ArgumentValueError(
                 f"players must be 2 or more, got {players}", argument="players"
@@ -73,6 +91,7 @@ class VerificationRound:
             proposer=proposer,
             confirmed=tuple((proposer + step * k) % players for k in range(count)),
             players=players,
+            step=step,
         )
 
     @property
@@ -82,7 +101,13 @@ class VerificationRound:
 
     @property
     def waiting_for(self) -> tuple[int, ...]:
-        """The seats still to confirm, in order."""
+        """The seats still to confirm, in playing order.
+
+        >>> VerificationRound.after(2, 2, 4).waiting_for
+        (0, 1)
+        >>> VerificationRound.after(2, 2, 4, step=-1).waiting_for
+        (0, 3)
+        """
         n = self.players
         k = len(self.confirmed)
-        return tuple((self.proposer + i) % n for i in range(k, n))
+        return tuple((self.proposer + self.step * i) % n for i in range(k, n))

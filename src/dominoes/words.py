@@ -35,7 +35,7 @@ from collections.abc import Sequence
 
 from dominoes.errors import ArgumentTypeError, ArgumentValueError, shown
 from dominoes.moves import Draw, End, Move, Pass, Play, Step
-from dominoes.rules import DrawRule, PlayScoring, Ruleset, SpinnerRule
+from dominoes.rules import Direction, DrawRule, PlayScoring, Ruleset, SpinnerRule
 from dominoes.state import HandState, Observation, Phase
 
 __all__ = ["describe_choice", "describe_move", "describe_rules", "describe_step", "game_name"]
@@ -272,6 +272,9 @@ def describe_rules(rules: Ruleset, *, preset: str | None = None, sides: bool = F
     'Draw game, the first double a spinner, fives scored on play, 2 players, double-6'
     >>> describe_rules(Ruleset.block(players=4, partnership=True, capicua_bonus=25))
     'Block game, bonuses (capicúa 25), 4 players in partnership, double-6'
+    >>> print(describe_rules(Ruleset.preset("puerto-rican")))  # doctest: +NORMALIZE_WHITESPACE
+    Block game, bonuses (capicúa 100, chuchazo 100, the first hands won 100/75/50/25),
+    4 players in partnership, counter-clockwise, double-6
 
     Raises:
         ArgumentTypeError: ``rules`` is not a `Ruleset` (a `TypeError`).
@@ -288,6 +291,7 @@ def describe_rules(rules: Ruleset, *, preset: str | None = None, sides: bool = F
         layout += f", {_SPINNER_WORDS[rules.spinner]}"
     if rules.play_scoring is not PlayScoring.NONE:
         layout += f", {_PLAY_WORDS[rules.play_scoring]} scored on play"
+    bonuses = []
     if rules.has_bonuses:
         bonuses = [
             f"{name} {value}"
@@ -300,7 +304,12 @@ def describe_rules(rules: Ruleset, *, preset: str | None = None, sides: bool = F
             )
             if value
         ]
+    if rules.game_order_bonus:  # BONUS-5
+        bonuses.append(f"the first hands won {'/'.join(map(str, rules.game_order_bonus))}")
+    if bonuses:
         layout += f", bonuses ({', '.join(bonuses)})"
+    if rules.direction is Direction.COUNTER_CLOCKWISE:  # TURN-1
+        mode += ", counter-clockwise"
     return f"{game} game{named}{layout}, {rules.players} players{mode}, double-{rules.max_pip}"
 
 

@@ -392,6 +392,9 @@ CASES: dict[str, tuple[Bad, ...]] = {
         _t("a str proposer", lambda: VerificationRound.after("0", 1, 2), "proposer"),
         _v("no such proposer", lambda: VerificationRound.after(2, 1, 2), "proposer"),
         _v("no confirmation", lambda: VerificationRound.after(0, 0, 2), "count"),
+        _t("a bool step", lambda: VerificationRound.after(0, 1, 2, step=True), "step"),
+        _t("a float step", lambda: VerificationRound.after(0, 1, 2, step=1.0), "step"),
+        _v("a step of 2", lambda: VerificationRound.after(0, 1, 2, step=2), "step"),
     ),
     "dominoes.scoring.score_hand": (
         _t("rules as a str", lambda: score_hand("block", [0, 1]), "rules"),

@@ -167,10 +167,12 @@ def test_configurations_are_unique_and_cover_the_presets(hs: ModuleType) -> None
     configs = hs.configurations()
     keys = [c.key for c in configs]
     assert len(keys) == len(set(keys))
-    # (the games on layouts with arms are not in the study yet: issue 13)
+    # (the games on layouts with arms and the Latin partnership games are not in the
+    # study yet: issue 13)
+    latin = {"cuban", "dominican", "puerto-rican"}
     assert {g.preset for g in hs.PRESET_GAMES} == {
         name for name in Ruleset.presets() if not Ruleset.preset(name).has_arms
-    }
+    } - latin
     # the 2-player double-6 Block game of the hand-size study is the preset's game
     assert hs.game("block", hand_size=7).key == hs.game("block").key
     sizes = [g.rules.hand_size for g in hs.SIZE_SERIES[0].games]

@@ -1354,7 +1354,8 @@ def test_the_locator_on_unclosed_deep_nesting() -> None:
     assert problems(swap(BASE, 'ruleset = "block"', "ruleset = 'a\"b\\\\'"))[0][1] == (
         'no preset is named "a\\"b\\\\\\\\"; the presets are block, draw, partnership, '
         "pagat-draw, openspiel-block, openspiel-team, abw333, "
-        "all-fives, muggins, five-up, fives-and-threes, sebastopol, sniff, bergen, double-bergen"
+        "all-fives, muggins, five-up, fives-and-threes, sebastopol, sniff, bergen, double-bergen, "
+        "cuban, dominican, puerto-rican"
     )
 
 

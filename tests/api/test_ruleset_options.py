@@ -486,6 +486,9 @@ def test_presets_list_and_build() -> None:
         "sniff",
         "bergen",
         "double-bergen",
+        "cuban",
+        "dominican",
+        "puerto-rican",
     )
     for name in names:
         preset = find_preset(name)

@@ -128,7 +128,7 @@ def test_partnership_needs_four_players(
         (["demo", "--seed", "x"], "'x' is not a valid integer"),
         (["demo", "--extra"], "No such option '--extra'"),
         (["demo", "--game", "block", "--preset", "draw"], "give --game or --preset, not both"),
-        (["demo", "--preset", "cuban"], "no preset named 'cuban'"),
+        (["demo", "--preset", "kansas"], "no preset named 'kansas'"),
         (["demo", "--set", "colour=red"], "no ruleset field 'colour'"),
         (["demo", "--set", "scoring"], "expected FIELD=VALUE"),
     ],

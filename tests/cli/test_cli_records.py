@@ -326,7 +326,7 @@ def test_validate_reports_every_problem(capsys: pytest.CaptureFixture[str], tmp_
         f'{nothing}: the key "ruleset" is missing (a preset name: block, draw, partnership, '
         "pagat-draw, openspiel-block, openspiel-team, abw333, "
         "all-fives, muggins, five-up, fives-and-threes, sebastopol, sniff, bergen, "
-        "double-bergen)",
+        "double-bergen, cuban, dominican, puerto-rican)",
         f"{nothing}: a hand record needs a seed or a deal ([deal])",
     ]
 

@@ -86,7 +86,7 @@ def test_rules_show_marks_what_was_set() -> None:
     ("argv", "message"),
     [
         (["show"], "Missing argument 'NAME'"),
-        (["show", "cuban"], "no preset named 'cuban'"),
+        (["show", "kansas"], "no preset named 'kansas'"),
         (["show", "block", "--set", "drawing=until_playable"], "bad ruleset: the Block game"),
         (["show", "block", "--set", "hand_size=x"], "hand_size must be an integer, got 'x'"),
         (["show", "block", "--players", "1"], "not in the range 2<=x<=12"),

@@ -1,4 +1,5 @@
-"""Tests of the presets: PRESET-1, PRESET-2 and COMPAT-1 to COMPAT-3 (docs/rules/presets.md).
+"""Tests of the presets: PRESET-1, PRESET-2, COMPAT-1 to COMPAT-3 and the Latin presets
+PRESET-11 to PRESET-13 (docs/rules/presets.md).
 
 The compatibility scenarios replay the documented games of the engines the presets
 reproduce: the two deterministic games of each OpenSpiel test file (deals rebuilt from the
@@ -9,6 +10,7 @@ research notes report. Moves are written as the engine prints them: ``"6-6"`` fo
 
 from __future__ import annotations
 
+import warnings
 from typing import Any
 
 import attrs
@@ -16,10 +18,12 @@ import pytest
 
 from dominoes import (
     PASS,
+    AmbiguousPresetWarning,
     BlockDetection,
     BlockTie,
     BlockWinner,
     Deal,
+    Direction,
     DominoWinner,
     DrawnLead,
     DrawRule,
@@ -42,7 +46,9 @@ from dominoes import (
     find_preset,
 )
 from dominoes.errors import DominoesError, UnknownPresetError
-from scenario import DEAL_E, MOVES_E, parse_move, play_moves
+from dominoes.presets import PRESETS, BaseGame
+from dominoes.words import describe_rules
+from scenario import DEAL_E, MOVES_E, dealt, parse_move, play_moves
 
 NAMES = (
     "block",
@@ -60,6 +66,9 @@ NAMES = (
     "sniff",
     "bergen",
     "double-bergen",
+    "cuban",
+    "dominican",
+    "puerto-rican",
 )
 
 
@@ -124,7 +133,6 @@ def test_presets_names_in_documentation_order() -> None:
         ("BLOCKING", "block"),
         ("standard", "draw"),
         ("Draw Game", "draw"),
-        ("latin", "partnership"),
         ("International", "partnership"),
         ("pairs", "partnership"),
         ("pagat", "pagat-draw"),
@@ -138,6 +146,11 @@ def test_presets_names_in_documentation_order() -> None:
         ("Dominoes_6.1.0", "abw333"),
         ("dominoes package", "abw333"),
         ("ABW333", "abw333"),
+        ("Cuban Dominoes", "cuban"),
+        ("domino_cubano", "cuban"),
+        ("dominican-dominoes", "dominican"),
+        ("Puerto Rico 500", "puerto-rican"),
+        ("quinientos", "puerto-rican"),
     ],
 )
 def test_presets_aliases_resolve(alias: str, name: str) -> None:
@@ -145,13 +158,23 @@ def test_presets_aliases_resolve(alias: str, name: str) -> None:
     assert Ruleset.preset(alias) == Ruleset.preset(name)
 
 
-@pytest.mark.parametrize("name", ["threes-and-fives", "", "block game extra", "openspiel"])
-def test_presets_unknown_name_raises_key_error_listing_presets(name: str) -> None:
+@pytest.mark.parametrize(
+    ("name", "closest"),
+    [
+        ("threes-and-fives", ""),
+        ("", ""),
+        ("block game extra", "; the closest names are block-game"),
+        ("openspiel", "; the closest names are openspiel-team, openspiel-block"),
+        ("Cubano", "; the closest names are cuban, domino-cubano, cuban-dominoes"),
+    ],
+)
+def test_presets_unknown_name_raises_key_error_naming_the_closest(name: str, closest: str) -> None:
     with pytest.raises(KeyError) as info:
         Ruleset.preset(name)
     message = info.value.args[0]
-    assert f"no preset named {name!r}" in message
-    assert "presets: " + ", ".join(NAMES) in message
+    assert message == (
+        f"no preset named {name!r}{closest} (Ruleset.presets() lists the {len(NAMES)} presets)"
+    )
     # one error for an unknown preset, whose text is the plain sentence
     assert isinstance(info.value, UnknownPresetError)
     assert isinstance(info.value, DominoesError)
@@ -463,8 +486,8 @@ def test_compat_1_same_value_ends_give_two_plays_with_the_same_ends() -> None:
 
 def test_compat_1_returns_are_zero_sum() -> None:
     rules = Ruleset.preset("openspiel-block")
-    for dealt, moves in ((OS_BLOCK_1, OS_BLOCK_1_MOVES), (OS_BLOCK_2, "6-6")):
-        result = play_moves(HandState.start(rules, openspiel_deal(dealt, 2)), moves).result
+    for order, moves in ((OS_BLOCK_1, OS_BLOCK_1_MOVES), (OS_BLOCK_2, "6-6")):
+        result = play_moves(HandState.start(rules, openspiel_deal(order, 2)), moves).result
         assert result is not None
         assert min(result.points) == 0
         assert sum(returns(result)) == 0
@@ -744,3 +767,178 @@ def test_compat_3_series_to_200() -> None:
     )
     assert match.scores == (199, 150, 199, 150)
     assert not match.is_over
+
+
+# ---------------------------------------------------------------- ambiguous aliases
+@pytest.mark.parametrize(("alias", "name"), [("latin", "partnership"), ("Capicua", "dominican")])
+def test_presets_an_ambiguous_alias_says_which_game_it_picked(alias: str, name: str) -> None:
+    with pytest.warns(AmbiguousPresetWarning) as caught:
+        preset = find_preset(alias)
+    assert preset.name == name
+    (warning,) = caught
+    text = str(warning.message)
+    assert text.startswith(f"the preset name {alias!r} also names other games; it picked {name!r}")
+    assert preset.summary in text
+    assert warning.filename == __file__  # it points at the caller
+    with pytest.warns(AmbiguousPresetWarning) as caught:
+        assert Ruleset.preset(alias) == Ruleset.preset(name)
+    assert caught[0].filename == __file__
+
+
+def test_presets_names_and_plain_aliases_do_not_warn() -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        for preset in PRESETS.values():
+            for name in (preset.name, *preset.aliases):
+                if name not in preset.ambiguous:
+                    assert find_preset(name) is preset
+    with pytest.raises(ValueError, match="ambiguous must be a tuple of the preset's aliases"):
+        Preset(name="x", aliases=("y",), ambiguous=("z",), summary="x", game=BaseGame.BLOCK)
+
+
+# ---------------------------------------------------------------- PRESET-11 to PRESET-13
+LATIN_BASE = Ruleset.preset("partnership")
+
+
+def test_preset_11_cuban_fields() -> None:
+    rules = Ruleset.preset("cuban")
+    assert changed(rules, LATIN_BASE) == {
+        "max_pip": 9,
+        "hand_size": 10,
+        "opening": Opening.HIGHEST_DOUBLE,
+        "opening_tile": None,
+        "next_lead": NextLead.WINNER,
+        "direction": Direction.COUNTER_CLOCKWISE,
+    }
+    assert rules.match_target == 100
+    assert not rules.has_bonuses
+    assert rules.game_order_bonus == ()
+    deal = Deal.random(rules, seed=1)
+    assert [len(hand) for hand in deal.hands] == [10, 10, 10, 10]
+    assert len(deal.boneyard) == 15  # never drawn: the Block game
+    words = "Block game, 4 players in partnership, counter-clockwise, double-9"
+    assert describe_rules(rules) == words
+
+
+CUBAN_MOVES = "9-9 8-9:R 7-8:R 1-7:R 5-9:L 3-5:L 1-4:R 2-4:R 2-3:L"
+
+
+def test_preset_11_cuban_the_highest_double_leads_and_play_goes_to_the_right() -> None:
+    rules = Ruleset.preset("cuban", hand_size=3)
+    held = (
+        ["9-9", "5-9", "2-3"],
+        ["1-7", "2-4", "6-6"],
+        ["7-8", "1-4", "0-0"],
+        ["8-9", "3-5", "4-4"],
+    )
+    deal = dealt(*held, max_pip=9)
+    match = Match.start(rules, deal=deal)
+    assert match.state.legal_moves() == (Play(tile=Tile(9, 9)),)
+    turns = []
+    for text in CUBAN_MOVES.split():
+        turns.append(match.state.turn)
+        match = match.apply(parse_move(text))
+    assert turns == [0, 3, 2, 1, 0, 3, 2, 1, 0]
+    result = match.results[-1]
+    assert result.ending is Ending.DOMINO
+    assert result.points == (20, 0, 20, 0)  # 6-6 and 4-4 left; no capicúa bonus
+    assert result.bonuses == ()
+    following = match.next_hand().state  # the winner leads, with any tile
+    assert following.turn == 0
+    assert following.legal_moves() == tuple(Play(tile=t) for t in following.hand(0))
+
+
+DOMINICAN_HANDS = (
+    ["6-6", "1-2", "0-3"],
+    ["3-3", "1-3", "0-1"],
+    ["5-6", "4-5", "0-0"],
+    ["1-1", "0-2", "2-3"],
+)
+
+
+def test_preset_12_dominican_fields() -> None:
+    rules = Ruleset.preset("dominican")
+    assert changed(rules, LATIN_BASE) == {
+        "target": 200,
+        "capicua_bonus": 25,
+        "pase_corrido_bonus": 25,
+        "pase_de_salida_bonus": 50,
+        "pase_de_salida_double_bonus": 25,
+        "direction": Direction.COUNTER_CLOCKWISE,
+    }
+    assert rules.chuchazo_bonus == 0
+    assert rules.game_order_bonus == ()
+
+
+def test_preset_12_dominican_pase_de_salida_and_pase_corrido_counter_clockwise() -> None:
+    rules = Ruleset.preset("dominican", hand_size=3)
+    state = HandState.start(rules, dealt(*DOMINICAN_HANDS))
+    # 6-6; seat 3 has no 6 (salida, after a double: 25); seat 2 lays 5-6, seats 1, 0, 3
+    # pass and seat 2 plays again (corrido: 25); after 4-5 the hand is blocked
+    state = play_moves(state, "6-6 pass 5-6:R pass pass pass 4-5:R pass pass pass pass")
+    result = state.result
+    assert result is not None
+    assert [(b.kind.name, b.seat, b.points, b.move_number) for b in result.bonuses] == [
+        ("PASE_DE_SALIDA", 0, 25, 1),
+        ("PASE_CORRIDO", 2, 25, 6),
+    ]
+    assert [step.seat for step in state.history[:6]] == [0, 3, 2, 1, 0, 3]
+    assert result.ending is Ending.BLOCKED
+    assert result.pips == (6, 11, 0, 9)
+    assert result.points == (70, 0, 70, 0)  # the 20 pips of seats 1 and 3, 25 and 25
+
+
+PR_HANDS = (
+    ["6-6", "1-4", "0-4"],
+    ["3-5", "2-4", "2-2"],
+    ["4-6", "0-1", "3-3"],
+    ["5-6", "2-3", "1-1"],
+)
+PR_MOVES = "6-6 5-6:R 4-6:L 3-5:R 1-4:L 2-3:R 0-1:L 2-4:R 0-4:R"
+
+
+def test_preset_13_puerto_rican_fields() -> None:
+    rules = Ruleset.preset("puerto-rican")
+    assert changed(rules, LATIN_BASE) == {
+        "scoring": Scoring.ALL_PIPS,
+        "target": 500,
+        "capicua_bonus": 100,
+        "chuchazo_bonus": 100,
+        "direction": Direction.COUNTER_CLOCKWISE,
+        "game_order_bonus": (100, 75, 50, 25),
+    }
+    assert rules.pase_corrido_bonus == rules.pase_de_salida_bonus == 0
+    assert describe_rules(rules) == (
+        "Block game, bonuses (capicúa 100, chuchazo 100, the first hands won 100/75/50/25), "
+        "4 players in partnership, counter-clockwise, double-6"
+    )
+
+
+def test_preset_13_puerto_rican_capicu_every_pip_and_the_first_hand_won() -> None:
+    rules = Ruleset.preset("puerto-rican", hand_size=3)
+    match = play_match(Match.start(rules, deal=dealt(*PR_HANDS)), PR_MOVES)
+    result = match.results[-1]
+    assert result.ending is Ending.DOMINO
+    assert result.pips == (0, 4, 6, 2)
+    assert result.bonuses[0].kind.name == "CAPICUA"
+    assert result.points == (112, 0, 112, 0)  # every pip left, the partner's too, and 100
+    assert match.game_order_points == ((100, 0, 100, 0),)
+    assert match.scores == (212, 0, 212, 0)
+    assert match.next_hand().state.turn == 3  # the lead passes to the right
+
+
+def test_preset_13_puerto_rican_a_chuchazo() -> None:
+    rules = Ruleset.preset("puerto-rican", hand_size=3)
+    hands = (
+        ["6-6", "1-4", "0-0"],
+        ["3-5", "0-2", "2-2"],
+        ["4-6", "0-1", "3-3"],
+        ["5-6", "2-3", "1-1"],
+    )
+    state = play_moves(
+        HandState.start(rules, dealt(*hands)), "6-6 5-6:R 4-6:L 3-5:R 1-4:L 2-3:R 0-1:L 0-2:R 0-0:L"
+    )
+    result = state.result
+    assert result is not None
+    assert [(b.kind.name, b.points) for b in result.bonuses] == [("CHUCHAZO", 100)]
+    assert result.points == (112, 0, 112, 0)  # 2-2, 3-3 and 1-1 left: 12, and 100

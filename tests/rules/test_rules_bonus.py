@@ -1,4 +1,4 @@
-"""Scenario tests for the partnership bonuses: BONUS-1 to BONUS-4 (docs/rules/bonus.md).
+"""Scenario tests for the partnership bonuses: BONUS-1 to BONUS-5 (docs/rules/bonus.md).
 
 Every test builds a hand-made double-six deal (the tiles not named lie in the boneyard in
 canonical order; nobody draws in the Block game), plays it move by move and checks what
@@ -14,6 +14,8 @@ from typing import Any
 
 import attrs
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from dominoes import (
     PASS,
@@ -21,9 +23,12 @@ from dominoes import (
     BonusKind,
     Deal,
     Draw,
+    DrawnLead,
     End,
     Ending,
     HandState,
+    Match,
+    NextLead,
     Opening,
     Play,
     PlayScoring,
@@ -35,7 +40,13 @@ from dominoes import (
     Tile,
     TileSet,
 )
+from dominoes.errors import FieldValueError
+from dominoes.records import MatchRecord, dumps, loads
+from dominoes.rules import RULESET_FIELDS
 from dominoes.scoring import hand_bonuses
+from scenario import DEAL_B, DEAL_C, DEAL_TIE, MOVES_B, MOVES_C, dealt, parse_move
+from scenario import MOVES_C as MOVES_TIE
+from strategies import PlayedMatch, variant_matches, variant_rulesets
 
 VALUES: dict[str, Any] = {
     "capicua_bonus": 25,
@@ -48,12 +59,6 @@ LATIN = Ruleset.block(4, partnership=True, hand_size=3, **VALUES)
 """The page's partnership Block game for four, three tiles each, every bonus on."""
 TWO = Ruleset.block(2, hand_size=4, **VALUES)
 """A two-player Block game, four tiles each, every bonus on."""
-
-
-def dealt(*hands: list[str]) -> Deal:
-    """A double-six deal of ``hands``, the other tiles in the boneyard in canonical order."""
-    held = {Tile.parse(t) for hand in hands for t in hand}
-    return Deal(hands=list(hands), boneyard=[t for t in TileSet.double(6).tiles if t not in held])
 
 
 def played(rules: Ruleset, deal: Deal, moves: str) -> HandState:
@@ -375,3 +380,156 @@ def test_bonus_a_hand_resumed_from_a_position_scores_what_its_moves_show() -> No
     ]
     assert resumed.result.bonuses[0].move_number == len(resumed.history) - 1
     assert resumed.result.points == full.result.points
+
+
+# ---------------------------------------------------------------- BONUS-5
+ORDER = (100, 75, 50, 25)
+"""The game-order bonus of the Puerto Rican 500 [SACI], [DRAMOS], [PR-R]."""
+ORDER_RULES = Ruleset.block(
+    game_order_bonus=ORDER,
+    target=1000,
+    next_lead=NextLead.OPENING_RULE,  # every hand led by its highest double (seat 0 here)
+    drawn_lead=DrawnLead.OPENING_RULE,
+)
+
+
+def order_match() -> Match:
+    """Six hands of a two-player match, worked by hand (the deals of tests/scenario.py).
+
+    1. DEAL_B: seat 0 dominoes with seat 1's 15 pips left, and wins the first hand won.
+    2. DEAL_TIE: a block at 21 pips each, a drawn hand: no winner, not counted.
+    3. DEAL_C: a block, seat 0 keeps 12 pips to 27, and wins the second hand won.
+    4. DEAL_B: seat 0 concedes at once; seat 1 scores seat 0's 67 pips, third hand won.
+    5. and 6. DEAL_B again: seat 0 wins the fourth hand won, then a fifth.
+    """
+    match = play_match(Match.start(ORDER_RULES, deal=DEAL_B), MOVES_B)
+    match = play_match(match.next_hand(DEAL_TIE), MOVES_TIE)
+    match = play_match(match.next_hand(DEAL_C), MOVES_C)
+    match = match.next_hand(DEAL_B).concede(0)
+    match = play_match(match.next_hand(DEAL_B), MOVES_B)
+    return play_match(match.next_hand(DEAL_B), MOVES_B)
+
+
+def play_match(match: Match, moves: str) -> Match:
+    """``match`` after ``moves`` in its current hand."""
+    for text in moves.split():
+        match = match.apply(parse_move(text))
+    return match
+
+
+def test_bonus_5_the_first_four_hands_won_score_100_75_50_25() -> None:
+    match = order_match()
+    hand_points = [r.points for r in match.results]
+    assert hand_points == [(15, 0), (0, 0), (27, 0), (0, 67), (15, 0), (15, 0)]
+    assert match.results[1].winners == ()
+    assert match.game_order_points == ((100, 0), (0, 0), (75, 0), (0, 50), (25, 0), (0, 0))
+    assert match.scores == (15 + 100 + 27 + 75 + 15 + 25 + 15, 67 + 50)
+    assert not match.is_over
+
+
+def test_bonus_5_is_off_by_default_and_adds_nothing() -> None:
+    assert Ruleset.block().game_order_bonus == ()
+    plain = attrs.evolve(ORDER_RULES, game_order_bonus=())
+    match = play_match(Match.start(plain, deal=DEAL_B), MOVES_B)
+    assert match.game_order_points == ((0, 0),)
+    assert match.scores == (15, 0)
+
+
+def test_bonus_5_the_bonus_can_end_the_match() -> None:
+    rules = attrs.evolve(ORDER_RULES, target=100)
+    match = play_match(Match.start(rules, deal=DEAL_B), MOVES_B)  # 15 + 100
+    assert match.is_over
+    assert match.winner == (0,)
+
+
+def test_bonus_5_in_partnership_both_partners_score_it() -> None:
+    rules = attrs.evolve(LATIN, game_order_bonus=ORDER, target=500)
+    match = Match.start(rules, deal=dealt(*CAPICUA_HANDS))
+    match = play_match(match, CAPICUA_MOVES)
+    assert match.game_order_points == ((100, 0, 100, 0),)
+    assert match.scores == (131, 0, 131, 0)  # 6 pips, capicúa 25, first hand 100
+
+
+def test_bonus_5_the_field_is_read_and_written_by_the_codec() -> None:
+    codec = RULESET_FIELDS["game_order_bonus"]
+    assert codec.to_data(ORDER) == [100, 75, 50, 25]
+    assert codec.to_text(ORDER) == "100,75,50,25"
+    assert codec.to_text(()) == "none"
+    assert codec.from_text(" 100, 75,50 ,25 ") == ORDER
+    assert codec.from_text("none") == codec.from_text("") == ()
+    assert codec.from_data([100, 75, 50, 25]) == ORDER
+    assert RULESET_FIELDS.parse_setting("game-order-bonus=100,75") == (
+        "game_order_bonus",
+        (100, 75),
+    )
+    assert Ruleset.block(game_order_bonus=[50]).game_order_bonus == (50,)  # a list is taken
+    for bad in ([True], ["100"], 100, [1.5]):
+        with pytest.raises(FieldValueError, match=r"^game_order_bonus must be an array"):
+            codec.from_data(bad)
+    with pytest.raises(FieldValueError, match=r"^game_order_bonus must be integers joined"):
+        codec.from_text("100;75")
+
+
+@pytest.mark.parametrize(
+    ("value", "message"),
+    [
+        ((100, "75"), "must be a tuple of ints"),
+        ((100, True), "must be a tuple of ints"),
+        ("100", "must be a tuple of ints"),
+        ((100, -1), "must hold numbers from 0 to 10000, got -1"),
+        ((1,) * 101, "must hold at most 100 numbers, got 101"),
+    ],
+)
+def test_bonus_5_refuses_what_is_not_a_tuple_of_points(value: object, message: str) -> None:
+    with pytest.raises(RulesetError, match=message) as info:
+        Ruleset.block(game_order_bonus=value)
+    assert info.value.fields == ("game_order_bonus",)
+
+
+def test_bonus_5_is_refused_under_penalty_scoring() -> None:
+    with pytest.raises(RulesetError) as info:
+        Ruleset.block(game_order_bonus=ORDER, scoring=Scoring.PENALTY)
+    assert info.value.fields == ("game_order_bonus", "scoring")
+
+
+@st.composite
+def ordered_rulesets(draw: st.DrawFn) -> Ruleset:
+    """A random ruleset (any scoring but PENALTY) with a game-order bonus."""
+    scoring = draw(st.sampled_from([s for s in Scoring if s is not Scoring.PENALTY]))
+    rules = draw(variant_rulesets(scoring=scoring))
+    order = draw(st.sampled_from([ORDER, (5,), (7, 0, 3)]))
+    return attrs.evolve(rules, game_order_bonus=order)
+
+
+@settings(max_examples=40, deadline=None, derandomize=True)
+@given(played=variant_matches(ordered_rulesets(), max_hands=6))
+def test_bonus_5_each_hand_adds_its_points_and_its_game_order_bonus(played: PlayedMatch) -> None:
+    rules = played.rules
+    won = 0  # hands with winners so far, counted here apart from the engine
+    for hand in played.hands:
+        before, after = hand.before, hand.after
+        if not after.state.is_over:
+            return  # stopped by the move bound
+        result = after.results[-1]
+        order = rules.game_order_bonus
+        bonus = order[won] if result.winners and won < len(order) else 0
+        won += bool(result.winners)
+        expected = tuple(bonus if s in result.winners else 0 for s in range(rules.players))
+        assert after.game_order_points == (*before.game_order_points, expected)
+        assert after.scores == tuple(
+            s + p + b for s, p, b in zip(before.scores, result.points, expected, strict=True)
+        )
+
+
+@pytest.mark.parametrize("form", ["toml", "json"])
+def test_bonus_5_a_match_record_round_trips_with_its_bonuses(form: str) -> None:
+    match = order_match()
+    record = MatchRecord.from_match(match)
+    text = dumps(record, format=form)  # type: ignore[arg-type]
+    if form == "toml":
+        assert "game_order_bonus = [100, 75, 50, 25]" in text
+    again = loads(text)
+    assert again == record
+    assert isinstance(again, MatchRecord)
+    assert again.final == match
+    assert again.final.game_order_points == match.game_order_points

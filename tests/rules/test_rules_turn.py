@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import attrs
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -69,3 +70,49 @@ def test_turn_1_a_counter_clockwise_hand_is_a_clockwise_hand_with_seats_relabell
     assert a.result is not None
     assert b.result is not None
     assert a.result.points == tuple(b.result.points[(-s) % players] for s in range(players))
+
+
+def test_turn_1_a_conceded_hand_goes_to_the_first_opponent_counter_clockwise(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    rules = Ruleset.draw(players=3, direction=CCW)
+    state = HandState.start(rules, Deal.random(rules, seed=5))
+    asked: list[tuple[int, int]] = []
+    seat_after = Ruleset.seat_after
+
+    def counted(self: Ruleset, seat: int, steps: int = 1) -> int:
+        asked.append((seat, steps))
+        return seat_after(self, seat, steps)
+
+    monkeypatch.setattr(Ruleset, "seat_after", counted)
+    result = state.concede(2).result
+    assert result is not None
+    assert result.winners == (1,)  # counter-clockwise, seat 1 comes after seat 2
+    assert result.points == (0, state.pips(0) + state.pips(2), 0)
+    assert asked.count((2, 1)) == 1  # each seat after the conceding one is found once
+
+
+def test_turn_1_the_verification_round_waits_for_the_seats_counter_clockwise() -> None:
+    rules = Ruleset.draw(players=3, direction=CCW)
+    state = HandState.start(rules, Deal.random(rules, seed=5))  # a hand that blocks
+    rng = random.Random(5)
+    seen = 0
+    while not state.is_over:
+        round_ = state.verification
+        if round_ is not None:
+            assert round_.step == -1
+            assert round_.waiting_for[0] == state.turn  # the next seat to confirm moves
+            assert round_.waiting_for == tuple(
+                rules.seat_after(round_.confirmed[-1], k)
+                for k in range(1, 4 - len(round_.confirmed))
+            )
+            seen += 1
+        state = state.apply(rng.choice(state.legal_moves()))
+    assert seen
+    result = state.result
+    assert result is not None
+    assert result.verification is not None
+    assert result.verification.confirmed == (2, 1, 0)
+    for seat in range(3):  # the result's round comes back from a seat's data as it was
+        seen_by = state.observation(seat)
+        assert type(seen_by).from_dict(seen_by.to_dict()) == seen_by

@@ -118,7 +118,7 @@ def _toml_value(key: str, value: Any) -> str:
     if value and isinstance(value[0], list):
         inner = [_toml_value(key, item) for item in value]
         return "[\n" + "".join(f"  {item},\n" for item in inner) + "]"
-    items = [toml_string(item) for item in value]
+    items = [_toml_value(key, item) for item in value]
     if key == "moves" and items:
         return "[\n" + "".join(f"  {item},\n" for item in items) + "]"
     return "[" + ", ".join(items) + "]"
