@@ -16,7 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dominoes import Ruleset, Scoring, Tile, records
-from dominoes.errors import FieldValueError, RulesetError
+from dominoes.errors import AmbiguousPresetWarning, FieldValueError, RulesetError
 from dominoes.fields import FieldKind, FieldTable
 from dominoes.presets import PRESETS, BaseGame, Preset, find_preset
 from dominoes.rules import RULESET_FIELDS
@@ -112,7 +112,8 @@ def test_presets_are_data() -> None:
         assert list(preset.options) == [n for n in RULESET_FIELDS.names if n in preset.options]
         with pytest.raises(TypeError):
             preset.options["target"] = 1  # type: ignore[index]
-    latin = find_preset("latin")
+    with pytest.warns(AmbiguousPresetWarning, match="picked 'partnership'"):
+        latin = find_preset("latin")
     assert latin.options["opening_tile"] == Tile(6, 6)
     assert hash(latin) == hash(find_preset("partnership"))
     made = Preset(name="mine", summary="A test preset.", game=BaseGame.DRAW, options={"target": 50})
