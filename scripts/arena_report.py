@@ -1,11 +1,12 @@
 """Measure the built-in agents against each other and write docs/arena-results.md.
 
-Runs the arena (`dominoes.arena.run_arena`) for two games, the 2-player Block game and
-the 4-player partnership Block game, and two matchups in each: search v greedy and
-greedy v random. Every deal is played under both seatings, and the intervals are 95%
-normal intervals over deals (see docs/bots.md).
+Runs the arena (`dominoes.arena.run_arena`) for five games, the 2-player Block game, the
+4-player partnership Block game, All Fives for 2 players and for 4 in partnership, and
+Fives and Threes for 4 in partnership (the spinner games of issue 13), and two matchups
+in each: search v greedy and greedy v random. Every deal is played under both seatings,
+and the intervals are 95% normal intervals over deals (see docs/bots.md).
 
-    python scripts/arena_report.py            # the full run, about 5 to 8 minutes on 2 cores
+    python scripts/arena_report.py            # the full run, about 25 minutes of one core
     python scripts/arena_report.py --quick    # a tiny run (seconds), printed to stdout
 
 The full run writes docs/arena-results.md; ``--output PATH`` writes elsewhere (``-``
@@ -35,11 +36,20 @@ SEARCH = make_agent("search")
 
 
 @attrs.frozen
+class Game:
+    """A ruleset of the page, with the code that builds it and a note on its deal."""
+
+    name: str
+    rules: Ruleset
+    code: str
+    about: str
+
+
+@attrs.frozen
 class Matchup:
     """One line of the table: two agents on one game, for some hands."""
 
-    game: str
-    rules: Ruleset
+    game: Game
     first: str
     second: str
     hands: int
@@ -51,13 +61,44 @@ class Matchup:
         return f"{self.first} v {self.second}"
 
 
-TWO = Ruleset.block()
-PAIRS = Ruleset.block(players=4, partnership=True)
+TWO = Game(
+    "2-player Block", Ruleset.block(), "Ruleset.block()", "2 players, 7 tiles each, 14 left undealt"
+)
+PAIRS = Game(
+    "4-player partnership Block",
+    Ruleset.block(players=4, partnership=True),
+    "Ruleset.block(players=4, partnership=True)",
+    "7 tiles each, the whole set dealt",
+)
+FIVES_TWO = Game(
+    "2-player All Fives",
+    Ruleset.preset("all-fives"),
+    'Ruleset.preset("all-fives")',
+    "the first double a spinner, multiples of 5 scored on play, 7 tiles each, drawing",
+)
+FIVES_PAIRS = Game(
+    "4-player partnership All Fives",
+    Ruleset.preset("all-fives", players=4, partnership=True),
+    'Ruleset.preset("all-fives", players=4, partnership=True)',
+    "7 tiles each, the whole set dealt",
+)
+THREES_PAIRS = Game(
+    "4-player partnership Fives and Threes",
+    Ruleset.preset("fives-and-threes", players=4, partnership=True),
+    'Ruleset.preset("fives-and-threes", players=4, partnership=True)',
+    "no spinner, multiples of 5 and of 3 scored on play, 7 tiles each, the whole set dealt",
+)
 MATCHUPS = (
-    Matchup("2-player Block", TWO, "search", "greedy", 30_000, 8),
-    Matchup("2-player Block", TWO, "greedy", "random", 40_000, 20),
-    Matchup("4-player partnership Block", PAIRS, "search", "greedy", 12_000, 4),
-    Matchup("4-player partnership Block", PAIRS, "greedy", "random", 20_000, 20),
+    Matchup(TWO, "search", "greedy", 30_000, 8),
+    Matchup(TWO, "greedy", "random", 40_000, 20),
+    Matchup(PAIRS, "search", "greedy", 12_000, 4),
+    Matchup(PAIRS, "greedy", "random", 20_000, 20),
+    Matchup(FIVES_TWO, "search", "greedy", 4_000, 4),
+    Matchup(FIVES_TWO, "greedy", "random", 10_000, 20),
+    Matchup(FIVES_PAIRS, "search", "greedy", 2_000, 4),
+    Matchup(FIVES_PAIRS, "greedy", "random", 10_000, 20),
+    Matchup(THREES_PAIRS, "search", "greedy", 3_000, 4),
+    Matchup(THREES_PAIRS, "greedy", "random", 10_000, 20),
 )
 
 
@@ -101,7 +142,8 @@ def render(
         "Every deal is played twice, with the two agents' seats swapped (in partnership: "
         "one agent on seats 0+2, the other on 1+3, then the other way round). The win rate "
         "is the share of hands an agent's side won; the mean margin is the first agent's side's "
-        "points per hand minus the other side's. Each `±` is the half-width of a 95% "
+        "points per hand minus the other side's (in All Fives and Fives and Threes the "
+        "points scored on play count too). Each `±` is the half-width of a 95% "
         "confidence interval: the normal approximation over deals, each deal's two hands "
         "averaged into one sample. A difference is called significant when the interval "
         "of the mean margin excludes zero.",
@@ -115,7 +157,7 @@ def render(
         second = report[matchup.second]
         draws = report.draws / report.hands
         lines.append(
-            f"| {matchup.label} | {matchup.game} | {report.hands:,} "
+            f"| {matchup.label} | {matchup.game.name} | {report.hands:,} "
             f"| {format_ci(first.win_rate, first.win_rate_ci, '.3f')} "
             f"| {second.win_rate:.3f} | {draws:.1%} "
             f"| {format_ci(first.mean_margin, first.mean_margin_ci, '+.2f')} "
@@ -129,10 +171,10 @@ def render(
         "depend on the machine or the number of workers (the same seed gives the same "
         "hands); the times do.",
         f"- Agents: `{SEARCH!r}` (perfect-information Monte Carlo over worlds sampled "
-        "from the observation), `GreedyAgent()` (heaviest playable tile), "
+        "from the observation; its margin counts the points scored on play), `GreedyAgent()` "
+        "(the play that scores most, then the heaviest playable tile), "
         "`RandomAgent()` (uniform legal move).",
-        "- Rules: `Ruleset.block()` (2 players, 7 tiles each, 14 left undealt) and "
-        "`Ruleset.block(players=4, partnership=True)` (7 tiles each, the whole set dealt).",
+        "- Rules: " + "; ".join(f"`{game.code}` ({game.about})" for game in games(results)) + ".",
         "",
         "To reproduce or extend a line, use the command line, for example:",
         "",
@@ -143,6 +185,15 @@ def render(
         "",
     ]
     return "\n".join(lines)
+
+
+def games(results: Sequence[tuple[Matchup, ArenaReport, float]]) -> list[Game]:
+    """The games of the results, in order, each once."""
+    out: list[Game] = []
+    for matchup, _report, _seconds in results:
+        if matchup.game not in out:
+            out.append(matchup.game)
+    return out
 
 
 def _progress_line(done: int, total: int) -> None:
@@ -171,10 +222,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     start = time.perf_counter()
     for matchup in MATCHUPS:
         hands = matchup.quick_hands if args.quick else matchup.hands
-        print(f"{matchup.label}, {matchup.game}: {hands} hands", file=sys.stderr)
+        print(f"{matchup.label}, {matchup.game.name}: {hands} hands", file=sys.stderr)
         began = time.perf_counter()
         report = run_arena(
-            matchup.rules,
+            matchup.game.rules,
             {matchup.first: make_agent(matchup.first), matchup.second: make_agent(matchup.second)},
             hands=hands,
             seed=SEED,
