@@ -8,6 +8,7 @@ and the intervals are 95% normal intervals over deals (see docs/bots.md).
 
     python scripts/arena_report.py            # the full run, about 25 minutes of one core
     python scripts/arena_report.py --quick    # a tiny run (seconds), printed to stdout
+    python scripts/arena_report.py --games all-fives-2,all-fives-4   # these rows only
 
 The full run writes docs/arena-results.md; ``--output PATH`` writes elsewhere (``-``
 for standard output).
@@ -44,6 +45,8 @@ greedy by about half the margin in trial runs (300 hands each: All Fives +3.0 ag
 class Game:
     """A ruleset of the page, with the code that builds it and a note on its deal."""
 
+    key: str
+    """Its name for ``--games``."""
     name: str
     rules: Ruleset
     code: str
@@ -73,15 +76,21 @@ class Matchup:
 
 
 TWO = Game(
-    "2-player Block", Ruleset.block(), "Ruleset.block()", "2 players, 7 tiles each, 14 left undealt"
+    "block-2",
+    "2-player Block",
+    Ruleset.block(),
+    "Ruleset.block()",
+    "2 players, 7 tiles each, 14 left undealt",
 )
 PAIRS = Game(
+    "block-4",
     "4-player partnership Block",
     Ruleset.block(players=4, partnership=True),
     "Ruleset.block(players=4, partnership=True)",
     "7 tiles each, the whole set dealt",
 )
 FIVES_TWO = Game(
+    "all-fives-2",
     "2-player All Fives",
     Ruleset.preset("all-fives"),
     'Ruleset.preset("all-fives")',
@@ -89,6 +98,7 @@ FIVES_TWO = Game(
     WIDE_SEARCH,
 )
 FIVES_PAIRS = Game(
+    "all-fives-4",
     "4-player partnership All Fives",
     Ruleset.preset("all-fives", players=4, partnership=True),
     'Ruleset.preset("all-fives", players=4, partnership=True)',
@@ -96,6 +106,7 @@ FIVES_PAIRS = Game(
     WIDE_SEARCH,
 )
 THREES_PAIRS = Game(
+    "fives-and-threes-4",
     "4-player partnership Fives and Threes",
     Ruleset.preset("fives-and-threes", players=4, partnership=True),
     'Ruleset.preset("fives-and-threes", players=4, partnership=True)',
@@ -107,12 +118,12 @@ MATCHUPS = (
     Matchup(TWO, "greedy", "random", 40_000, 20),
     Matchup(PAIRS, "search", "greedy", 12_000, 4),
     Matchup(PAIRS, "greedy", "random", 20_000, 20),
-    Matchup(FIVES_TWO, "search", "greedy", 3_000, 4),
-    Matchup(FIVES_TWO, "greedy", "random", 6_000, 20),
-    Matchup(FIVES_PAIRS, "search", "greedy", 1_600, 4),
-    Matchup(FIVES_PAIRS, "greedy", "random", 6_000, 20),
-    Matchup(THREES_PAIRS, "search", "greedy", 2_000, 4),
-    Matchup(THREES_PAIRS, "greedy", "random", 6_000, 20),
+    Matchup(FIVES_TWO, "search", "greedy", 2_000, 4),
+    Matchup(FIVES_TWO, "greedy", "random", 4_000, 20),
+    Matchup(FIVES_PAIRS, "search", "greedy", 1_200, 4),
+    Matchup(FIVES_PAIRS, "greedy", "random", 4_000, 20),
+    Matchup(THREES_PAIRS, "search", "greedy", 1_600, 4),
+    Matchup(THREES_PAIRS, "greedy", "random", 4_000, 20),
 )
 
 
@@ -129,15 +140,50 @@ def verdict(report: ArenaReport, name: str, other: str) -> str:
     return "no significant difference"
 
 
+def row(matchup: Matchup, report: ArenaReport, seconds: float) -> str:
+    """The line of the table of one matchup's run."""
+    first = report[matchup.first]
+    second = report[matchup.second]
+    draws = report.draws / report.hands
+    return (
+        f"| {matchup.label} | {matchup.game.name} | {report.hands:,} "
+        f"| {format_ci(first.win_rate, first.win_rate_ci, '.3f')} "
+        f"| {second.win_rate:.3f} | {draws:.1%} "
+        f"| {format_ci(first.mean_margin, first.mean_margin_ci, '+.2f')} "
+        f"| {verdict(report, matchup.first, matchup.second)} | {seconds:.0f} s |"
+    )
+
+
+def kept_rows(page: str, matchups: Sequence[Matchup]) -> tuple[dict[Matchup, str], str]:
+    """The lines of ``matchups`` in the table of a page this script wrote, and its date
+    line (for the rows of the games a run with ``--games`` leaves out).
+
+    Raises:
+        SystemExit: a matchup has no line on the page (run its game too).
+    """
+    lines = page.splitlines()
+    found = {}
+    for matchup in matchups:
+        start = f"| {matchup.label} | {matchup.game.name} |"
+        line = next((x for x in lines if x.startswith(start)), None)
+        if line is None:
+            raise SystemExit(f"the page has no row {start!r}: run its game too (--games)")
+        found[matchup] = line
+    dated = next((x for x in lines if x.startswith("- Date: ")), "- Date: unknown.")
+    return found, dated.removeprefix("- Date: ")
+
+
 def render(
-    results: Sequence[tuple[Matchup, ArenaReport, float]],
+    rows: Sequence[tuple[Matchup, str]],
     *,
     command: str,
     workers: int,
     total: float,
     note: str = "",
+    kept: str = "",
 ) -> str:
-    """The Markdown page."""
+    """The Markdown page: ``rows`` are the table's lines, each of its matchup; ``kept``
+    the date line of the run that the rows of the games not run now come from."""
     today = datetime.date.today().isoformat()
     cpus = os.cpu_count()
     machine = f"{platform.system()} {platform.machine()}, {cpus} CPUs"
@@ -166,29 +212,20 @@ def render(
         "| first's mean margin | verdict | time |",
         "|---|---|---:|---|---:|---:|---|---|---:|",
     ]
-    for matchup, report, seconds in results:
-        first = report[matchup.first]
-        second = report[matchup.second]
-        draws = report.draws / report.hands
-        lines.append(
-            f"| {matchup.label} | {matchup.game.name} | {report.hands:,} "
-            f"| {format_ci(first.win_rate, first.win_rate_ci, '.3f')} "
-            f"| {second.win_rate:.3f} | {draws:.1%} "
-            f"| {format_ci(first.mean_margin, first.mean_margin_ci, '+.2f')} "
-            f"| {verdict(report, matchup.first, matchup.second)} | {seconds:.0f} s |"
-        )
+    lines += [line for _matchup, line in rows]
     lines += [
         "",
         f"- Command: `{command}` (seed {SEED}, {workers} worker processes).",
-        f"- Date: {today}; total wall time {total / 60:.1f} minutes.",
+        f"- Date: {today}; total wall time {total / 60:.1f} minutes."
+        + (f" The rows of the other games are kept from an earlier run: {kept}" if kept else ""),
         f"- Machine: {machine}, Python {platform.python_version()}. The figures do not "
         "depend on the machine or the number of workers (the same seed gives the same "
         "hands); the times do.",
-        f"- Agents: {searches(results)}: perfect-information Monte Carlo over worlds sampled "
+        f"- Agents: {searches(rows)}: perfect-information Monte Carlo over worlds sampled "
         "from the observation, its margin counting the points scored on play; `GreedyAgent()` "
         "(the play that scores most, then the heaviest playable tile), "
         "`RandomAgent()` (uniform legal move).",
-        "- Rules: " + "; ".join(f"`{game.code}` ({game.about})" for game in games(results)) + ".",
+        "- Rules: " + "; ".join(f"`{game.code}` ({game.about})" for game in games(rows)) + ".",
         "",
         "To reproduce or extend a line, use the command line, for example:",
         "",
@@ -203,19 +240,19 @@ def render(
     return "\n".join(lines)
 
 
-def games(results: Sequence[tuple[Matchup, ArenaReport, float]]) -> list[Game]:
-    """The games of the results, in order, each once."""
+def games(rows: Sequence[tuple[Matchup, str]]) -> list[Game]:
+    """The games of the rows, in order, each once."""
     out: list[Game] = []
-    for matchup, _report, _seconds in results:
+    for matchup, _line in rows:
         if matchup.game not in out:
             out.append(matchup.game)
     return out
 
 
-def searches(results: Sequence[tuple[Matchup, ArenaReport, float]]) -> str:
-    """The search agents of the results, each with the games it played, in words."""
+def searches(rows: Sequence[tuple[Matchup, str]]) -> str:
+    """The search agents of the rows, each with the games it played, in words."""
     played: dict[str, list[str]] = {}
-    for game in games(results):
+    for game in games(rows):
         played.setdefault(repr(game.search), []).append(game.name)
     return "; ".join(f"`{agent}` ({', '.join(names)})" for agent, names in played.items())
 
@@ -239,12 +276,29 @@ def main(argv: Sequence[str] | None = None) -> int:
         "stdout with --quick)",
     )
     parser.add_argument("--note", default="", help="a note on the machine, for the page")
+    keys = ", ".join(dict.fromkeys(m.game.key for m in MATCHUPS))
+    parser.add_argument(
+        "--games",
+        help=f"run these games only (comma-separated: {keys}) and keep the other rows "
+        "from the page as it is",
+    )
     args = parser.parse_args(argv)
     output = args.output or ("-" if args.quick else str(DEFAULT_OUTPUT))
     command = "python scripts/arena_report.py" + (" --quick" if args.quick else "")
-    results = []
+    chosen: tuple[Matchup, ...] = MATCHUPS
+    kept: dict[Matchup, str] = {}
+    dated = ""
+    if args.games:
+        wanted = set(args.games.split(","))
+        if not wanted <= {m.game.key for m in MATCHUPS}:
+            parser.error(f"--games takes names among {keys}, got {args.games}")
+        chosen = tuple(m for m in MATCHUPS if m.game.key in wanted)
+        others = [m for m in MATCHUPS if m.game.key not in wanted]
+        kept, dated = kept_rows(DEFAULT_OUTPUT.read_text(encoding="utf-8"), others)
+        command += f" --games {args.games}"
+    rows = dict(kept)
     start = time.perf_counter()
-    for matchup in MATCHUPS:
+    for matchup in chosen:
         hands = matchup.quick_hands if args.quick else matchup.hands
         print(f"{matchup.label}, {matchup.game.name}: {hands} hands", file=sys.stderr)
         began = time.perf_counter()
@@ -259,14 +313,15 @@ def main(argv: Sequence[str] | None = None) -> int:
             workers=args.workers,
             progress=None if args.quick else _progress_line,
         )
-        results.append((matchup, report, time.perf_counter() - began))
+        rows[matchup] = row(matchup, report, time.perf_counter() - began)
         print(report.format(), file=sys.stderr)
     page = render(
-        results,
+        [(m, rows[m]) for m in MATCHUPS if m in rows],
         command=command,
         workers=args.workers,
         total=time.perf_counter() - start,
         note=args.note,
+        kept=dated if kept else "",
     )
     if output == "-":
         sys.stdout.write(page)
