@@ -6,9 +6,12 @@ Fives and Threes for 4 in partnership (the spinner games of issue 13), and two m
 in each: search v greedy and greedy v random. Every deal is played under both seatings,
 and the intervals are 95% normal intervals over deals (see docs/bots.md).
 
-    python scripts/arena_report.py            # the full run, about 25 minutes of one core
+    python scripts/arena_report.py            # the full run, about 15 minutes on 2 cores
     python scripts/arena_report.py --quick    # a tiny run (seconds), printed to stdout
     python scripts/arena_report.py --games all-fives-2,all-fives-4   # these rows only
+
+(The Block games take about 5 minutes on 2 cores, the three spinner games about 10 on a
+busy machine, 7 of one core's time.)
 
 The full run writes docs/arena-results.md; ``--output PATH`` writes elsewhere (``-``
 for standard output).
