@@ -22,6 +22,7 @@ from __future__ import annotations
 import itertools
 import random
 from collections.abc import Sequence
+from typing import Any
 
 import pytest
 from hypothesis import given
@@ -71,63 +72,27 @@ def gated(states: Sequence[HandState], seat: int) -> bool:
     return False
 
 
-def spinner(**fields: object) -> Ruleset:
-    return Ruleset(**{"play_scoring": PlayScoring.FIVES, **fields})  # type: ignore[arg-type]
+def spinner(max_pip: int, players: int, hand_size: int, **fields: Any) -> Ruleset:
+    """A small ruleset that scores fives on play (unless ``fields`` say otherwise)."""
+    fields.setdefault("play_scoring", PlayScoring.FIVES)
+    return Ruleset(max_pip=max_pip, players=players, hand_size=hand_size, **fields)
 
 
-FIRST_2P = spinner(max_pip=3, players=2, hand_size=3, spinner=SpinnerRule.FIRST_DOUBLE)
-FIRST_2P_DRAW = spinner(
-    max_pip=3,
-    players=2,
-    hand_size=3,
-    spinner=SpinnerRule.FIRST_DOUBLE,
-    drawing=DrawRule.UNTIL_PLAYABLE,
-)
-EVERY_3P_DRAW = spinner(
-    max_pip=3,
-    players=3,
-    hand_size=2,
-    spinner=SpinnerRule.EVERY_DOUBLE,
-    drawing=DrawRule.UNTIL_PLAYABLE,
-)
+FIRST, EVERY, LEAD = SpinnerRule.FIRST_DOUBLE, SpinnerRule.EVERY_DOUBLE, SpinnerRule.LEAD_DOUBLE
+UNTIL, ONE = DrawRule.UNTIL_PLAYABLE, DrawRule.ONE_THEN_PASS
+ALL_FOUR, ONE_EACH = SpinnerFill.ALL_FOUR_FIRST, SpinnerFill.ONE_TILE_EACH_SIDE
+
+FIRST_2P = spinner(3, 2, 3, spinner=FIRST)
+FIRST_2P_DRAW = spinner(3, 2, 3, spinner=FIRST, drawing=UNTIL)
+EVERY_3P_DRAW = spinner(3, 3, 2, spinner=EVERY, drawing=UNTIL)
 ALL_FOUR_3P_D2 = spinner(
-    max_pip=2,
-    players=3,
-    hand_size=2,
-    spinner=SpinnerRule.FIRST_DOUBLE,
-    spinner_fill=SpinnerFill.ALL_FOUR_FIRST,
-    play_scoring=PlayScoring.FIVES_AND_THREES,
+    2, 3, 2, spinner=FIRST, spinner_fill=ALL_FOUR, play_scoring=PlayScoring.FIVES_AND_THREES
 )
-ALL_FOUR_2P_ONE = spinner(
-    max_pip=3,
-    players=2,
-    hand_size=3,
-    spinner=SpinnerRule.EVERY_DOUBLE,
-    spinner_fill=SpinnerFill.ALL_FOUR_FIRST,
-    drawing=DrawRule.ONE_THEN_PASS,
-)
-ONE_EACH_2P = spinner(
-    max_pip=3,
-    players=2,
-    hand_size=3,
-    spinner=SpinnerRule.EVERY_DOUBLE,
-    spinner_fill=SpinnerFill.ONE_TILE_EACH_SIDE,
-)
-LEAD_3P_DRAW = spinner(
-    max_pip=3,
-    players=3,
-    hand_size=2,
-    spinner=SpinnerRule.LEAD_DOUBLE,
-    drawing=DrawRule.UNTIL_PLAYABLE,
-)
-SCORING_LINE_DRAW = spinner(max_pip=3, players=2, hand_size=3, drawing=DrawRule.UNTIL_PLAYABLE)
-IMMEDIATE_2P = spinner(
-    max_pip=3,
-    players=2,
-    hand_size=3,
-    spinner=SpinnerRule.FIRST_DOUBLE,
-    block_detection=BlockDetection.IMMEDIATE,
-)
+ALL_FOUR_2P_ONE = spinner(3, 2, 3, spinner=EVERY, spinner_fill=ALL_FOUR, drawing=ONE)
+ONE_EACH_2P = spinner(3, 2, 3, spinner=EVERY, spinner_fill=ONE_EACH)
+LEAD_3P_DRAW = spinner(3, 3, 2, spinner=LEAD, drawing=UNTIL)
+SCORING_LINE_DRAW = spinner(3, 2, 3, drawing=UNTIL)
+IMMEDIATE_2P = spinner(3, 2, 3, spinner=FIRST, block_detection=BlockDetection.IMMEDIATE)
 
 PassOrDraw = others_did(Pass | Draw)  # type: ignore[arg-type]
 
@@ -169,13 +134,7 @@ def test_a_pass_shows_nothing_of_the_arms_not_open() -> None:
     2-3 on the table; the six tiles left (0-0, 0-1, 0-2, 1-1, 1-2, 2-2) have no 3, so seat
     1 holds any two of them: C(6, 2) = 15 worlds. (Read as a line, the pass would show no
     1 and no 2 as well, and leave 0-0 alone for a hand of two: no world.)"""
-    rules = spinner(
-        max_pip=3,
-        players=2,
-        hand_size=3,
-        spinner=SpinnerRule.FIRST_DOUBLE,
-        spinner_fill=SpinnerFill.ALL_FOUR_FIRST,
-    )
+    rules = spinner(3, 2, 3, spinner=FIRST, spinner_fill=ALL_FOUR)
     deal = Deal(
         hands=(("3-3", "2-3", "0-3"), ("1-3", "1-1", "1-2")),
         boneyard=("0-0", "0-1", "0-2", "2-2"),
