@@ -55,7 +55,7 @@ from dominoes import (
     sampling,
 )
 from dominoes.moves import End, Play
-from strategies import VARIANT_SETTINGS, VariantHand, spinner_hands
+from strategies import VARIANT_SETTINGS, VariantHand, random_hand, spinner_hands
 
 
 def gated(states: Sequence[HandState], seat: int) -> bool:
@@ -126,7 +126,7 @@ def test_sampling_arms_is_exact(case: str) -> None:
             raise AssertionError(f"{case}, {scenario.label}: {e}") from e
 
 
-def test_a_pass_shows_nothing_of_the_arms_not_open() -> None:
+def test_spin_3_a_pass_shows_nothing_of_the_arms_not_open() -> None:
     """SPIN-3 (ALL_FOUR_FIRST): 3-3 leads as the spinner, 1-3 goes on the left and 2-3
     on the right; until all four sides carry a tile only the short sides, both showing
     3, are open. Seat 1 passes: it showed it holds no 3, and nothing about the 1 and the 2
@@ -195,3 +195,20 @@ def test_every_arms_preset_samples_worlds(name: str) -> None:
         assert world.layout == state.layout
         assert world.play_points == state.play_points
         state = state.apply(rng.choice(state.legal_moves()))
+
+
+def test_a_position_of_a_layout_with_arms_samples_its_unseen_tiles() -> None:
+    """A state built from a position string (no history) samples the placements of its
+    unseen tiles; its layout and the seat's hand are kept."""
+    rules = Ruleset.preset("all-fives")
+    for seed in range(3):
+        for state in random_hand(rules, seed)[1:-1:3]:
+            seat = state.turn
+            positioned = HandState.from_position(state.position(), rules).observation(seat)
+            world = sampling.sample(positioned, random.Random(seed))
+            assert world.layout == state.layout
+            assert world.hand(seat) == state.hand(seat)
+            assert world.play_points == state.play_points
+            unseen = sum(state.hand_sizes) - len(state.hand(seat)) + len(state.boneyard)
+            assert sampling.count_worlds(positioned) >= 1
+            assert len(sampling.holders(positioned)) == unseen
