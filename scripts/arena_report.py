@@ -1,12 +1,17 @@
 """Measure the built-in agents against each other and write docs/arena-results.md.
 
-Runs the arena (`dominoes.arena.run_arena`) for two games, the 2-player Block game and
-the 4-player partnership Block game, and two matchups in each: search v greedy and
-greedy v random. Every deal is played under both seatings, and the intervals are 95%
-normal intervals over deals (see docs/bots.md).
+Runs the arena (`dominoes.arena.run_arena`) for five games, the 2-player Block game, the
+4-player partnership Block game, All Fives for 2 players and for 4 in partnership, and
+Fives and Threes for 4 in partnership (the spinner games of issue 13), and two matchups
+in each: search v greedy and greedy v random. Every deal is played under both seatings,
+and the intervals are 95% normal intervals over deals (see docs/bots.md).
 
-    python scripts/arena_report.py            # the full run, about 5 to 8 minutes on 2 cores
+    python scripts/arena_report.py            # the full run, about 15 minutes on 2 cores
     python scripts/arena_report.py --quick    # a tiny run (seconds), printed to stdout
+    python scripts/arena_report.py --games all-fives-2,all-fives-4   # these rows only
+
+(The Block games take about 5 minutes on 2 cores, the three spinner games about 10 on a
+busy machine, 7 of one core's time.)
 
 The full run writes docs/arena-results.md; ``--output PATH`` writes elsewhere (``-``
 for standard output).
@@ -26,20 +31,42 @@ from pathlib import Path
 import attrs
 
 from dominoes import Ruleset
+from dominoes.agents import Agent
 from dominoes.arena import ArenaReport, format_ci, make_agent, run_arena
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_OUTPUT = ROOT / "docs" / "arena-results.md"
 SEED = 2026
 SEARCH = make_agent("search")
+WIDE_SEARCH = make_agent("search", worlds=16)
+"""The search of the spinner games: 16 worlds a decision. With the default 8 it beat
+greedy by about half the margin in trial runs (300 hands each: All Fives +3.0 against
++6.4, Fives and Threes +3.2 against +7.0)."""
+
+
+@attrs.frozen
+class Game:
+    """A ruleset of the page, with the code that builds it and a note on its deal."""
+
+    key: str
+    """Its name for ``--games``."""
+    name: str
+    rules: Ruleset
+    code: str
+    about: str
+    search: Agent = SEARCH
+    """The agent the name ``search`` stands for in this game."""
+
+    def agent(self, name: str) -> Agent:
+        """The agent of this game by name (`make_agent`)."""
+        return self.search if name == "search" else make_agent(name)
 
 
 @attrs.frozen
 class Matchup:
     """One line of the table: two agents on one game, for some hands."""
 
-    game: str
-    rules: Ruleset
+    game: Game
     first: str
     second: str
     hands: int
@@ -51,13 +78,55 @@ class Matchup:
         return f"{self.first} v {self.second}"
 
 
-TWO = Ruleset.block()
-PAIRS = Ruleset.block(players=4, partnership=True)
+TWO = Game(
+    "block-2",
+    "2-player Block",
+    Ruleset.block(),
+    "Ruleset.block()",
+    "2 players, 7 tiles each, 14 left undealt",
+)
+PAIRS = Game(
+    "block-4",
+    "4-player partnership Block",
+    Ruleset.block(players=4, partnership=True),
+    "Ruleset.block(players=4, partnership=True)",
+    "7 tiles each, the whole set dealt",
+)
+FIVES_TWO = Game(
+    "all-fives-2",
+    "2-player All Fives",
+    Ruleset.preset("all-fives"),
+    'Ruleset.preset("all-fives")',
+    "the first double a spinner, multiples of 5 scored on play, 7 tiles each, drawing",
+    WIDE_SEARCH,
+)
+FIVES_PAIRS = Game(
+    "all-fives-4",
+    "4-player partnership All Fives",
+    Ruleset.preset("all-fives", players=4, partnership=True),
+    'Ruleset.preset("all-fives", players=4, partnership=True)',
+    "7 tiles each, the whole set dealt",
+    WIDE_SEARCH,
+)
+THREES_PAIRS = Game(
+    "fives-and-threes-4",
+    "4-player partnership Fives and Threes",
+    Ruleset.preset("fives-and-threes", players=4, partnership=True),
+    'Ruleset.preset("fives-and-threes", players=4, partnership=True)',
+    "no spinner, multiples of 5 and of 3 scored on play, 7 tiles each, the whole set dealt",
+    WIDE_SEARCH,
+)
 MATCHUPS = (
-    Matchup("2-player Block", TWO, "search", "greedy", 30_000, 8),
-    Matchup("2-player Block", TWO, "greedy", "random", 40_000, 20),
-    Matchup("4-player partnership Block", PAIRS, "search", "greedy", 12_000, 4),
-    Matchup("4-player partnership Block", PAIRS, "greedy", "random", 20_000, 20),
+    Matchup(TWO, "search", "greedy", 30_000, 8),
+    Matchup(TWO, "greedy", "random", 40_000, 20),
+    Matchup(PAIRS, "search", "greedy", 12_000, 4),
+    Matchup(PAIRS, "greedy", "random", 20_000, 20),
+    Matchup(FIVES_TWO, "search", "greedy", 2_000, 4),
+    Matchup(FIVES_TWO, "greedy", "random", 4_000, 20),
+    Matchup(FIVES_PAIRS, "search", "greedy", 1_200, 4),
+    Matchup(FIVES_PAIRS, "greedy", "random", 4_000, 20),
+    Matchup(THREES_PAIRS, "search", "greedy", 1_600, 4),
+    Matchup(THREES_PAIRS, "greedy", "random", 4_000, 20),
 )
 
 
@@ -74,15 +143,50 @@ def verdict(report: ArenaReport, name: str, other: str) -> str:
     return "no significant difference"
 
 
+def row(matchup: Matchup, report: ArenaReport, seconds: float) -> str:
+    """The line of the table of one matchup's run."""
+    first = report[matchup.first]
+    second = report[matchup.second]
+    draws = report.draws / report.hands
+    return (
+        f"| {matchup.label} | {matchup.game.name} | {report.hands:,} "
+        f"| {format_ci(first.win_rate, first.win_rate_ci, '.3f')} "
+        f"| {second.win_rate:.3f} | {draws:.1%} "
+        f"| {format_ci(first.mean_margin, first.mean_margin_ci, '+.2f')} "
+        f"| {verdict(report, matchup.first, matchup.second)} | {seconds:.0f} s |"
+    )
+
+
+def kept_rows(page: str, matchups: Sequence[Matchup]) -> tuple[dict[Matchup, str], str]:
+    """The lines of ``matchups`` in the table of a page this script wrote, and its date
+    line (for the rows of the games a run with ``--games`` leaves out).
+
+    Raises:
+        SystemExit: a matchup has no line on the page (run its game too).
+    """
+    lines = page.splitlines()
+    found = {}
+    for matchup in matchups:
+        start = f"| {matchup.label} | {matchup.game.name} |"
+        line = next((x for x in lines if x.startswith(start)), None)
+        if line is None:
+            raise SystemExit(f"the page has no row {start!r}: run its game too (--games)")
+        found[matchup] = line
+    dated = next((x for x in lines if x.startswith("- Date: ")), "- Date: unknown.")
+    return found, dated.removeprefix("- Date: ")
+
+
 def render(
-    results: Sequence[tuple[Matchup, ArenaReport, float]],
+    rows: Sequence[tuple[Matchup, str]],
     *,
     command: str,
     workers: int,
     total: float,
     note: str = "",
+    kept: str = "",
 ) -> str:
-    """The Markdown page."""
+    """The Markdown page: ``rows`` are the table's lines, each of its matchup; ``kept``
+    the date line of the run that the rows of the games not run now come from."""
     today = datetime.date.today().isoformat()
     cpus = os.cpu_count()
     machine = f"{platform.system()} {platform.machine()}, {cpus} CPUs"
@@ -101,7 +205,8 @@ def render(
         "Every deal is played twice, with the two agents' seats swapped (in partnership: "
         "one agent on seats 0+2, the other on 1+3, then the other way round). The win rate "
         "is the share of hands an agent's side won; the mean margin is the first agent's side's "
-        "points per hand minus the other side's. Each `±` is the half-width of a 95% "
+        "points per hand minus the other side's (in All Fives and Fives and Threes the "
+        "points scored on play count too). Each `±` is the half-width of a 95% "
         "confidence interval: the normal approximation over deals, each deal's two hands "
         "averaged into one sample. A difference is called significant when the interval "
         "of the mean margin excludes zero.",
@@ -110,39 +215,49 @@ def render(
         "| first's mean margin | verdict | time |",
         "|---|---|---:|---|---:|---:|---|---|---:|",
     ]
-    for matchup, report, seconds in results:
-        first = report[matchup.first]
-        second = report[matchup.second]
-        draws = report.draws / report.hands
-        lines.append(
-            f"| {matchup.label} | {matchup.game} | {report.hands:,} "
-            f"| {format_ci(first.win_rate, first.win_rate_ci, '.3f')} "
-            f"| {second.win_rate:.3f} | {draws:.1%} "
-            f"| {format_ci(first.mean_margin, first.mean_margin_ci, '+.2f')} "
-            f"| {verdict(report, matchup.first, matchup.second)} | {seconds:.0f} s |"
-        )
+    lines += [line for _matchup, line in rows]
     lines += [
         "",
         f"- Command: `{command}` (seed {SEED}, {workers} worker processes).",
-        f"- Date: {today}; total wall time {total / 60:.1f} minutes.",
+        f"- Date: {today}; total wall time {total / 60:.1f} minutes."
+        + (f" The rows of the other games are kept from an earlier run: {kept}" if kept else ""),
         f"- Machine: {machine}, Python {platform.python_version()}. The figures do not "
         "depend on the machine or the number of workers (the same seed gives the same "
         "hands); the times do.",
-        f"- Agents: `{SEARCH!r}` (perfect-information Monte Carlo over worlds sampled "
-        "from the observation), `GreedyAgent()` (heaviest playable tile), "
+        f"- Agents: {searches(rows)}: perfect-information Monte Carlo over worlds sampled "
+        "from the observation, its margin counting the points scored on play; `GreedyAgent()` "
+        "(the play that scores most, then the heaviest playable tile), "
         "`RandomAgent()` (uniform legal move).",
-        "- Rules: `Ruleset.block()` (2 players, 7 tiles each, 14 left undealt) and "
-        "`Ruleset.block(players=4, partnership=True)` (7 tiles each, the whole set dealt).",
+        "- Rules: " + "; ".join(f"`{game.code}` ({game.about})" for game in games(rows)) + ".",
         "",
         "To reproduce or extend a line, use the command line, for example:",
         "",
         "```bash",
         "dominoes arena --agents search,greedy --hands 2000 --workers 2",
         "dominoes arena --agents search,greedy --partnership --hands 1000 --workers 2",
+        "dominoes arena --preset all-fives --players 4 --partnership --agents search,greedy "
+        "--search-worlds 16 --hands 1000 --workers 2",
         "```",
         "",
     ]
     return "\n".join(lines)
+
+
+def games(rows: Sequence[tuple[Matchup, str]]) -> list[Game]:
+    """The games of the rows, in order, each once."""
+    out: list[Game] = []
+    for matchup, _line in rows:
+        if matchup.game not in out:
+            out.append(matchup.game)
+    return out
+
+
+def searches(rows: Sequence[tuple[Matchup, str]]) -> str:
+    """The search agents of the rows, each with the games it played, in words."""
+    played: dict[str, list[str]] = {}
+    for game in games(rows):
+        played.setdefault(repr(game.search), []).append(game.name)
+    return "; ".join(f"`{agent}` ({', '.join(names)})" for agent, names in played.items())
 
 
 def _progress_line(done: int, total: int) -> None:
@@ -164,31 +279,52 @@ def main(argv: Sequence[str] | None = None) -> int:
         "stdout with --quick)",
     )
     parser.add_argument("--note", default="", help="a note on the machine, for the page")
+    keys = ", ".join(dict.fromkeys(m.game.key for m in MATCHUPS))
+    parser.add_argument(
+        "--games",
+        help=f"run these games only (comma-separated: {keys}) and keep the other rows "
+        "from the page as it is",
+    )
     args = parser.parse_args(argv)
     output = args.output or ("-" if args.quick else str(DEFAULT_OUTPUT))
     command = "python scripts/arena_report.py" + (" --quick" if args.quick else "")
-    results = []
+    chosen: tuple[Matchup, ...] = MATCHUPS
+    kept: dict[Matchup, str] = {}
+    dated = ""
+    if args.games:
+        wanted = set(args.games.split(","))
+        if not wanted <= {m.game.key for m in MATCHUPS}:
+            parser.error(f"--games takes names among {keys}, got {args.games}")
+        chosen = tuple(m for m in MATCHUPS if m.game.key in wanted)
+        others = [m for m in MATCHUPS if m.game.key not in wanted]
+        kept, dated = kept_rows(DEFAULT_OUTPUT.read_text(encoding="utf-8"), others)
+        command += f" --games {args.games}"
+    rows = dict(kept)
     start = time.perf_counter()
-    for matchup in MATCHUPS:
+    for matchup in chosen:
         hands = matchup.quick_hands if args.quick else matchup.hands
-        print(f"{matchup.label}, {matchup.game}: {hands} hands", file=sys.stderr)
+        print(f"{matchup.label}, {matchup.game.name}: {hands} hands", file=sys.stderr)
         began = time.perf_counter()
         report = run_arena(
-            matchup.rules,
-            {matchup.first: make_agent(matchup.first), matchup.second: make_agent(matchup.second)},
+            matchup.game.rules,
+            {
+                matchup.first: matchup.game.agent(matchup.first),
+                matchup.second: matchup.game.agent(matchup.second),
+            },
             hands=hands,
             seed=SEED,
             workers=args.workers,
             progress=None if args.quick else _progress_line,
         )
-        results.append((matchup, report, time.perf_counter() - began))
+        rows[matchup] = row(matchup, report, time.perf_counter() - began)
         print(report.format(), file=sys.stderr)
     page = render(
-        results,
+        [(m, rows[m]) for m in MATCHUPS if m in rows],
         command=command,
         workers=args.workers,
         total=time.perf_counter() - start,
         note=args.note,
+        kept=dated if kept else "",
     )
     if output == "-":
         sys.stdout.write(page)

@@ -392,8 +392,6 @@ class ObservationEncoder:
             ArgumentValueError: the observation is of a game with another set, another
                 number of seats or another kind of layout (a line, or up to how many
                 arms) than the encoder's ruleset.
-            RulesetError: ``voids=VoidSource.EXACT`` in a game with arms, which the
-                sampler does not take yet.
         """
         rules = self.rules
         if not isinstance(observation, Observation):

@@ -6,14 +6,16 @@ with the module functions `sample`, `sample_deal`, `count_worlds`, `holders` and
 `voids` as shorthands that reuse the sampler of an observation they have just seen.
 The other names of the module (the model and its algorithms) are public to the
 package's other modules and its tests, not a stable API. This module reads the engine
-through the four functions of its interface in `dominoes.state` (`tiles_of`,
-`with_tiles`, `holds_false_pass`, `world_of`), never through its internal tuple.
+through the five functions of its interface in `dominoes.state` (`tiles_of`,
+`with_tiles`, `holds_false_pass`, `world_of`, `open_values`), never through its internal
+tuple.
 
 A *world* is a deal consistent with everything the seat saw: every tile the seat
 cannot see is placed in a *slot* (a place in another seat's hand as dealt, a tile
 another seat drew, or a place in the boneyard), and the public history must replay
 legally: a seat that played a tile held it, and a seat that passed (or had to draw)
-held nothing matching the open ends at that moment; the opening rule tells too
+held nothing matching the open ends at that moment (in a layout with arms, those of
+the arms open then: docs/rules/spinner.md); the opening rule tells too
 (under the highest-double rule no hand held a higher double than the one led, under
 LEAD-6 no lower one).
 `sampling.sample` draws a world **uniformly** among all consistent deals, exactly
@@ -95,7 +97,6 @@ from dominoes.errors import (
     ArgumentValueError,
     DealError,
     IllegalMoveError,
-    RulesetError,
     SamplingError,
 )
 from dominoes.faults import FaultKind
@@ -105,11 +106,17 @@ from dominoes.rules import (
     DrawRule,
     NoDoubleRule,
     Opening,
-    PlayScoring,
     Ruleset,
-    SpinnerRule,
 )
-from dominoes.state import HandState, Observation, holds_false_pass, tiles_of, with_tiles, world_of
+from dominoes.state import (
+    HandState,
+    Observation,
+    holds_false_pass,
+    open_values,
+    tiles_of,
+    with_tiles,
+    world_of,
+)
 from dominoes.tiles import Tile, bit_indices, tile_from_index, tile_index
 
 __all__ = [
@@ -1144,17 +1151,11 @@ def _placements(model: Model) -> list[set[int]]:
 def build_model(obs: Observation) -> Model:
     """Replay the public history into slots with allowed-tile masks.
 
-    Raises:
-        RulesetError: the observation's layout has arms (spinners or scoring on play),
-            which the sampler does not replay yet.
+    In a layout with arms (docs/rules/spinner.md) a pass or a forced draw shows the
+    values of the arms open then (`open_values`, the engine's own steps): a spinner's
+    short side still waiting for its long sides shows nothing.
     """
     rules = obs.rules
-    if rules.spinner is not SpinnerRule.NONE or rules.play_scoring is not PlayScoring.NONE:
-        raise RulesetError(
-            "sampling worlds of layouts with spinners or scoring on play is not available "
-            "yet (the spinner family is being built: docs/rules/spinner.md)",
-            fields=("spinner", "play_scoring"),
-        )
     n = rules.players
     ctx = _tables(rules)
     full = ctx.full
@@ -1162,6 +1163,9 @@ def build_model(obs: Observation) -> Model:
     doubles = sum(1 << i for i in ctx.doubles_desc)
     own = sum(1 << t.index for t in obs.hand)
     on_table = sum(1 << tile_index(a, b) for a, b in obs.line)
+    arms = rules.has_arms
+    if arms:
+        on_table |= sum(1 << tile_index(a, b) for arm in obs.arms[2:] for a, b in arm.tiles)
     unseen = full & ~own & ~on_table
 
     # slots: [seat, birth step, forbidden mask, exact tile or -1]
@@ -1183,6 +1187,8 @@ def build_model(obs: Observation) -> Model:
         left = right = -1
         lead_draws: list[int] = []  # indices into slots of draws made before the lead
         history = obs.history
+        # with arms, per step the values open then (the line's are its two ends)
+        values = open_values(rules, history) if arms else ()
         for step, entry in enumerate(history):
             seat, move = entry.seat, entry.move
             if isinstance(move, Play):
@@ -1193,19 +1199,23 @@ def build_model(obs: Observation) -> Model:
                     left, right = t.low, t.high
                     if not holder_draw:
                         _opening_constraints(obs, slots, lead_draws, t, seat, doubles)
+                elif arms:
+                    pass
                 elif move.end is not None and move.end.value == 0:
                     left = t.other(left)
                 else:
                     right = t.other(right)
             elif isinstance(move, Draw):
                 if left >= 0 and not rules.voluntary_draw and step not in faulty_draws:
-                    voids[seat].append((step, suit[left] | suit[right]))
+                    shown = _suits(suit, values[step]) if arms else suit[left] | suit[right]
+                    voids[seat].append((step, shown))
                 if seat != obs.seat:
                     slots.append([seat, step, 0, -1])
                     if left < 0:
                         lead_draws.append(len(slots) - 1)
             elif isinstance(move, Pass) and left >= 0 and step not in faulty:
-                voids[seat].append((step, suit[left] | suit[right]))
+                shown = _suits(suit, values[step]) if arms else suit[left] | suit[right]
+                voids[seat].append((step, shown))
         # (with a named tile and drawing for a double, the replay checks the opening)
         if not holder_draw and left < 0 and isinstance(obs.opening, Tile):
             # the lead is forced and not yet laid: its holder is known
@@ -1300,6 +1310,14 @@ def build_model(obs: Observation) -> Model:
         births=tuple(tuple(b) for b in births),
         replay=replay,
     )
+
+
+def _suits(suit: tuple[int, ...], values: int) -> int:
+    """The tiles showing any of ``values`` (a bitmask over pips)."""
+    out = 0
+    for v in bit_indices(values):
+        out |= suit[v]
+    return out
 
 
 def _holder_draw(rules: Ruleset) -> bool:

@@ -2905,7 +2905,7 @@ class _ArmsHand(HandState):
 
 
 # ---------------------------------------------------------------- the sampler's interface
-# `dominoes.sampling` builds worlds consistent with an observation; these four functions
+# `dominoes.sampling` builds worlds consistent with an observation; these five functions
 # are all it reads of a state's insides (public to the package, not part of its API).
 # `encoding_view`, after them, is what `dominoes.codec` reads to encode a seat's view of
 # a state without building its Observation.
@@ -2973,6 +2973,26 @@ def with_tiles(state: HandState, hands: tuple[int, ...], bone: tuple[int, ...]) 
 def holds_false_pass(state: HandState) -> bool:
     """Whether the open verification round of ``state`` holds a false pass (FAULT-5)."""
     return bool(state._core[_RFALSE])
+
+
+def open_values(rules: Ruleset, history: Sequence[Step]) -> tuple[int, ...]:
+    """Per step of a public ``history`` of a layout with arms (docs/rules/spinner.md), the
+    pip values of the arms open before it as a bitmask over pips (0 before the lead):
+    what a pass or a forced draw there showed the mover lacks (rules SPIN-2 to SPIN-4
+    decide which arms are open). The layout follows from the plays alone, so they are
+    laid by the engine's own steps on a table where every seat holds every tile."""
+    ctx = _ctx_for(rules)
+    everything = (ctx.full,) * ctx.players
+    c: tuple[Any, ...] = (ctx, None, everything, (), -1, -1, -1, None, None, ctx.no_shown)
+    c += (0, -1, 0, None, 0, -1, (), False, ctx.no_shown)
+    out = []
+    for step in history:
+        move = step.move
+        led = c[_LEFT] >= 0
+        out.append(c[_OPENS][2] if led else 0)
+        if move.__class__ is Play:
+            c = (_arms_play if led else _arms_lead)(ctx, c, step.seat, move, ())
+    return tuple(out)
 
 
 _RANDRANGE: Final = random.Random.randrange

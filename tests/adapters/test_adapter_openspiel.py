@@ -977,13 +977,24 @@ def test_openspiel_info_state_names_the_arm_of_each_play() -> None:
     assert "points: 5 25" in text
 
 
-def test_openspiel_resampling_a_layout_with_arms_says_it_is_not_available() -> None:
-    """The sampler does not take layouts with arms yet: resampling says so."""
-    game = load_game("all-fives")
-    state = deal_all(game.new_initial_state(), random.Random(1))
-    state.apply_action(state.legal_actions()[0])
-    with pytest.raises(RulesetError, match="not available yet"):
-        state.resample_from_infostate(state.current_player(), random.Random(1).random)
+@pytest.mark.parametrize("name", ["all-fives", "five-up"])
+def test_openspiel_resampling_a_layout_with_arms_keeps_the_information_state(name: str) -> None:
+    """A world resampled in a spinner game looks the same to the seat it is drawn for."""
+    game = load_game(name)
+    rng = random.Random(1)
+    state = deal_all(game.new_initial_state(), rng)
+    checked = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            deal_all(state, rng)
+            continue
+        seat = state.current_player()
+        world = state.resample_from_infostate(seat, random.Random(checked).random)
+        assert world.information_state_string(seat) == state.information_state_string(seat)
+        assert world.legal_actions() == state.legal_actions()
+        checked += 1
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert checked > 5
 
 
 def test_openspiel_parameters_select_a_spinner_and_scoring_on_play() -> None:

@@ -17,7 +17,7 @@ from typing import Any
 
 import attrs
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dominoes import (
@@ -39,12 +39,27 @@ from dominoes import (
     Tile,
     sampling,
 )
-from dominoes.agents import Agent, GreedyAgent, RandomAgent, SearchAgent, rollout, side_margin
+from dominoes.agents import (
+    SEARCH_SAMPLE_BUDGET,
+    Agent,
+    GreedyAgent,
+    RandomAgent,
+    SearchAgent,
+    rollout,
+    side_margin,
+)
 from dominoes.arena import play_hand, play_match, run_arena
 from dominoes.errors import RulesetError
 from dominoes.scoring import HandResult, score_hand
 from dominoes.state import Observation, Step
-from strategies import SEEDS, VARIANT_SETTINGS, hand_bound, variant_rulesets
+from strategies import (
+    ARMS_PRESETS,
+    SEEDS,
+    VARIANT_SETTINGS,
+    hand_bound,
+    spinner_rulesets,
+    variant_rulesets,
+)
 
 SMALL_SEARCH = SearchAgent(worlds=2, rollouts=1)
 """A search agent cheap enough for property tests."""
@@ -77,6 +92,15 @@ def test_agents_only_return_legal_moves(rules: Ruleset, seed: int, data: st.Data
 @VARIANT_SETTINGS
 @given(rules=variant_rulesets(), seed=SEEDS)
 def test_search_agent_plays_every_ruleset(rules: Ruleset, seed: int) -> None:
+    final = play_hand(rules, [SMALL_SEARCH] * rules.players, seed=seed)
+    assert final.is_over
+    assert final.result is not None
+
+
+@settings(VARIANT_SETTINGS, max_examples=30)
+@given(rules=spinner_rulesets(), seed=SEEDS)
+def test_search_agent_plays_every_spinner_ruleset(rules: Ruleset, seed: int) -> None:
+    """Issue 13: the search samples worlds of layouts with arms too."""
     final = play_hand(rules, [SMALL_SEARCH] * rules.players, seed=seed)
     assert final.is_over
     assert final.result is not None
@@ -224,8 +248,13 @@ def test_search_agent_validates_its_budget() -> None:
         SearchAgent(rollouts=0)
 
 
-def test_search_beats_random_play() -> None:
-    rules = Ruleset.block(players=4, partnership=True)
+@pytest.mark.parametrize(
+    "rules",
+    [Ruleset.block(players=4, partnership=True), Ruleset.preset("all-fives")],
+    ids=["partnership-block", "all-fives"],
+)
+def test_search_beats_random_play(rules: Ruleset) -> None:
+    """In All Fives (issue 13) the margin it maximizes counts the points scored on play."""
     report = run_arena(
         rules, {"search": SearchAgent(worlds=4, rollouts=1), "random": RandomAgent()},
         hands=60, seed=3,
@@ -416,8 +445,6 @@ def test_search_agent_falls_back_on_greedy_past_its_sample_budget() -> None:
 
 
 def test_search_agent_has_a_default_sample_budget() -> None:
-    from dominoes.agents import SEARCH_SAMPLE_BUDGET
-
     assert SearchAgent().sample_budget == SEARCH_SAMPLE_BUDGET
     # on a 2-4 player game the default budget is room enough: the agent searches
     rules = Ruleset.draw(players=4)
@@ -426,6 +453,21 @@ def test_search_agent_has_a_default_sample_budget() -> None:
     while not state.is_over:
         obs = state.observation(state.turn)
         sampling.sample(obs, random.Random(0), budget=SEARCH_SAMPLE_BUDGET)  # never gives up here
+        legal = state.legal_moves()
+        state = state.apply(legal[rng.randrange(len(legal))])
+
+
+@pytest.mark.parametrize("name", ARMS_PRESETS)
+def test_search_agent_samples_the_arms_presets_within_its_default_budget(name: str) -> None:
+    """Issue 13: in the spinner presets the search samples (it does not fall back on
+    greedy) at every decision of a random hand."""
+    rules = Ruleset.preset(name)
+    state = HandState.start(rules, Deal.random(rules, seed=11))
+    rng = random.Random(2)
+    while not state.is_over:
+        obs = state.observation(state.turn)
+        world = sampling.sample(obs, random.Random(0), budget=SEARCH_SAMPLE_BUDGET)
+        assert world.layout == state.layout
         legal = state.legal_moves()
         state = state.apply(legal[rng.randrange(len(legal))])
 

@@ -188,6 +188,28 @@ def test_play_match_plays_to_the_target() -> None:
     assert again.results == match.results
 
 
+def test_match_7_play_match_stops_when_plays_score_the_target_mid_hand() -> None:
+    """MATCH-7 (issue 13): in All Fives the points scored on play can reach the target
+    before the hand ends; the match is over there, and the agents stop (the arena's
+    match mode used to ask for one more move and fail). A hand cut short is not passed
+    to ``on_hand``."""
+    rules = attrs.evolve(Ruleset.preset("all-fives"), target=15)
+    agents: list[Agent] = [GreedyAgent(), GreedyAgent()]
+    cut = []
+    for seed in range(20):
+        seen: list[HandState] = []
+        match = play_match(rules, agents, seed=seed, on_hand=seen.append)
+        assert match.is_over
+        assert max(match.scores) >= 15
+        assert all(state.is_over for state in seen)
+        if not match.state.is_over:
+            cut.append(seed)
+            assert len(seen) == len(match.results)
+    assert cut  # some match ended mid-hand
+    report = run_arena(rules, {"greedy": GreedyAgent(), "random": RandomAgent()}, matches=8, seed=1)
+    assert report.matches == 8
+
+
 def test_play_match_stops_after_max_hands() -> None:
     match = play_match(
         Ruleset.block(target=1000), [GreedyAgent(), RandomAgent()], seed=1, max_hands=2

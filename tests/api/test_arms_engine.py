@@ -1,5 +1,5 @@
 """The API of the engine for layouts with arms (docs/rules/spinner.md) beyond its rules:
-how a state of it reads, compares and finishes, and what it does not offer yet."""
+how a state of it reads, compares and finishes."""
 
 from __future__ import annotations
 
@@ -14,11 +14,9 @@ from dominoes import (
     Play,
     PlayScoring,
     Ruleset,
-    RulesetError,
     SpinnerRule,
     Step,
     Tile,
-    sampling,
 )
 from dominoes.agents import GreedyAgent, rollout
 from strategies import random_hand
@@ -96,14 +94,6 @@ def test_observations_are_offered() -> None:
     state = random_hand(ALL_FIVES, 0)[3]
     assert state.observations() == (state.observation(0), state.observation(1))
     assert state.observation(0).layout == state.layout
-
-
-def test_the_sampler_refuses_layouts_with_arms_for_now() -> None:
-    """Not yet (issue 13): the sampler replays a line; it says so instead of guessing."""
-    state = random_hand(ALL_FIVES, 0)[3]
-    with pytest.raises(RulesetError, match="not available yet") as info:
-        sampling.sample(state.observation(0), random.Random(0))
-    assert info.value.fields == ("spinner", "play_scoring")
 
 
 def test_greedy_takes_the_play_that_scores_most_then_the_heaviest() -> None:

@@ -97,7 +97,7 @@ def opening_due_elsewhere(obs: Observation) -> bool:
 
 
 def hidden(obs: Observation) -> set[Tile]:
-    on_table = {Tile(a, b) for a, b in obs.line}
+    on_table = set(obs.layout.tiles)
     return {t for t in obs.rules.tile_set.tiles if t not in on_table and t not in obs.hand}
 
 
@@ -109,6 +109,12 @@ def hidden(obs: Observation) -> set[Tile]:
 def test_a_sample_is_a_world_the_seat_cannot_tell_apart(
     hand: VariantHand, pick: int, seed: int
 ) -> None:
+    check_sample(hand, pick, seed)
+
+
+def check_sample(hand: VariantHand, pick: int, seed: int) -> None:
+    """A sample of the observation ``pick`` chooses is a world the seat cannot tell from
+    the real one (`test_a_sample_is_a_world_the_seat_cannot_tell_apart`)."""
     rules = hand.rules
     states = hand.states[:-1] if hand.final.is_over and len(hand.states) > 1 else hand.states
     state = states[pick % len(states)]
@@ -126,7 +132,7 @@ def test_a_sample_is_a_world_the_seat_cannot_tell_apart(
     assert not again.full_history
     # every tile once: hands, boneyard and line hold the set
     tiles = [t for h in sample.hands for t in h] + list(sample.boneyard)
-    tiles += [Tile(a, b) for a, b in sample.layout.line]
+    tiles += sample.layout.tiles
     assert sorted(tiles) == sorted(rules.tile_set.tiles)
     assert sample.hand_sizes == state.hand_sizes
     assert len(sample.boneyard) == len(state.boneyard)
@@ -157,6 +163,11 @@ def test_a_sampled_deal_replays_into_the_observation(
 ) -> None:
     """``sample_deal`` gives a whole deal: the public history replays from it (each
     draw taking the next boneyard tile) into a state the seat cannot tell apart."""
+    check_sampled_deal(hand, pick, seed)
+
+
+def check_sampled_deal(hand: VariantHand, pick: int, seed: int) -> None:
+    """(`test_a_sampled_deal_replays_into_the_observation`)"""
     rules = hand.rules
     states = hand.states[:-1] if hand.final.is_over and len(hand.states) > 1 else hand.states
     state = states[pick % len(states)]
@@ -190,6 +201,11 @@ def test_the_real_deal_is_a_consistent_world(hand: VariantHand, pick: int) -> No
     """The true hands are always allowed by the inference: every hidden tile's true
     place is among its holders, no seat holds a value it is said to be void in, and
     there is at least one world."""
+    check_real_deal(hand, pick)
+
+
+def check_real_deal(hand: VariantHand, pick: int) -> None:
+    """(`test_the_real_deal_is_a_consistent_world`)"""
     rules = hand.rules
     state = hand.states[pick % len(hand.states)]
     seat = pick // len(hand.states) % rules.players
@@ -583,9 +599,16 @@ class Scenario:
 Pick: TypeAlias = Callable[[HandState, int], bool]
 
 
-def scenarios(rules: Ruleset, pick: Pick, limit: int, seeds: range = range(400)) -> list[Scenario]:
+def scenarios(
+    rules: Ruleset,
+    pick: Pick,
+    limit: int,
+    seeds: range = range(400),
+    past: Callable[[Sequence[HandState], int], bool] | None = None,
+) -> list[Scenario]:
     """Observations of random hands that ``pick`` accepts, before the end of the hand:
-    from each hand the one with the most worlds, until there are ``limit``."""
+    from each hand the one with the most worlds, until there are ``limit``. With
+    ``past``, only states whose hand so far (every state up to it) it accepts too."""
     out: list[Scenario] = []
     for seed in seeds:
         deal = Deal.random(rules, seed=seed)
@@ -598,9 +621,11 @@ def scenarios(rules: Ruleset, pick: Pick, limit: int, seeds: range = range(400))
             states.append(state)
         found = [
             s.observation(seat)
-            for s in states[:-1]
+            for k, s in enumerate(states[:-1])
             for seat in range(rules.players)
-            if pick(s, seat) and not opening_due_elsewhere(s.observation(seat))
+            if pick(s, seat)
+            and not opening_due_elsewhere(s.observation(seat))
+            and (past is None or past(states[: k + 1], seat))
         ]
         if found:
             obs = max(found, key=lambda o: (sampling.count_worlds(o), -len(o.history)))

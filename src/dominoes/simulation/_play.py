@@ -129,7 +129,12 @@ def _finish(
         except IllegalMoveError as e:
             e.add_note(f"the move was chosen by {agent!r} at seat {seat}")
             raise
-        state = position if isinstance(position, HandState) else position.state
+        if isinstance(position, HandState):
+            state = position
+        elif position.is_over:  # plays scored the match's target mid-hand (MATCH-7)
+            break
+        else:
+            state = position.state
     return position
 
 
@@ -198,7 +203,8 @@ def play_match(
         max_hands: Stop after this many hands even if the match is not over.
         agent_seed: Where the agents' generators come from, if not from ``seed``
             (the arena gives each seating of a match its own).
-        on_hand: Called with the final state of every hand as it ends.
+        on_hand: Called with the final state of every hand as it ends (not with a hand
+            cut short by plays that score the match's target, rule MATCH-7).
 
     Raises:
         ArgumentValueError: there is not one agent per seat, or ``max_hands`` is below 1
@@ -230,7 +236,7 @@ def play_match(
     while True:
         match = _finish(match, agents, rngs)
         played += 1
-        if on_hand is not None:
+        if on_hand is not None and match.state.is_over:  # (not a hand cut short: MATCH-7)
             on_hand(match.state)
         if match.is_over or (max_hands is not None and played >= max_hands):
             return match
