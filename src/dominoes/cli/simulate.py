@@ -13,6 +13,7 @@ from rich.text import Text
 
 from dominoes.cli.cluster import executor_for, scheduler_option
 from dominoes.cli.common import (
+    AGENT_FAILURES,
     EXIT_CODES,
     EXIT_USAGE,
     build_rules,
@@ -23,7 +24,7 @@ from dominoes.cli.common import (
     run_options,
     stderr_is_terminal,
 )
-from dominoes.errors import AgentError
+from dominoes.errors import MatchError
 from dominoes.rules import Scoring
 from dominoes.simulation import Mode, SimulationReport
 from dominoes.simulation import simulate as run_simulation
@@ -54,6 +55,9 @@ def report_renderables(report: SimulationReport) -> list[Any]:
     sides.add_column("agents")
     penalty = report.rules.scoring is Scoring.PENALTY
     sides.add_column("penalty points/hand" if penalty else "points/hand", justify="right")
+    if report.play_points is not None:
+        sides.add_column("from play", justify="right")
+        sides.add_column("from the end", justify="right")
     sides.add_column("hands won", justify="right")
     if report.match_wins is not None:
         sides.add_column("matches won", justify="right")
@@ -62,8 +66,10 @@ def report_renderables(report: SimulationReport) -> list[Any]:
             label,
             ", ".join(report.agents[s] for s in team),
             report.points[i].format(".2f"),
-            report.wins[i].format(".2f"),
         ]
+        if report.play_points is not None and report.end_points is not None:
+            row += [report.play_points[i].format(".2f"), report.end_points[i].format(".2f")]
+        row.append(report.wins[i].format(".2f"))
         if report.match_wins is not None:
             row.append(report.match_wins[i].format(".2f"))
         sides.add_row(*(Text(cell) for cell in row))
@@ -73,6 +79,13 @@ def report_renderables(report: SimulationReport) -> list[Any]:
             Text(
                 f"Hands per match: {report.hands_per_match.format('.2f')}; "
                 f"tied matches: {report.match_ties}"
+            )
+        )
+    if report.mid_hand is not None:
+        lines.append(
+            Text(
+                "Matches ended in the middle of a hand, by play points (rule MATCH-7): "
+                f"{report.mid_hand.format('.2f')}"
             )
         )
     lines.append(Text("95% intervals: Wilson for shares, normal for means (± ?: one sample)."))
@@ -182,7 +195,7 @@ def simulate(
                 executor=executor,
                 progress=callback,
             )
-    except AgentError as error:  # a user's agent failed, or chose an illegal move
+    except (*AGENT_FAILURES, MatchError) as error:  # an agent failed; no hand was finished
         click.echo(f"dominoes simulate: {' '.join(str(error).split())}", err=True)
         ctx.exit(EXIT_USAGE)
     if as_json:

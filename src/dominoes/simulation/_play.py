@@ -13,7 +13,7 @@ from dominoes.agents import Agent
 from dominoes.deal import Deal
 from dominoes.errors import ArgumentTypeError, ArgumentValueError, IllegalMoveError, shown
 from dominoes.match import Match
-from dominoes.rules import Ruleset, Scoring
+from dominoes.rules import PlayScoring, Ruleset, Scoring
 from dominoes.scoring import Ending, HandResult
 from dominoes.state import HandState
 from dominoes.stats import check_count
@@ -120,7 +120,11 @@ def _finish(
     """Play the current hand of ``position`` (a hand, or a match) to its end, asking the
     agent of the seat to move each time: the one agent loop of the library."""
     state = position if isinstance(position, HandState) else position.state
+    # a match whose plays score ends when they reach the target, mid-hand too (MATCH-7)
+    mid_hand = isinstance(position, Match) and state.rules.play_scoring is not PlayScoring.NONE
     while not state.is_over:
+        if mid_hand and isinstance(position, Match) and position.is_over:
+            break
         seat = state.turn
         agent = agents[seat]
         move = agent.choose(state.observation(seat), rngs[seat])
@@ -198,7 +202,8 @@ def play_match(
         max_hands: Stop after this many hands even if the match is not over.
         agent_seed: Where the agents' generators come from, if not from ``seed``
             (the arena gives each seating of a match its own).
-        on_hand: Called with the final state of every hand as it ends.
+        on_hand: Called with the final state of every hand as it ends (not with the
+            hand a match ends in the middle of, rule MATCH-7).
 
     Raises:
         ArgumentValueError: there is not one agent per seat, or ``max_hands`` is below 1
@@ -230,7 +235,7 @@ def play_match(
     while True:
         match = _finish(match, agents, rngs)
         played += 1
-        if on_hand is not None:
+        if on_hand is not None and match.state.is_over:
             on_hand(match.state)
         if match.is_over or (max_hands is not None and played >= max_hands):
             return match
@@ -291,6 +296,9 @@ class HandOutcome(Outcome):
     """How the hand ended."""
     moves: int
     """The number of moves of the hand."""
+    play_points: tuple[int, ...] = ()
+    """The part of ``points`` scored by plays during the hand (`HandResult.play_points`;
+    empty in a game that scores nothing on play)."""
 
     @classmethod
     def of(
@@ -312,6 +320,7 @@ class HandOutcome(Outcome):
             winners=result.winners,
             points=result.points,
             moves=final.move_count,
+            play_points=result.play_points,
         )
 
 
@@ -324,7 +333,10 @@ class MatchOutcome(Outcome):
     seed: int
     """The match's seed (shared by every seating of the match in the arena)."""
     hands: tuple[HandOutcome, ...]
-    """Its hands, in order."""
+    """Its finished hands, in order."""
+    mid_hand: bool = False
+    """Whether the match ended in the middle of a hand, when play points reached the
+    target (rule MATCH-7); that hand is not among ``hands``."""
 
     @classmethod
     def play(
@@ -369,4 +381,5 @@ class MatchOutcome(Outcome):
             hands=tuple(hands),
             winners=final.winner or (),
             points=final.scores,
+            mid_hand=not final.state.is_over,
         )
