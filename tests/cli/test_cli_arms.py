@@ -4,13 +4,17 @@ parametrized from the preset table, so presets added later are covered too."""
 from __future__ import annotations
 
 import json
+import re
+from collections.abc import Callable
 
 import pytest
 from click.testing import CliRunner, Result
 
-from dominoes import Match, Ruleset
+from dominoes import End, HandState, Match, Move, Play, Ruleset
 from dominoes.agents import GreedyAgent, RandomAgent
+from dominoes.arena import agent_rng
 from dominoes.cli.app import cli
+from dominoes.cli.play import arm_name
 from dominoes.presets import PRESETS
 from dominoes.rules import PlayScoring
 from dominoes.simulation import MatchOutcome, Mode, play_match, simulate
@@ -118,3 +122,116 @@ def test_search_on_arms_is_refused_in_one_line_or_plays(command: str) -> None:
     assert result.output.startswith(f"dominoes {command}: ")
     assert result.output.count("\n") == 1
     assert "not available" in result.output
+
+
+# ---------------------------------------------------------------------- play
+
+
+def play(*argv: str, answers: str, columns: int = 80) -> Result:
+    return CliRunner().invoke(cli, ["play", *argv], input=answers, env={"COLUMNS": str(columns)})
+
+
+@pytest.mark.parametrize("name", ARMS)
+def test_play_a_hand_of_every_arms_preset(name: str) -> None:
+    result = play("--preset", name, "--seed", "4", answers="1\n" * 200)
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "Traceback" not in out
+    assert "Result: " in out
+    assert "Open arms: " in out
+    assert max(len(line) for line in out.splitlines()) <= 80
+    if name in SCORING:
+        assert "Points this hand: seat 0: " in out
+        assert re.search(r"^seat \d \([a-z]+\) plays .* and scores \d+$", out, re.MULTILINE)
+
+
+def _walk(rules: Ruleset, seed: int, pick: Callable[[HandState], Move]) -> list[Move]:
+    """The moves seat 0 makes at its prompts in ``dominoes play --seed seed`` against
+    greedy, choosing with ``pick``; the agents' generators as the command seeds them."""
+    match = Match.start(rules, seed=seed)
+    rngs = [agent_rng(f"play:{seed}", s) for s in range(rules.players)]
+    chosen = []
+    state = match.state
+    while not state.is_over:
+        if state.turn == 0:
+            legal = state.legal_moves()
+            move = legal[0] if len(legal) == 1 and not isinstance(legal[0], Play) else pick(state)
+            if move is not legal[0] or isinstance(move, Play) or len(legal) > 1:
+                chosen.append(move)
+        else:
+            move = GreedyAgent().choose(state.observation(state.turn), rngs[state.turn])
+        state = state.apply(move)
+    return chosen
+
+
+def _short_side_first(state: HandState) -> Move:
+    legal = state.legal_moves()
+    sides = [m for m in legal if isinstance(m, Play) and m.end is not None and m.end >= End.UP]
+    return sides[0] if sides else legal[0]
+
+
+def test_play_names_an_arm_by_its_name() -> None:
+    """A person types a tile and an arm's name (``2-6 up``, ``3-5 down``) or its token
+    (``3-5 D``), and the play goes on that arm of the spinner."""
+    rules = Ruleset.preset("all-fives")
+    seed = next(
+        s
+        for s in range(60)
+        if any(
+            isinstance(m, Play) and m.end is not None and m.end >= End.UP
+            for m in _walk(rules, s, _short_side_first)
+        )
+    )
+    answers = []
+    for move in _walk(rules, seed, _short_side_first):
+        if isinstance(move, Play) and move.end is not None:
+            answers.append(f"{move.tile} {arm_name(move.end)}")
+        else:
+            answers.append(str(move))
+    result = play("--preset", "all-fives", "--seed", str(seed), answers="\n".join(answers) + "\n")
+    assert result.exit_code == 0, result.output
+    side = next(a for a in answers if a.endswith((" up", " down")))
+    tile, arm = side.split()
+    words = "upper" if arm == "up" else "lower"
+    assert f"seat 0 (you) plays {tile} on the spinner's {words} side" in result.output
+    assert "You cannot" not in result.output
+
+
+def test_play_arm_answers_that_are_refused() -> None:
+    """Seed 3 of All Fives: seat 0 leads 0-3 and greedy answers 3-5 (Open arms: left 0,
+    right 5); a tile in no arm, a tile alone, an arm that is not open, a tile not held
+    each get one sentence and the prompt again."""
+    answers = "1\n1-5 up\n0-6 right\n2-3\n6-6\n0-6\n"
+    result = play("--preset", "all-fives", "--seed", "3", answers=answers)
+    out = result.output
+    assert "Open arms: left 0, right 5; type a number, or a tile and its arm (such as" in out
+    assert "You cannot play 1-5:U: the layout has no arm by that name.\n" in out
+    assert "You cannot play 0-6:R: " in out
+    assert "You cannot play 2-3: it fits no open arm.\n" in out
+    assert "You cannot play 6-6: it is not in your hand.\n" in out
+    assert "seat 0 (you) plays 0-6 on the left\n" in out  # the one arm it fits
+    assert result.exit_code == 1  # the input ended
+
+
+def test_play_a_tile_that_fits_two_arms_asks_which() -> None:
+    result = play("--preset", "all-fives", "--seed", "3", answers="1\n1\n1-4\n")
+    assert "1-4 fits left or right: type the tile and the arm, such as 1-4 left.\n" in (
+        result.output
+    )
+
+
+def test_match_7_play_ends_the_match_in_the_middle_of_a_hand() -> None:
+    result = play(
+        "--preset", "all-fives", "--match", "--set", "target=15", "--seed", "3",
+        answers="1\n" * 100, columns=200,
+    )  # fmt: skip
+    out = result.output
+    assert result.exit_code == 0, out
+    assert (
+        "seat 1 (greedy) reached 15 points on play: the match ends in the middle of the hand "
+        "(rule MATCH-7).\n" in out
+    )
+    assert "Result: " not in out  # the hand was not finished
+    assert "Scores: seat 0 (you): " in out
+    assert out.splitlines()[-1].startswith("Match over: ")
+    assert "Traceback" not in out

@@ -229,9 +229,26 @@ def _verdict_lines(rules: Ruleset, result: HandResult, no_winner: str) -> list[s
         head = f"Winner: {who} (fewest penalty points)." if result.winners else no_winner
         points = ", ".join(f"seat {s}: {p}" for s, p in enumerate(result.points))
         return [head, f"Penalty points: {points}."]
+    split = _play_lines(result)
     if result.winners:
-        return [f"Winner: {who}, scoring {plural(result.points[result.winners[0]], 'point')}."]
-    return [no_winner]
+        first = result.winners[0]
+        if split:
+            end = plural(result.end_points[first], "point")
+            return [f"Winner: {who}, scoring {end} at the end of the hand.", *split]
+        return [f"Winner: {who}, scoring {plural(result.points[first], 'point')}."]
+    return [no_winner, *split]
+
+
+def _play_lines(result: HandResult) -> list[str]:
+    """In a game that scores on play, each seat's points of the hand: on play, at the end
+    and in all (rules PLAY-1 to PLAY-3); nothing otherwise."""
+    if not result.play_points:
+        return []
+    parts = zip(result.play_points, result.end_points, result.points, strict=True)
+    shown = ", ".join(
+        f"seat {s}: {p} on play + {e} at the end = {t}" for s, (p, e, t) in enumerate(parts)
+    )
+    return [f"Points this hand: {shown}."]
 
 
 def demo_lines(rules: Ruleset, seed: int, width: int | None = None) -> list[str]:
