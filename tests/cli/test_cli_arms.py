@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner, Result
@@ -15,14 +16,17 @@ from dominoes.agents import GreedyAgent, RandomAgent
 from dominoes.arena import agent_rng
 from dominoes.cli.app import cli
 from dominoes.cli.play import arm_name
-from dominoes.presets import PRESETS
-from dominoes.rules import PlayScoring
+from dominoes.records import HandRecord, MatchRecord, dumps
+from dominoes.rules import PlayScoring, SpinnerRule
 from dominoes.simulation import MatchOutcome, Mode, play_match, simulate
+from strategies import ARMS_PRESETS, random_hand
 
-ARMS = [name for name, preset in PRESETS.items() if preset.build().has_arms]
+ARMS = ARMS_PRESETS
 """The presets with arms, from the preset table."""
-SCORING = [name for name in ARMS if PRESETS[name].build().play_scoring is not PlayScoring.NONE]
+SCORING = [name for name in ARMS if Ruleset.preset(name).play_scoring is not PlayScoring.NONE]
 """Those that score on play."""
+SPINNERS = [name for name in ARMS if Ruleset.preset(name).spinner is not SpinnerRule.NONE]
+"""Those with spinners."""
 
 
 def run(*argv: str, stdin: str | None = None) -> Result:
@@ -235,3 +239,107 @@ def test_match_7_play_ends_the_match_in_the_middle_of_a_hand() -> None:
     assert "Scores: seat 0 (you): " in out
     assert out.splitlines()[-1].startswith("Match over: ")
     assert "Traceback" not in out
+
+
+# ---------------------------------------------------------------------- demo, rules, arena
+
+
+@pytest.mark.parametrize("name", ARMS)
+def test_demo_of_every_arms_preset(name: str) -> None:
+    result = run("demo", "--preset", name, "--seed", "3")
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert re.search(r"  1\. seat \d leads \d-\d.*  L=\d R=\d.*, count \d+\n", out)
+    assert "\n  line      [" in out  # the picture of the finished layout
+    assert ("\n  arm U     " in out) == (name in SPINNERS)
+    assert max(len(line) for line in out.splitlines()) <= 80
+    assert ("Points this hand: " in out) == (name in SCORING)
+
+
+def test_demo_says_what_a_play_scores() -> None:
+    out = run("demo", "--preset", "all-fives", "--seed", "3").output
+    assert "  1. seat 0 leads 4-6 and scores 10" in out
+    assert "  5. seat 0 plays 1-6 on the spinner's lower side and scores 10\n" in out
+    assert "L=4 R=3 U=2 D=1, count 10" in out
+    assert "Winner: seat 0, scoring 0 points at the end of the hand.\n" in out
+
+
+def test_demo_of_a_line_game_has_no_picture() -> None:
+    out = run("demo", "--preset", "draw", "--seed", "3").output
+    assert "\n  line      " not in out
+    assert "count" not in out
+
+
+@pytest.mark.parametrize("name", ARMS)
+def test_rules_show_gives_the_spinner_fields(name: str) -> None:
+    result = run("rules", "show", name, "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    text = json.dumps(data)
+    for field in ("spinner", "spinner_fill", "play_scoring", "play_scale"):
+        assert f'"{field}"' in text
+    listing = run("rules")
+    assert name in listing.output
+
+
+@pytest.mark.parametrize("name", ARMS)
+@pytest.mark.parametrize("agents", ["random,greedy", "greedy,random"])
+def test_arena_on_every_arms_preset(name: str, agents: str) -> None:
+    result = run("arena", "--preset", name, "--agents", agents, "--hands", "4")
+    assert result.exit_code == 0, result.output
+    assert f"preset {name}: " in result.output
+    assert "win rate" in result.output
+
+
+def test_arena_matches_end_mid_hand() -> None:
+    result = run(
+        "arena", "--preset", "all-fives", "--agents", "greedy,random", "--matches", "4",
+        "--set", "target=60",
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert "4 matches to 60" in result.output
+
+
+# ---------------------------------------------------------------------- replay, validate
+
+
+def _records(name: str, folder: Path) -> tuple[Path, Path]:
+    """A hand and a match of preset ``name`` written to files (the match to a low target,
+    so that it may end in the middle of a hand)."""
+    hand = folder / "hand.toml"
+    hand.write_text(dumps(HandRecord.from_state(random_hand(Ruleset.preset(name), 11)[-1])))
+    rules = Ruleset.preset(name, target=30)
+    match = play_match(rules, [GreedyAgent(), RandomAgent()] * (rules.players // 2), seed=3)
+    path = folder / "match.json"
+    path.write_text(dumps(MatchRecord.from_match(match), format="json"))
+    return hand, path
+
+
+@pytest.mark.parametrize("name", ARMS)
+def test_replay_and_validate_records_of_every_arms_preset(name: str, tmp_path: Path) -> None:
+    hand, match = _records(name, tmp_path)
+    checked = run("validate", str(hand), str(match))
+    assert checked.exit_code == 0, checked.output
+    assert checked.output.count(": ok") == 2
+    for path in (hand, match):
+        result = run("replay", str(path))
+        assert result.exit_code == 0, result.output
+        assert "count " in result.output
+        assert "\n  line      [" in result.output
+        assert ("\n  arm U     " in result.output) == (name in SPINNERS)
+    assert "Match over: " in run("replay", str(match)).output
+
+
+def test_match_7_replay_of_a_match_that_ends_mid_hand(tmp_path: Path) -> None:
+    rules, seed = _mid_hand_match()
+    final = play_match(rules, [GreedyAgent(), GreedyAgent()], seed=seed)
+    path = tmp_path / "match.toml"
+    path.write_text(dumps(MatchRecord.from_match(final)))
+    out = run("replay", str(path)).output
+    assert (
+        "The match ended in the middle of the hand, when play points reached the target "
+        "(rule MATCH-7).\n" in out
+    )
+    assert "The hand is not over" not in out
+    assert out.rstrip().splitlines()[-1].startswith("Match over: seat ")
+    assert "Scores: seat 0: " in out.split("MATCH-7")[1]

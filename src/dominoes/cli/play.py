@@ -44,7 +44,7 @@ from dominoes.cli.common import (
     ruleset_options,
     terminal_width,
 )
-from dominoes.cli.text import outcome_lines, plural, wrap
+from dominoes.cli.text import INDENT, outcome_lines, plural, wrap
 from dominoes.errors import AgentError, IllegalMoveError, NotationError
 from dominoes.match import Match
 from dominoes.moves import End, Move, Play
@@ -56,9 +56,6 @@ from dominoes.state import Observation
 from dominoes.words import describe_choice, describe_rules, describe_step
 
 __all__ = ["arm_name", "choice_text", "play"]
-
-INDENT = "  "
-"""What the lines of the table's picture are indented by."""
 
 QUIT_WORDS = frozenset({"q", "quit", "exit"})
 """Answers that end the game at the move prompt."""
