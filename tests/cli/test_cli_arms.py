@@ -100,7 +100,7 @@ def test_simulate_command(name: str) -> None:
     result = run("simulate", "--preset", name, "--hands", "3", "--agents", "random")
     assert result.exit_code == 0, result.output
     assert "points/hand" in result.output
-    assert ("from play" in result.output) == (name in SCORING)
+    assert ("on play" in result.output) == (name in SCORING)
     matches = run("simulate", "--preset", name, "--matches", "2", "--set", "target=50")
     assert matches.exit_code == 0, matches.output
     assert ("MATCH-7" in matches.output) == (name in SCORING)

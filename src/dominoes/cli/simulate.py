@@ -55,9 +55,6 @@ def report_renderables(report: SimulationReport) -> list[Any]:
     sides.add_column("agents")
     penalty = report.rules.scoring is Scoring.PENALTY
     sides.add_column("penalty points/hand" if penalty else "points/hand", justify="right")
-    if report.play_points is not None:
-        sides.add_column("from play", justify="right")
-        sides.add_column("from the end", justify="right")
     sides.add_column("hands won", justify="right")
     if report.match_wins is not None:
         sides.add_column("matches won", justify="right")
@@ -67,12 +64,21 @@ def report_renderables(report: SimulationReport) -> list[Any]:
             ", ".join(report.agents[s] for s in team),
             report.points[i].format(".2f"),
         ]
-        if report.play_points is not None and report.end_points is not None:
-            row += [report.play_points[i].format(".2f"), report.end_points[i].format(".2f")]
         row.append(report.wins[i].format(".2f"))
         if report.match_wins is not None:
             row.append(report.match_wins[i].format(".2f"))
         sides.add_row(*(Text(cell) for cell in row))
+    split: list[Any] = []
+    if report.play_points is not None and report.end_points is not None:
+        play = Table()
+        play.add_column("side")
+        play.add_column("on play", justify="right")
+        play.add_column("at the end", justify="right")
+        for label, on_play, at_end in zip(
+            report.sides, report.play_points, report.end_points, strict=True
+        ):
+            play.add_row(label, on_play.format(".2f"), at_end.format(".2f"))
+        split = [Text("Points per hand, on play and at the end of the hand:"), play]
     lines = [Text(f"Moves per hand: {report.moves.format('.1f')}")]
     if report.hands_per_match is not None:
         lines.append(
@@ -84,7 +90,7 @@ def report_renderables(report: SimulationReport) -> list[Any]:
     if report.mid_hand is not None:
         lines.append(
             Text(
-                "Matches ended in the middle of a hand, by play points (rule MATCH-7): "
+                "Matches ended mid-hand by play points (rule MATCH-7): "
                 f"{report.mid_hand.format('.2f')}"
             )
         )
@@ -96,6 +102,7 @@ def report_renderables(report: SimulationReport) -> list[Any]:
         endings,
         Text("Per side (95% confidence intervals):"),
         sides,
+        *split,
         *lines,
     ]
 

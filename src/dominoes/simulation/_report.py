@@ -80,7 +80,8 @@ class SimulationReport:
     match_ties: int | None = None
     """In match mode, the matches that ended in a tie."""
     hands_per_match: Estimate | None = None
-    """In match mode, hands per match."""
+    """In match mode, hands dealt per match (the hand a match ended in the middle of,
+    rule MATCH-7, too)."""
     play_points: tuple[Estimate, ...] | None = None
     """In a game that scores on play (`Ruleset.play_scoring`), the part of ``points``
     scored by plays, per side; ``None`` otherwise."""
@@ -305,6 +306,6 @@ def simulate(
         report,
         match_wins=tuple(Rate.of([team[0] in u.winners for u in matches]) for team in teams),
         match_ties=sum(not u.winners for u in matches),
-        hands_per_match=Estimate.of([float(len(u.hands)) for u in matches]),
+        hands_per_match=Estimate.of([float(len(u.hands) + u.mid_hand) for u in matches]),
         mid_hand=Rate.of([u.mid_hand for u in matches]) if scores_on_play else None,
     )
