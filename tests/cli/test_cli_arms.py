@@ -205,11 +205,12 @@ def test_play_arm_answers_that_are_refused() -> None:
     """Seed 3 of All Fives: seat 0 leads 0-3 and greedy answers 3-5 (Open arms: left 0,
     right 5); a tile in no arm, a tile alone, an arm that is not open, a tile not held
     each get one sentence and the prompt again."""
-    answers = "1\n1-5 up\n0-6 right\n2-3\n6-6\n0-6\n"
+    answers = "1\n1-5 up\n1-5 a4\n1-5:u\n0-6 right\n2-3\n6-6\n0-6\n"
     result = play("--preset", "all-fives", "--seed", "3", answers=answers)
     out = result.output
     assert "Open arms: left 0, right 5; type a number, or a tile and its arm (such as" in out
-    assert "You cannot play 1-5:U: the layout has no arm by that name.\n" in out
+    assert out.count("You cannot play 1-5:U: the layout has no arm by that name.\n") == 2
+    assert "You cannot play 1-5:A4: the layout has no arm by that name.\n" in out
     assert "You cannot play 0-6:R: " in out
     assert "You cannot play 2-3: it fits no open arm.\n" in out
     assert "You cannot play 6-6: it is not in your hand.\n" in out
