@@ -1306,7 +1306,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         where = f"{count} worker(s)"
         if executor is not None:
             where = f"{count} Dask worker(s) at {args.scheduler}"
-        log(f"{len(configs)} configurations x {args.hands} hands, {where}")
+        log(
+            f"{len(configs)} configurations x {args.hands} hands (the games with arms: "
+            f"{arms_hands(args.hands)} hands and {arms_matches(args.hands)} matches), {where}"
+        )
         tallies = simulate(
             configs,
             hands=args.hands,

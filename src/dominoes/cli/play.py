@@ -251,7 +251,7 @@ class _Table:
     def open_arms(view: Observation, moves: tuple[Move, ...]) -> str:
         """The open arms and the value showing on each, for the prompt of a game with
         arms: ``Open arms: left 5, right 0, up 1, down 1; type a number, or a tile and
-        its arm (1-5 up).``"""
+        its arm (such as 1-5 up).``"""
         ends = ", ".join(f"{arm_name(end)} {value}" for end, value in view.layout.open_ends)
         plays = [(m.tile, m.end) for m in moves if isinstance(m, Play) and m.end is not None]
         example = f" (such as {plays[-1][0]} {arm_name(plays[-1][1])})" if plays else ""
