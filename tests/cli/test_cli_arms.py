@@ -344,3 +344,15 @@ def test_match_7_replay_of_a_match_that_ends_mid_hand(tmp_path: Path) -> None:
     assert "The hand is not over" not in out
     assert out.rstrip().splitlines()[-1].startswith("Match over: seat ")
     assert "Scores: seat 0: " in out.split("MATCH-7")[1]
+
+
+def test_play_offers_each_move_with_what_it_scores() -> None:
+    """Seed 1 of All Fives: at seat 0's second choice (open arms 2, 1, 0 and 0, count
+    3) both plays make the count 5 and are offered with what they score."""
+    result = play("--preset", "all-fives", "--seed", "1", answers="1\n" * 30)
+    out = result.output
+    assert "  1. play 2-2 on the left (the 2 end), scores 5\n" in out
+    assert "  2. play 1-3 on the right (the 1 end), scores 5\n" in out
+    assert "seat 0 (you) plays 2-2 on the left and scores 5\n" in out
+    line = play("--seed", "1", answers="1\n" * 30).output  # a line game: no points offered
+    assert ", scores " not in line

@@ -18,7 +18,7 @@ shown. A move typed by the player is taken as the seat knows it
 Lines fit the terminal's width (`terminal_width`).
 
 In a game with arms (spinners) the prompt lists the open arms with the value showing on
-each, a tile typed alone is laid on the one arm it fits (or the player is told which
+each and what each play would score, a tile typed alone is laid on the one arm it fits (or the player is told which
 arms it fits), every play that scores says so (``and scores 10``), a match shows the
 scores at each choice, and a match whose play points reach the target ends there, in
 the middle of the hand (rule MATCH-7).
@@ -267,8 +267,10 @@ class _Table:
             if self.to_match:
                 self.say(self.score_line(self.match))
             self.say(self.open_arms(view, moves))
+        points = dict(view.scored_moves()) if view.layout.arms else {}
         for number, move in enumerate(moves, 1):
-            self.say(f"  {number}. {describe_choice(move, view)}")
+            scores = f", scores {points[move]}" if points.get(move) else ""
+            self.say(f"  {number}. {describe_choice(move, view)}{scores}")
         return self.ask(moves, view)
 
     def score_line(self, match: Match) -> str:
