@@ -18,10 +18,10 @@ shown. A move typed by the player is taken as the seat knows it
 Lines fit the terminal's width (`terminal_width`).
 
 In a game with arms (spinners) the prompt lists the open arms with the value showing on
-each and what each play would score, a tile typed alone is laid on the one arm it fits (or the player is told which
-arms it fits), every play that scores says so (``and scores 10``), a match shows the
-scores at each choice, and a match whose play points reach the target ends there, in
-the middle of the hand (rule MATCH-7).
+each and what each play would score, a tile typed alone is laid on the one arm it fits
+(or the player is told which arms it fits), every play that scores says so (``and
+scores 10``), a match shows the scores at each choice, and a match whose play points
+reach the target ends there, in the middle of the hand (rule MATCH-7).
 """
 
 from __future__ import annotations
