@@ -1,10 +1,12 @@
 """Simulate seeded hands and write the statistics page, docs/statistics.md, with its plots.
 
-The page answers three questions with simulated hands, each with 95% confidence
+The page answers four questions with simulated hands, each with 95% confidence
 intervals: how often a hand blocks (by preset and number of players, greedy and
 random players), how much the seat that leads wins (by seat position relative to the
-leader), and how the hand size changes both (2-player Block game, double-6 and
-double-9 sets).
+leader), how the hand size changes both (2-player Block game, double-6 and double-9
+sets), and, for the games with arms (spinners, scoring on play), how often a hand
+blocks, how many points a hand gives on play and at its end, and how often a match
+ends in the middle of a hand (rule MATCH-7).
 
     python scripts/hand_stats.py                      # the full run (a few minutes)
     python scripts/hand_stats.py --workers 2          # the same page, in 2 processes
@@ -22,7 +24,10 @@ figures (``--hands``, ``--seed``) appear in the command printed on the page.
 
 Both agents are played on the legal moves of the full state, which gives exactly the
 moves `dominoes.agents.GreedyAgent` and `dominoes.agents.RandomAgent` choose from
-their observations (the tests check it), 30 to 50 times faster.
+their observations (the tests check it), 30 to 50 times faster; in a game that scores
+on play the greedy player is `GreedyAgent` itself (it weighs what each play scores).
+The games with arms are played on fewer hands (``--hands`` divided by `ARMS_SHARE`)
+and their matches by the library's runner (`dominoes.simulation.play_match`).
 """
 
 from __future__ import annotations
@@ -45,9 +50,9 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 import dominoes
-from dominoes import Deal, Ending, HandState, Ruleset
-from dominoes.agents import heaviest
-from dominoes.simulation import run_chunks
+from dominoes import Deal, Ending, HandState, PlayScoring, Ruleset
+from dominoes.agents import GreedyAgent, RandomAgent, heaviest
+from dominoes.simulation import play_match, run_chunks
 from dominoes.stats import Z95, Estimate, Rate
 
 if TYPE_CHECKING:
@@ -64,6 +69,13 @@ HANDS = 30_000
 """The default number of hands per configuration (game and agent)."""
 CHUNK = 500
 """Hands per task given to a worker (the results do not depend on it)."""
+ARMS_SHARE = 10
+"""The games with arms are played on ``hands // ARMS_SHARE`` hands (at least 2): their
+engine and greedy player are slower, and the page keeps to a few minutes on one core."""
+MATCH_SHARE = 100
+"""... and on ``hands // MATCH_SHARE`` matches (at least 2) per agent."""
+MATCH_CHUNK = 25
+"""Matches per task given to a worker."""
 COMMAND = "python scripts/hand_stats.py"
 
 
@@ -172,9 +184,35 @@ SIZE_SERIES: tuple[Series, ...] = (
 """Question 3: 2-player games by hand size (double-6 up to the whole set dealt)."""
 
 
+PAIRS_TOO = frozenset({"all-fives", "fives-and-threes"})
+"""The games with arms also played by 4 in pairs (as well as as their preset deals them)."""
+
+ARMS_GAMES: tuple[Game, ...] = tuple(
+    g
+    for name in Ruleset.presets()
+    if Ruleset.preset(name).has_arms
+    for g in (
+        game(name),
+        *([game(name, players=4, partnership=True)] if name in PAIRS_TOO else []),
+    )
+)
+"""Question 4: every preset with arms (spinners, scoring on play) as it is dealt, from
+the preset table, and those of `PAIRS_TOO` by 4 in pairs."""
+
+
+def arms_hands(hands: int) -> int:
+    """The hands played per configuration of a game with arms, for ``--hands``."""
+    return max(2, hands // ARMS_SHARE)
+
+
+def arms_matches(hands: int) -> int:
+    """The matches played per configuration of a game with arms, for ``--hands``."""
+    return max(2, hands // MATCH_SHARE)
+
+
 def configurations() -> tuple[Config, ...]:
     """Every configuration the page needs, each once, in a fixed order."""
-    wanted = [Config(g, p) for g in PRESET_GAMES for p in Policy]
+    wanted = [Config(g, p) for g in (*PRESET_GAMES, *ARMS_GAMES) for p in Policy]
     wanted += [Config(g, Policy.GREEDY) for s in SIZE_SERIES for g in s.games]
     unique: dict[str, Config] = {}
     for config in wanted:
@@ -203,7 +241,11 @@ def play(config: Config, seed: int, index: int) -> tuple[HandState, HandState]:
     """Play hand ``index`` of ``config``; the state before the first move, and the last."""
     start = HandState.start(config.game.rules, deal_for(config.game, seed, index))
     state = start
-    if config.policy is Policy.GREEDY:
+    if config.policy is Policy.GREEDY and start.rules.play_scoring is not PlayScoring.NONE:
+        greedy, rngs = GreedyAgent(), agent_rngs(config, seed, index)
+        while not state.is_over:
+            state = state.apply(greedy.choose(state.observation(state.turn), rngs[state.turn]))
+    elif config.policy is Policy.GREEDY:
         while not state.is_over:
             state = state.apply(heaviest(state.legal_moves()))
     else:
@@ -248,6 +290,22 @@ class Tally:
     """Sum of the lead advantage, times ``sides - 1``."""
     advantage_sq: int = 0
     """Sum of its squares (of the scaled values)."""
+    play_total: int = 0
+    """Sum of the points all sides scored on play in a hand (each side once)."""
+    play_total_sq: int = 0
+    """Sum of their squares."""
+    end_total: int = 0
+    """Sum of the points all sides scored at the end of a hand (each side once)."""
+    end_total_sq: int = 0
+    """Sum of their squares."""
+    matches: int = 0
+    """Matches played (the games with arms)."""
+    mid_hand: int = 0
+    """Matches that ended in the middle of a hand (rule MATCH-7)."""
+    match_hands: int = 0
+    """Sum of the hands dealt per match (the one a match ended in the middle of too)."""
+    match_hands_sq: int = 0
+    """Sum of their squares."""
 
     @classmethod
     def empty(cls, rules: Ruleset) -> Tally:
@@ -270,6 +328,19 @@ class Tally:
             _tuple_sum(self.points_sq, other.points_sq),
             self.advantage + other.advantage,
             self.advantage_sq + other.advantage_sq,
+            *(
+                getattr(self, name) + getattr(other, name)
+                for name in (
+                    "play_total",
+                    "play_total_sq",
+                    "end_total",
+                    "end_total_sq",
+                    "matches",
+                    "mid_hand",
+                    "match_hands",
+                    "match_hands_sq",
+                )
+            ),
         )
 
     @property
@@ -293,6 +364,22 @@ class Tally:
         """The points per hand of the seat at ``position`` after the leader."""
         return Estimate.from_sums(self.points[position], self.points_sq[position], self.hands)
 
+    def play_points(self) -> Estimate:
+        """The points all sides score on play per hand."""
+        return Estimate.from_sums(self.play_total, self.play_total_sq, self.hands)
+
+    def end_points(self) -> Estimate:
+        """The points all sides score at the end of a hand, per hand."""
+        return Estimate.from_sums(self.end_total, self.end_total_sq, self.hands)
+
+    def mid_hand_rate(self) -> Rate:
+        """The share of matches that ended in the middle of a hand (rule MATCH-7)."""
+        return Rate(successes=self.mid_hand, trials=self.matches)
+
+    def hands_per_match(self) -> Estimate:
+        """The hands dealt per match."""
+        return Estimate.from_sums(self.match_hands, self.match_hands_sq, self.matches)
+
     def lead_advantage(self) -> Estimate:
         """The leader's side's points minus the other sides' mean, per hand."""
         return Estimate.from_sums(
@@ -308,6 +395,7 @@ def run_chunk(config: Config, seed: int, start: int, stop: int) -> Tally:
     side_of = {seat: i for i, team in enumerate(teams) for seat in team}
     sides = len(teams)
     hands = blocked = drawn = advantage = advantage_sq = 0
+    totals = [0, 0, 0, 0]  # play points, their squares, end points, their squares
     wins = [0] * n
     points = [0] * n
     points_sq = [0] * n
@@ -326,6 +414,13 @@ def run_chunk(config: Config, seed: int, start: int, stop: int) -> Tally:
             points[position] += p
             points_sq[position] += p * p
         side_points = [result.points[team[0]] for team in teams]
+        if result.play_points:
+            on_play = sum(result.play_points[team[0]] for team in teams)
+            totals[0] += on_play
+            totals[1] += on_play * on_play
+        at_end = sum(result.end_points[team[0]] for team in teams)
+        totals[2] += at_end
+        totals[3] += at_end * at_end
         mine = side_points[side_of[leader]]
         scaled = (sides - 1) * mine - (sum(side_points) - mine)
         advantage += scaled
@@ -341,7 +436,57 @@ def run_chunk(config: Config, seed: int, start: int, stop: int) -> Tally:
         tuple(points_sq),
         advantage,
         advantage_sq,
+        *totals,
     )
+
+
+def match_seed(config: Config, seed: int, index: int) -> int:
+    """The seed of match ``index`` of ``config`` (`Match.start` takes an integer)."""
+    return random.Random(f"dominoes-stats:{seed}:match:{config.key}:{index}").getrandbits(62)
+
+
+def run_matches(config: Config, seed: int, start: int, stop: int) -> Tally:
+    """Play matches ``start`` to ``stop - 1`` of ``config`` with the library's agents and
+    count them: how many ended in the middle of a hand, and their hands."""
+    rules = config.game.rules
+    agent = GreedyAgent() if config.policy is Policy.GREEDY else RandomAgent()
+    mid_hand = dealt = dealt_sq = 0
+    for index in range(start, stop):
+        final = play_match(
+            rules,
+            [agent] * rules.players,
+            seed=match_seed(config, seed, index),
+            agent_seed=f"dominoes-stats:{seed}:match-agent:{config.key}:{index}",
+        )
+        mid_hand += not final.state.is_over
+        hands = len(final.hands) + 1
+        dealt += hands
+        dealt_sq += hands * hands
+    return attrs.evolve(
+        Tally.empty(rules),
+        matches=stop - start,
+        mid_hand=mid_hand,
+        match_hands=dealt,
+        match_hands_sq=dealt_sq,
+    )
+
+
+def _tasks(config: Config, hands: int, seed: int) -> list[tuple[Config, Callable[[], Tally]]]:
+    """The chunks of work of ``config`` for ``--hands hands``: its hands (fewer for a
+    game with arms) and, for a game with arms, its matches."""
+    if config.game not in ARMS_GAMES:
+        count, matches = hands, 0
+    else:
+        count, matches = arms_hands(hands), arms_matches(hands)
+    tasks: list[tuple[Config, Callable[[], Tally]]] = [
+        (config, functools.partial(run_chunk, config, seed, a, min(count, a + CHUNK)))
+        for a in range(0, count, CHUNK)
+    ]
+    tasks += [
+        (config, functools.partial(run_matches, config, seed, a, min(matches, a + MATCH_CHUNK)))
+        for a in range(0, matches, MATCH_CHUNK)
+    ]
+    return tasks
 
 
 def simulate(
@@ -353,31 +498,25 @@ def simulate(
     executor: concurrent.futures.Executor | None = None,
     log: Callable[[str], None] | None = None,
 ) -> dict[str, Tally]:
-    """Play ``hands`` hands of every configuration; the tallies by configuration key.
+    """Play ``hands`` hands of every configuration (`arms_hands` and `arms_matches` of a
+    game with arms); the tallies by configuration key.
 
     The chunks run on `dominoes.simulation.run_chunks`: in this process, in ``workers``
     processes, or on ``executor`` (any `concurrent.futures.Executor`, such as Dask's
     ``Client.get_executor()``). The result does not depend on where: every hand is
     seeded from ``(seed, configuration, index)`` and the tallies are integer sums.
     """
-    tasks = [
-        (config, start, min(hands, start + CHUNK))
-        for config in configs
-        for start in range(0, hands, CHUNK)
-    ]
+    tasks = [task for config in configs for task in _tasks(config, hands, seed)]
 
     def progress(done: int, total: int) -> None:
         if log is not None and done and done * 10 // total > (done - 1) * 10 // total:
             log(f"{done}/{total} tasks")  # every tenth of the run
 
     parts = run_chunks(
-        [functools.partial(run_chunk, config, seed, a, b) for config, a, b in tasks],
-        workers=workers,
-        executor=executor,
-        progress=progress,
+        [work for _, work in tasks], workers=workers, executor=executor, progress=progress
     )
     tallies = {c.key: Tally.empty(c.game.rules) for c in configs}
-    for (config, _, _), tally in zip(tasks, parts, strict=True):
+    for (config, _), tally in zip(tasks, parts, strict=True):
         tallies[config.key] += tally
     return tallies
 
@@ -440,8 +579,10 @@ $command
   playable tile (a simple but sensible player, the baseline of the
   [arena results](arena-results.md)); `RandomAgent()` makes a uniformly random legal
   move. Question 1 is answered for both, questions 2 and 3 for greedy players.
-- **Sample.** $hands hands per configuration (a game and an agent); $configs
-  configurations, $total hands in all. Seed $seed, `dominoes` $version.
+- **Sample.** $hands hands per configuration (a game and an agent) for questions 1 to
+  3, $arms_hands for question 4 (the games with arms, whose engine is slower), and
+  $arms_matches matches per configuration of question 4; $configs configurations,
+  $total hands in all. Seed $seed, `dominoes` $version.
 - **Reproducibility.** The deal of hand *i* of a game is shuffled by
   `random.Random("dominoes-stats:<seed>:deal:<game>:<i>")`, and each agent's generator is
   seeded from the seed, the configuration, *i* and the seat in the same way. Greedy and
@@ -511,6 +652,29 @@ double-6 set is dealt, so the two double-6 games are the same game there.
 $size_verdict
 
 $size_tables
+
+## 4. The games with arms
+
+Every preset played on a layout with arms (see [Spinners](rules/spinner.md)), as it
+deals and scores, and All Fives and Fives and Threes by 4 in pairs too. In the games
+that score on play, the greedy player is `GreedyAgent()` itself: it lays the play that
+scores most, then the heaviest. For each game: how often a hand blocks, and the points
+a hand gives, all sides together, on play (rules PLAY-1 to PLAY-3) and at its end (the
+points of the domino or the block); a game that scores nothing on play (Sebastopol)
+shows "-".
+
+$arms_table
+
+A match is played to the preset's target. When the points scored on play reach it, the
+match ends at once, in the middle of a hand (rule MATCH-7, [Matches](rules/match.md)):
+the share of matches that end so, and the hands dealt per match (the unfinished one
+too), over $arms_matches matches per agent, each played by the library's runner
+(`dominoes.simulation.play_match`) from its own seed (a game that scores nothing on
+play always ends a match at the end of a hand).
+
+$arms_match_table
+
+$arms_verdict
 """
 )
 """The page, with a placeholder for every table, plot and generated paragraph."""
@@ -793,17 +957,115 @@ def size_verdict(tallies: dict[str, Tally]) -> str:
     return "\n".join(lines)
 
 
+def _arms_rows(
+    tallies: dict[str, Tally],
+    header: Sequence[str],
+    cells: Callable[[Game, Tally, Tally], Sequence[str]],
+) -> str:
+    """A table of question 4: a row per game with arms, its preset and seats, then the
+    ``cells`` of its greedy and random tallies (right-aligned under ``header``)."""
+    rows = [
+        (
+            f"`{g.preset}`",
+            g.seats,
+            *cells(
+                g,
+                tallies[Config(g, Policy.GREEDY).key],
+                tallies[Config(g, Policy.RANDOM).key],
+            ),
+        )
+        for g in ARMS_GAMES
+    ]
+    return _table(("game", "seats", *header), "ll" + "r" * len(header), rows)
+
+
+def _on_play(g: Game, text: str) -> str:
+    """``text``, or ``-`` for a game that scores nothing on play."""
+    return text if g.rules.play_scoring is not PlayScoring.NONE else "-"
+
+
+def arms_table(tallies: dict[str, Tally]) -> str:
+    """Question 4: blocked hands and the points of a hand on play and at its end, for
+    every game with arms and both agents."""
+    header = (
+        "tiles each",
+        "blocked, greedy",
+        "blocked, random",
+        "on play, greedy",
+        "at the end, greedy",
+        "on play, random",
+        "at the end, random",
+    )
+    return _arms_rows(
+        tallies,
+        header,
+        lambda g, greedy, rand: (
+            str(g.rules.hand_size),
+            greedy.block_rate().percent(),
+            rand.block_rate().percent(),
+            _on_play(g, greedy.play_points().format()),
+            greedy.end_points().format(),
+            _on_play(g, rand.play_points().format()),
+            rand.end_points().format(),
+        ),
+    )
+
+
+def arms_match_table(tallies: dict[str, Tally]) -> str:
+    """Question 4: how often a match ends in the middle of a hand (rule MATCH-7)."""
+    header = (
+        "target",
+        "ended mid-hand, greedy",
+        "ended mid-hand, random",
+        "hands per match, greedy",
+        "hands per match, random",
+    )
+    return _arms_rows(
+        tallies,
+        header,
+        lambda g, greedy, rand: (
+            str(g.rules.match_target),
+            _on_play(g, greedy.mid_hand_rate().percent()),
+            _on_play(g, rand.mid_hand_rate().percent()),
+            greedy.hands_per_match().format(),
+            rand.hands_per_match().format(),
+        ),
+    )
+
+
+def arms_verdict(tallies: dict[str, Tally]) -> str:
+    """A paragraph on question 4: where the points come from, from the intervals."""
+    scoring = [g for g in ARMS_GAMES if g.rules.play_scoring is not PlayScoring.NONE]
+
+    def greedy(g: Game) -> Tally:
+        return tallies[Config(g, Policy.GREEDY).key]
+
+    more = [g for g in scoring if greedy(g).play_points().mean > greedy(g).end_points().mean]
+    rates = [(g, greedy(g).mid_hand_rate()) for g in scoring]
+    most, rate = max(rates, key=lambda gr: gr[1].rate)
+    names = ", ".join(f"`{g.preset}` ({g.seats})" for g in more) or "none"
+    return (
+        f"With greedy players, the points scored on play outweigh those of the hand's end "
+        f"in {len(more)} of the {len(scoring)} games that score on play ({names}). "
+        f"A match ends in the middle of a hand most often in `{most.preset}` "
+        f"({most.seats}): {rate.percent()} of the matches of greedy players."
+    )
+
+
 def render(
     tallies: dict[str, Tally], *, hands: int, seed: int, command: str, plots: dict[str, str]
 ) -> str:
     """The whole Markdown page; ``plots`` maps a plot's name to its path from the page."""
     rows = claim_rows(tallies)
     configs = len(tallies)
+    total = sum(t.hands for t in tallies.values())
     return PAGE.substitute(
         command=command,
         hands=f"{hands:,}",
+        arms_hands=f"{arms_hands(hands):,}",
+        arms_matches=f"{arms_matches(hands):,}",
         configs=configs,
-        total=f"{configs * hands:,}",
+        total=f"{total:,}",
         seed=seed,
         version=dominoes.__version__,
         much=f"{MUCH:g}",
@@ -818,6 +1080,9 @@ def render(
         size_plot=plots["hand_size"],
         size_verdict=size_verdict(tallies),
         size_tables=size_tables(tallies),
+        arms_table=arms_table(tallies),
+        arms_match_table=arms_match_table(tallies),
+        arms_verdict=arms_verdict(tallies),
     )
 
 
@@ -1041,7 +1306,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         where = f"{count} worker(s)"
         if executor is not None:
             where = f"{count} Dask worker(s) at {args.scheduler}"
-        log(f"{len(configs)} configurations x {args.hands} hands, {where}")
+        log(
+            f"{len(configs)} configurations x {args.hands} hands (the games with arms: "
+            f"{arms_hands(args.hands)} hands and {arms_matches(args.hands)} matches), {where}"
+        )
         tallies = simulate(
             configs,
             hands=args.hands,

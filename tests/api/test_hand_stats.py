@@ -22,7 +22,7 @@ from typing import Any
 
 import pytest
 
-from dominoes import HandState, Ruleset
+from dominoes import HandState, PlayScoring, Ruleset
 from dominoes.agents import Agent, GreedyAgent, RandomAgent
 from paths import SCRIPTS
 
@@ -81,7 +81,12 @@ def test_page_and_plots_are_written(output: Output) -> None:
         assert "<dc:date>" not in text  # no date: a re-run gives the same file
         assert "<text" in text  # fonts as text, not as glyph paths
         assert len(data) < 200_000
-    for heading in ("## 1. How often", "## 2. How much", "## 3. How does the hand size"):
+    for heading in (
+        "## 1. How often",
+        "## 2. How much",
+        "## 3. How does the hand size",
+        "## 4. The games with arms",
+    ):
         assert heading in page
 
 
@@ -89,7 +94,11 @@ def test_page_states_the_sample(hs: ModuleType, output: Output) -> None:
     page, _ = output
     configs = len(hs.configurations())
     assert f"{HANDS} hands per configuration" in page
-    assert f"{configs}\n  configurations, {configs * HANDS} hands in all. Seed {SEED}," in page
+    arms = 2 * len(hs.ARMS_GAMES)
+    total = (configs - arms) * HANDS + arms * hs.arms_hands(HANDS)
+    assert f"{hs.arms_hands(HANDS)} for question 4" in page
+    assert f"{hs.arms_matches(HANDS)} matches per configuration of question 4" in page
+    assert f"{configs} configurations,\n  {total} hands in all. Seed {SEED}," in page
     assert "GreedyAgent()" in page
     assert "RandomAgent()" in page
 
@@ -149,7 +158,13 @@ def test_counts_add_up(hs: ModuleType, tallies: dict[str, Any]) -> None:
     for config in hs.configurations():
         t = tallies[config.key]
         rules = config.game.rules
-        assert t.hands == HANDS
+        arms = config.game in hs.ARMS_GAMES
+        assert t.hands == (hs.arms_hands(HANDS) if arms else HANDS)
+        assert t.matches == (hs.arms_matches(HANDS) if arms else 0)
+        assert 0 <= t.mid_hand <= t.matches
+        assert t.match_hands >= t.matches
+        if rules.play_scoring is PlayScoring.NONE:
+            assert t.play_total == t.mid_hand == 0
         assert t.blocked + t.domino == t.hands
         assert 0 <= t.drawn <= t.blocked  # only a blocked hand can be tied here
         if rules.partnership:
@@ -167,12 +182,17 @@ def test_configurations_are_unique_and_cover_the_presets(hs: ModuleType) -> None
     configs = hs.configurations()
     keys = [c.key for c in configs]
     assert len(keys) == len(set(keys))
-    # (the games on layouts with arms and the Latin partnership games are not in the
-    # study yet: issue 13)
+    # (the Latin partnership games are not in the study yet)
     latin = {"cuban", "dominican", "puerto-rican"}
     assert {g.preset for g in hs.PRESET_GAMES} == {
         name for name in Ruleset.presets() if not Ruleset.preset(name).has_arms
     } - latin
+    # question 4: every preset with arms, from the table, and two games by 4 in pairs
+    assert {g.preset for g in hs.ARMS_GAMES} == {
+        name for name in Ruleset.presets() if Ruleset.preset(name).has_arms
+    }
+    pairs = {g.preset for g in hs.ARMS_GAMES if g.rules.partnership}
+    assert {"all-fives", "fives-and-threes"} <= pairs
     # the 2-player double-6 Block game of the hand-size study is the preset's game
     assert hs.game("block", hand_size=7).key == hs.game("block").key
     sizes = [g.rules.hand_size for g in hs.SIZE_SERIES[0].games]
@@ -212,9 +232,9 @@ def test_the_tally_does_not_depend_on_the_chunks(hs: ModuleType) -> None:
 def test_the_fast_players_make_the_agents_moves(hs: ModuleType, policy: str) -> None:
     """The script plays on the state; the agents on observations: the same moves."""
     agent: Agent = GreedyAgent() if policy == "greedy" else RandomAgent()
-    for game in hs.PRESET_GAMES:
+    for game in (*hs.PRESET_GAMES, *hs.ARMS_GAMES):
         config = hs.Config(game, hs.Policy(policy))
-        for index in range(3):
+        for index in range(3 if game in hs.PRESET_GAMES else 2):
             first, final = hs.play(config, SEED, index)
             state = HandState.start(game.rules, hs.deal_for(game, SEED, index))
             assert state == first
@@ -381,6 +401,38 @@ def test_lead_paragraph_when_leading_always_pays(hs: ModuleType, tallies: dict[s
     text = hs.lead_verdict(changed)
     assert text.startswith("**Leading pays in every game measured:**")
     assert "Ahead:" not in text
+
+
+def test_arms_tables_hold_the_simulated_numbers(
+    hs: ModuleType, tallies: dict[str, Any], output: Output
+) -> None:
+    page, _ = output
+    rows = table_rows(page, "| game | seats | tiles each | blocked, greedy")
+    assert len(rows) == len(hs.ARMS_GAMES)
+    for row, game in zip(rows, hs.ARMS_GAMES, strict=True):
+        greedy = tallies[hs.Config(game, hs.Policy.GREEDY).key]
+        assert row[:2] == [f"`{game.preset}`", game.seats]
+        assert row[3] == greedy.block_rate().percent()
+        assert row[6] == greedy.end_points().format()
+        scores = game.rules.play_scoring is not PlayScoring.NONE
+        assert row[5] == (greedy.play_points().format() if scores else "-")
+    matches = table_rows(page, "| game | seats | target | ended mid-hand")
+    for row, game in zip(matches, hs.ARMS_GAMES, strict=True):
+        greedy = tallies[hs.Config(game, hs.Policy.GREEDY).key]
+        assert row[2] == str(game.rules.match_target)
+        assert row[5] == greedy.hands_per_match().format()
+    assert "games that score on play" in page
+
+
+def test_match_7_matches_of_the_study_end_mid_hand(hs: ModuleType) -> None:
+    """A match to 100 of All Fives between greedy players ends in the middle of a hand
+    in a good share of matches; the tally counts it."""
+    config = hs.Config(hs.game("all-fives"), hs.Policy.GREEDY)
+    tally = hs.run_matches(config, SEED, 0, 6)
+    assert tally.matches == 6
+    assert 1 <= tally.mid_hand <= 6
+    assert tally.hands == 0
+    assert tally == hs.run_matches(config, SEED, 0, 3) + hs.run_matches(config, SEED, 3, 6)
 
 
 def test_size_paragraph_names_the_extremes(hs: ModuleType, tallies: dict[str, Any]) -> None:

@@ -15,6 +15,7 @@ from rich.console import Console
 from dominoes.arena import Arena, ArenaError
 from dominoes.cli.cluster import executor_for, scheduler_option
 from dominoes.cli.common import (
+    AGENT_FAILURES,
     EXIT_CODES,
     EXIT_USAGE,
     agent_names,
@@ -26,7 +27,6 @@ from dominoes.cli.common import (
     run_options,
     stderr_is_terminal,
 )
-from dominoes.errors import AgentError
 
 __all__ = ["DEFAULT_HANDS", "ProgressLine", "arena", "progress_bar", "stderr_is_terminal"]
 
@@ -182,7 +182,7 @@ def arena(
             elif progress:
                 callback = ProgressLine(unit=unit)
             report = run.run(progress=callback, executor=executor)
-    except (AgentError, ArenaError) as error:  # an agent failed, or chose an illegal move
+    except (*AGENT_FAILURES, ArenaError) as error:  # an agent failed, or cannot play
         click.echo(f"dominoes arena: {' '.join(str(error).split())}", err=True)
         ctx.exit(EXIT_USAGE)
     if as_json:

@@ -32,6 +32,7 @@ from dominoes.presets import find_preset
 from dominoes.rules import MAX_PLAYERS, RULESET_FIELDS, Ruleset
 
 __all__ = [
+    "AGENT_FAILURES",
     "EXIT_CODES",
     "EXIT_OK",
     "EXIT_PROBLEM",
@@ -53,6 +54,11 @@ EXIT_PROBLEM = 1
 """The exit status of a command that found a problem (a bad record, an unfinished game)."""
 EXIT_USAGE = 2
 """The exit status of a usage error (a bad option or value, an unreadable file)."""
+
+AGENT_FAILURES = (AgentError, RulesetError)
+"""What playing agents may raise that a command reports in one line, exit status 2: an
+agent that failed or chose an illegal move (`AgentError`), or one that cannot play the
+game (`RulesetError`: the search agent on a game whose worlds it cannot sample yet)."""
 
 EXIT_CODES = "\b\nExit status: 0 ok, 1 a problem found, 2 a usage error (a bad option or value)."
 """The epilog line every command's help ends with."""

@@ -1,7 +1,8 @@
 """``dominoes play``: a game at the terminal against the built-in agents.
 
 The player types the number of a legal move, or the move itself as a token (``4-6:R``,
-``draw``, ``pass``), or ``concede`` to concede the hand (and, in a match, ``concede
+``draw``, ``pass``) or as a tile and an arm by its name (``4-6 right``, ``4-6 up``,
+``4-6 a4``), or ``concede`` to concede the hand (and, in a match, ``concede
 match`` to concede the match; rules CONCEDE-1 and CONCEDE-2). Forced moves (a draw or
 a pass that is the only legal move) are made automatically and shown, so the player is
 only asked when there is a choice.
@@ -15,6 +16,12 @@ seat's draw is shown without its tile. Once the hand is over every hand is
 shown. A move typed by the player is taken as the seat knows it
 (`HandState.check_as`), so a draw that names a tile is refused whatever the tile.
 Lines fit the terminal's width (`terminal_width`).
+
+In a game with arms (spinners) the prompt lists the open arms with the value showing on
+each and what each play would score, a tile typed alone is laid on the one arm it fits
+(or the player is told which arms it fits), every play that scores says so (``and
+scores 10``), a match shows the scores at each choice, and a match whose play points
+reach the target ends there, in the middle of the hand (rule MATCH-7).
 """
 
 from __future__ import annotations
@@ -37,21 +44,18 @@ from dominoes.cli.common import (
     ruleset_options,
     terminal_width,
 )
-from dominoes.cli.text import outcome_lines, plural, wrap
+from dominoes.cli.text import INDENT, outcome_lines, plural, wrap
 from dominoes.errors import AgentError, IllegalMoveError, NotationError
 from dominoes.match import Match
-from dominoes.moves import Move, Play
+from dominoes.moves import End, Move, Play
 from dominoes.notation import parse_move
 from dominoes.render import diagram
 from dominoes.rules import MAX_PLAYERS
 from dominoes.scoring import HandResult
 from dominoes.state import Observation
-from dominoes.words import describe_choice, describe_move, describe_rules
+from dominoes.words import describe_choice, describe_rules, describe_step
 
-__all__ = ["choice_text", "play"]
-
-INDENT = "  "
-"""What the lines of the table's picture are indented by."""
+__all__ = ["arm_name", "choice_text", "play"]
 
 QUIT_WORDS = frozenset({"q", "quit", "exit"})
 """Answers that end the game at the move prompt."""
@@ -84,9 +88,31 @@ def _printable(text: str) -> str:
 
 
 def _token(text: str) -> str:
-    """An answer as a move token: lower case, the end as ``L`` or ``R``."""
+    """An answer as a move token: lower case, the arm's token in capitals (``4-6:R``,
+    ``4-6:A4``); a tile and an arm's name or token after a space (``4-6 right``, ``4-6
+    up``, ``4-6 a4``) are joined as ``4-6:R``, ``4-6:U``, ``4-6:A4``."""
+    words = text.lower().split()
+    if len(words) == 2 and words[1] in _ARM_NAMES:
+        return f"{words[0]}:{_ARM_NAMES[words[1]].token}"
     low = text.lower()
-    return low[:-1] + low[-1].upper() if low.endswith((":l", ":r")) else low
+    tile, colon, arm = low.partition(":")
+    return f"{tile}:{arm.upper()}" if colon else low
+
+
+def arm_name(end: End) -> str:
+    """What the player types for an arm: ``left``, ``right``, ``up``, ``down``, ``A4``, ...
+
+    >>> arm_name(End.UP), arm_name(End(4))
+    ('up', 'A4')
+    """
+    return end.name.lower() if end <= End.DOWN else end.token
+
+
+_ARM_NAMES = {
+    **{end.token.lower(): end for end in End},
+    **{arm_name(end): end for end in (End.LEFT, End.RIGHT, End.UP, End.DOWN)},
+}
+"""An arm by what the player may type for it (lower case): its token or its name."""
 
 
 class _Table:
@@ -112,11 +138,15 @@ class _Table:
         self.out = Console(highlight=False, soft_wrap=True, width=width)
         self.echo = not sys.stdin.isatty()
 
-    def who(self, seat: int) -> str:
+    def label(self, seat: int) -> str:
+        """``you``, the agent's name, or the agent's name and ``your partner``."""
         if seat == self.me:
-            return f"seat {seat} (you)"
+            return "you"
         partner = seat in self.match.rules.team_of(self.me)
-        return f"seat {seat} ({self.names[seat]}{', your partner' if partner else ''})"
+        return f"{self.names[seat]}{', your partner' if partner else ''}"
+
+    def who(self, seat: int) -> str:
+        return f"seat {seat} ({self.label(seat)})"
 
     def say(self, text: str, style: str = "") -> None:
         for line in wrap(text, self.width):
@@ -140,9 +170,11 @@ class _Table:
                 "yellow",
             )
 
-    def ask(self, moves: tuple[Move, ...]) -> Move | _Concede:
+    def ask(self, moves: tuple[Move, ...], view: Observation) -> Move | _Concede:
         """The move the player chooses: a number from the list, or a move token taken as
-        the seat knows it, or a concession; asks again after a bad answer."""
+        the seat knows it (a tile and an arm: ``4-6:R``, ``4-6 right``, ``4-6 up``; in a
+        game with arms, a tile alone when it fits one arm only), or a concession; asks
+        again after a bad answer."""
         count = len(moves)
         example = str(moves[0])
         while True:
@@ -184,6 +216,16 @@ class _Table:
                     f"or a move such as {example}."
                 )
                 continue
+            if isinstance(move, Play) and move.end is None and view.layout.arms:
+                fits = [
+                    m.end
+                    for m in moves
+                    if isinstance(m, Play) and m.tile == move.tile and m.end is not None
+                ]
+                if len(fits) != 1:
+                    self.say(self._which_arm(move, fits, view))
+                    continue
+                move = Play(tile=move.tile, end=fits[0])  # the one arm the tile fits
             try:
                 self.match.state.check_as(self.me, move)
             except IllegalMoveError as refused:
@@ -191,15 +233,50 @@ class _Table:
                 continue
             return move
 
+    @staticmethod
+    def _which_arm(move: Play, fits: list[End], view: Observation) -> str:
+        """Why a tile typed without an arm is not taken: it is not in the hand, it fits no
+        open arm, or it fits several."""
+        tile = move.tile
+        if tile not in view.hand:
+            return f"You cannot play {tile}: it is not in your hand."
+        if not fits:
+            return f"You cannot play {tile}: it fits no open arm."
+        names = " or ".join(arm_name(end) for end in fits)
+        return (
+            f"{tile} fits {names}: type the tile and the arm, such as {tile} {arm_name(fits[0])}."
+        )
+
+    @staticmethod
+    def open_arms(view: Observation, moves: tuple[Move, ...]) -> str:
+        """The open arms and the value showing on each, for the prompt of a game with
+        arms: ``Open arms: left 5, right 0, up 1, down 1; type a number, or a tile and
+        its arm (such as 1-5 up).``"""
+        ends = ", ".join(f"{arm_name(end)} {value}" for end, value in view.layout.open_ends)
+        plays = [(m.tile, m.end) for m in moves if isinstance(m, Play) and m.end is not None]
+        example = f" (such as {plays[-1][0]} {arm_name(plays[-1][1])})" if plays else ""
+        return f"Open arms: {ends}; type a number, or a tile and its arm{example}."
+
     def choose(self, view: Observation) -> Move | _Concede:
         moves = view.legal_moves()
         if len(moves) == 1 and not isinstance(moves[0], Play):
             return moves[0]  # a forced draw or pass: made for the player, and shown
         self.say("")
         self.show_position(view)
+        if view.layout.arms:
+            if self.to_match:
+                self.say(self.score_line(self.match))
+            self.say(self.open_arms(view, moves))
+        points = dict(view.scored_moves()) if view.layout.arms else {}
         for number, move in enumerate(moves, 1):
-            self.say(f"  {number}. {describe_choice(move, view)}")
-        return self.ask(moves)
+            scores = f", scores {points[move]}" if points.get(move) else ""
+            self.say(f"  {number}. {describe_choice(move, view)}{scores}")
+        return self.ask(moves, view)
+
+    def score_line(self, match: Match) -> str:
+        """``Scores: seat 0 (you): 45, seat 1 (greedy): 15 (target 100).``"""
+        scores = ", ".join(f"{self.who(s)}: {p}" for s, p in enumerate(match.scores))
+        return f"Scores: {scores} (target {match.target})."
 
     def agent_move(self, seat: int) -> Move:
         """The move of the agent at ``seat``, from its observation, checked as the seat
@@ -223,8 +300,14 @@ class _Table:
             ) from error
         return parse_move(move) if isinstance(move, str) else move  # a token, as a move
 
-    def play_hand(self) -> HandResult:
+    def play_hand(self) -> HandResult | None:
+        """Play the current hand to its end; ``None`` when the match ends in its middle,
+        play points having reached the target (rule MATCH-7)."""
+        labels = [self.label(s) for s in range(self.match.rules.players)]
         while not self.match.state.is_over:
+            if self.match.is_over:  # MATCH-7: play points reached the target
+                self.stop_mid_hand()
+                return None
             seat = self.match.state.turn
             view = self.match.state.observation(self.me)
             move = self.choose(view) if seat == self.me else self.agent_move(seat)
@@ -235,7 +318,7 @@ class _Table:
                 break
             self.match = self.match.apply(move, seat=seat)
             step = self.match.state.observation(self.me).history[-1]
-            self.say(f"{self.who(seat)} {describe_move(step.move, view)}")
+            self.say(describe_step(step, view, names=labels))
         final = self.match.state
         result = final.result
         assert result is not None
@@ -249,6 +332,20 @@ class _Table:
             self.say("You lose the hand.", "red")
         return result
 
+    def stop_mid_hand(self) -> None:
+        """Say that the match ended in the middle of the hand (rule MATCH-7), and show
+        the table as the player's seat sees it."""
+        state = self.match.state
+        leaders = [s for s, p in enumerate(self.match.scores) if p >= self.match.target]
+        who = " and ".join(self.who(s) for s in leaders)
+        self.say("")
+        self.say(
+            f"{who} reached {plural(self.match.target, 'point')} on play: the match ends in "
+            "the middle of the hand (rule MATCH-7).",
+            "bold",
+        )
+        self.show_table(state.observation(self.me))
+
 
 @click.command(
     epilog="\b\nExamples:\n"
@@ -259,6 +356,7 @@ class _Table:
     "  printf '1\\n2\\n' | dominoes play --seed 3\n\n"
     "\b\nAt the prompt type the number of a move, or the move (4-6:R, draw, pass), or q\n"
     "to quit; concede concedes the hand, and with --match concede match the match.\n"
+    "Name an arm by its name or token: 4-6 left, 4-6 up, 4-6:D, 4-6 A4 (spinner games).\n"
     "Forced draws and passes are made for you and shown. Exit status: 0 the game was\n"
     "played to the end (or you typed q or conceded), 1 the input ended before the game\n"
     "did, 2 a usage error, or an agent that failed or chose an illegal move.",
@@ -331,8 +429,7 @@ def play(
             if not to_match:
                 return
             match = table.match
-            scores = ", ".join(f"{table.who(s)}: {p}" for s, p in enumerate(match.scores))
-            table.say(f"Scores: {scores} (target {match.target}).")
+            table.say(table.score_line(match))
             if match.is_over:
                 winner = match.winner
                 over = "Match over" if match.conceded_by is None else "You conceded the match"

@@ -13,6 +13,7 @@ from rich.text import Text
 
 from dominoes.cli.cluster import executor_for, scheduler_option
 from dominoes.cli.common import (
+    AGENT_FAILURES,
     EXIT_CODES,
     EXIT_USAGE,
     build_rules,
@@ -23,7 +24,7 @@ from dominoes.cli.common import (
     run_options,
     stderr_is_terminal,
 )
-from dominoes.errors import AgentError
+from dominoes.errors import MatchError
 from dominoes.rules import Scoring
 from dominoes.simulation import Mode, SimulationReport
 from dominoes.simulation import simulate as run_simulation
@@ -62,17 +63,35 @@ def report_renderables(report: SimulationReport) -> list[Any]:
             label,
             ", ".join(report.agents[s] for s in team),
             report.points[i].format(".2f"),
-            report.wins[i].format(".2f"),
         ]
+        row.append(report.wins[i].format(".2f"))
         if report.match_wins is not None:
             row.append(report.match_wins[i].format(".2f"))
         sides.add_row(*(Text(cell) for cell in row))
+    split: list[Any] = []
+    if report.play_points is not None and report.end_points is not None:
+        play = Table()
+        play.add_column("side")
+        play.add_column("on play", justify="right")
+        play.add_column("at the end", justify="right")
+        for label, on_play, at_end in zip(
+            report.sides, report.play_points, report.end_points, strict=True
+        ):
+            play.add_row(label, on_play.format(".2f"), at_end.format(".2f"))
+        split = [Text("Points per hand, on play and at the end of the hand:"), play]
     lines = [Text(f"Moves per hand: {report.moves.format('.1f')}")]
     if report.hands_per_match is not None:
         lines.append(
             Text(
                 f"Hands per match: {report.hands_per_match.format('.2f')}; "
                 f"tied matches: {report.match_ties}"
+            )
+        )
+    if report.mid_hand is not None:
+        lines.append(
+            Text(
+                "Matches ended mid-hand by play points (rule MATCH-7): "
+                f"{report.mid_hand.format('.2f')}"
             )
         )
     lines.append(Text("95% intervals: Wilson for shares, normal for means (± ?: one sample)."))
@@ -83,6 +102,7 @@ def report_renderables(report: SimulationReport) -> list[Any]:
         endings,
         Text("Per side (95% confidence intervals):"),
         sides,
+        *split,
         *lines,
     ]
 
@@ -182,7 +202,7 @@ def simulate(
                 executor=executor,
                 progress=callback,
             )
-    except AgentError as error:  # a user's agent failed, or chose an illegal move
+    except (*AGENT_FAILURES, MatchError) as error:  # an agent failed; no hand was finished
         click.echo(f"dominoes simulate: {' '.join(str(error).split())}", err=True)
         ctx.exit(EXIT_USAGE)
     if as_json:

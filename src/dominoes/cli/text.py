@@ -19,15 +19,19 @@ from dominoes.layout import Layout
 from dominoes.moves import Move
 from dominoes.presets import find_preset
 from dominoes.records import MAX_RECORD, HandRecord, Record
-from dominoes.rules import RULESET_FIELDS, Ruleset, Scoring
+from dominoes.render import diagram
+from dominoes.rules import RULESET_FIELDS, PlayScoring, Ruleset, Scoring
 from dominoes.scoring import Ending, HandResult
 from dominoes.state import HandState
-from dominoes.words import describe_move, describe_rules
+from dominoes.words import describe_rules, describe_step
 
 __all__ = [
+    "INDENT",
     "MAX_READ",
+    "arms_picture",
     "demo_lines",
     "elide_layout",
+    "ends_text",
     "heaviest_first",
     "move_table",
     "outcome_lines",
@@ -61,6 +65,9 @@ def plural(count: int, word: str) -> str:
     """
     return f"{count} {word}" if abs(count) == 1 else f"{count} {word}s"
 
+
+INDENT = "  "
+"""What the lines of the table's picture are indented by."""
 
 GAP = "..."
 """What stands for the tiles `elide_layout` leaves out."""
@@ -153,12 +160,32 @@ MIN_LAYOUT = 26
 """The least room the line of play gets beside a move in a narrow `move_table`."""
 
 
+def ends_text(layout: Layout) -> str:
+    """A layout with arms in a few characters: its open arms, each with the value showing
+    on it, and the end count (rules COUNT-1 to COUNT-3), for the moves of a spinner game.
+
+    >>> from dominoes import End
+    >>> from dominoes.layout import Arm
+    >>> arms = (
+    ...     Arm(end=End.LEFT, tiles=(), value=6, is_open=True),
+    ...     Arm(end=End.RIGHT, tiles=((6, 3),), value=3, is_open=True),
+    ... )
+    >>> ends_text(Layout(line=((6, 6), (6, 3)), arms=arms))
+    'L=6 R=3, count 15'
+    """
+    ends = layout.open_ends or tuple(  # a finished hand's: the arms that carry tiles
+        (arm.end, arm.value) for k, arm in enumerate(layout.arms) if k < 2 or arm.tiles
+    )
+    return " ".join(f"{end.token}={value}" for end, value in ends) + f", count {layout.count}"
+
+
 def move_table(rows: Sequence[tuple[str, Layout]], width: int | None = None) -> list[str]:
-    """Moves in words, each with the line of play after it, in two columns.
+    """Moves in words, each with the line of play after it, in two columns (a layout with
+    arms, that of a spinner game: its open arms and end count, `ends_text`).
 
     Without a ``width``, or when every row fits, the layout column starts after the
     longest move. Otherwise the move column is narrowed so that the layout has room
-    (at least `MIN_LAYOUT` characters), the layout is shortened to fit
+    (at least `MIN_LAYOUT` characters, and the longest `ends_text`), the layout is shortened to fit
     (`elide_layout`), and a move too long for its column is printed on lines of its
     own (wrapped to ``width``) with its layout under it, in the layout column.
 
@@ -170,13 +197,16 @@ def move_table(rows: Sequence[tuple[str, Layout]], width: int | None = None) -> 
         The lines, right-padded move text then the layout.
     """
     col = max((len(text) for text, _ in rows), default=0)
-    if width is None or all(col + 2 + len(str(layout)) <= width for _, layout in rows):
-        return [f"{text:{col}}  {layout}" for text, layout in rows]
-    col = max(min(col, width - 2 - MIN_LAYOUT), 0)
+    cells = [ends_text(layout) if layout.arms else str(layout) for _, layout in rows]
+    if width is None or all(col + 2 + len(cell) <= width for cell in cells):
+        return [f"{text:{col}}  {cell}" for (text, _), cell in zip(rows, cells, strict=True)]
+    widths = (len(c) for (_, layout), c in zip(rows, cells, strict=True) if layout.arms)
+    need = max((MIN_LAYOUT, *widths))
+    col = max(min(col, width - 2 - need), 0)
     room = width - col - 2
     lines = []
-    for text, layout in rows:
-        shown = elide_layout(layout, room)
+    for (text, layout), cell in zip(rows, cells, strict=True):
+        shown = cell if layout.arms else elide_layout(layout, room)
         if len(text) <= col:
             lines.append(f"{text:{col}}  {shown}")
         else:
@@ -229,9 +259,27 @@ def _verdict_lines(rules: Ruleset, result: HandResult, no_winner: str) -> list[s
         head = f"Winner: {who} (fewest penalty points)." if result.winners else no_winner
         points = ", ".join(f"seat {s}: {p}" for s, p in enumerate(result.points))
         return [head, f"Penalty points: {points}."]
+    split = _play_lines(rules, result)
     if result.winners:
-        return [f"Winner: {who}, scoring {plural(result.points[result.winners[0]], 'point')}."]
-    return [no_winner]
+        first = result.winners[0]
+        if split:
+            end = plural(result.end_points[first], "point")
+            return [f"Winner: {who}, scoring {end} at the end of the hand.", *split]
+        return [f"Winner: {who}, scoring {plural(result.points[first], 'point')}."]
+    return [no_winner, *split]
+
+
+def _play_lines(rules: Ruleset, result: HandResult) -> list[str]:
+    """In a game that scores on play, each seat's points of the hand: on play, at the end
+    and in all (rules PLAY-1 to PLAY-3); nothing otherwise."""
+    if rules.play_scoring is PlayScoring.NONE:
+        return []
+    play = result.play_points or (0,) * len(result.points)  # () when no play scored
+    parts = zip(play, result.end_points, result.points, strict=True)
+    shown = ", ".join(
+        f"seat {s}: {p} on play + {e} at the end = {t}" for s, (p, e, t) in enumerate(parts)
+    )
+    return [f"Points this hand: {shown}."]
 
 
 def demo_lines(rules: Ruleset, seed: int, width: int | None = None) -> list[str]:
@@ -255,18 +303,28 @@ def demo_lines(rules: Ruleset, seed: int, width: int | None = None) -> list[str]
     lines.append("")
     rows: list[tuple[str, Layout]] = []
     while not state.is_over:
-        seat = state.turn
         move = heaviest_first(state)
         before = state
         state = state.apply(move)
-        text = describe_move(state.history[-1].move, before)
-        rows.append((f"{len(rows) + 1:3}. seat {seat} {text}", state.layout))
+        text = describe_step(state.history[-1], before)
+        rows.append((f"{len(rows) + 1:3}. {text}", state.layout))
     assert state.result is not None
     out = [part for line in lines for part in wrap(line, width)]
     out.extend(move_table(rows, width))
     out.append("")
     out.extend(part for line in result_lines(rules, state.result) for part in wrap(line, width))
+    out.extend(arms_picture(state, width))
     return out
+
+
+def arms_picture(final: HandState, width: int | None = None) -> list[str]:
+    """The picture of a finished hand of a game with arms (`dominoes.render.diagram`),
+    after a blank line and indented, or nothing in a line game, whose moves show the line
+    of play."""
+    if not final.layout.arms:
+        return []
+    room = None if width is None else width - len(INDENT)
+    return ["", *(INDENT + line for line in diagram(final, width=room).split("\n"))]
 
 
 def _seat(seat: int, names: Sequence[str]) -> str:
@@ -325,8 +383,11 @@ def outcome_lines(rules: Ruleset, result: HandResult, names: Sequence[str] = ())
     return lines
 
 
-def _hand_lines(states: Sequence[HandState], names: Sequence[str], dealt: str) -> list[str]:
-    """One hand: the deal, each move with the layout after it, and the result."""
+def _hand_lines(
+    states: Sequence[HandState], names: Sequence[str], dealt: str, match_over: bool = False
+) -> list[str]:
+    """One hand: the deal, each move with the layout after it, and the result (or, with
+    ``match_over``, that the match ended in its middle, rule MATCH-7)."""
     start = states[0]
     rules = start.rules
     lines = [f"Deal ({dealt}):"]
@@ -343,22 +404,27 @@ def _hand_lines(states: Sequence[HandState], names: Sequence[str], dealt: str) -
             who = _seat(after.result.conceded_by, names)
             moves.append((f"     {who} concedes", after.layout))
             continue
-        step = after.history[-1]
-        text = describe_move(step.move, before)
+        text = describe_step(after.history[-1], before, names=names)
         if len(after.faults) > len(before.faults):
             kind = after.faults[-1].kind.value.replace("_", " ")
             text = f"{text.split(':')[0]}: a fault ({kind})"
-        moves.append((f"{n:3}. {_seat(step.seat, names)} {text}", after.layout))
+        moves.append((f"{n:3}. {text}", after.layout))
     lines.extend(move_table(moves))
     final = states[-1]
     lines.append("")
-    if final.result is None:
+    if final.result is None and match_over:
+        lines.append(
+            "The match ended in the middle of the hand, when play points reached the target "
+            "(rule MATCH-7)."
+        )
+    elif final.result is None:
         lines.append(
             f"The hand is not over: {_seat(final.turn, names)} is to move "
             f"({plural(len(final.legal_moves()), 'legal move')})."
         )
     else:
         lines.extend(outcome_lines(rules, final.result, names))
+    lines.extend(arms_picture(final))
     return lines
 
 
@@ -421,8 +487,9 @@ def replay_lines(record: Record) -> list[str]:
         else:
             dealt = f"from the match seed {record.seed}"
         lines.extend(("", f"Hand {number}", ""))
-        lines.extend(_hand_lines(states, names, dealt))
-        if after.state.is_over:
+        mid_hand = after.is_over and not after.state.is_over and after.conceded_by is None
+        lines.extend(_hand_lines(states, names, dealt, mid_hand))
+        if after.state.is_over or mid_hand:
             lines.append(
                 "Scores: " + ", ".join(f"seat {s}: {p}" for s, p in enumerate(after.scores)) + "."
             )

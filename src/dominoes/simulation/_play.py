@@ -297,6 +297,9 @@ class HandOutcome(Outcome):
     """How the hand ended."""
     moves: int
     """The number of moves of the hand."""
+    play_points: tuple[int, ...] = ()
+    """The part of ``points`` scored by plays during the hand (`HandResult.play_points`;
+    empty in a game that scores nothing on play)."""
 
     @classmethod
     def of(
@@ -318,6 +321,7 @@ class HandOutcome(Outcome):
             winners=result.winners,
             points=result.points,
             moves=final.move_count,
+            play_points=result.play_points,
         )
 
 
@@ -330,7 +334,10 @@ class MatchOutcome(Outcome):
     seed: int
     """The match's seed (shared by every seating of the match in the arena)."""
     hands: tuple[HandOutcome, ...]
-    """Its hands, in order."""
+    """Its finished hands, in order."""
+    mid_hand: bool = False
+    """Whether the match ended in the middle of a hand, when play points reached the
+    target (rule MATCH-7); that hand is not among ``hands``."""
 
     @classmethod
     def play(
@@ -375,4 +382,5 @@ class MatchOutcome(Outcome):
             hands=tuple(hands),
             winners=final.winner or (),
             points=final.scores,
+            mid_hand=not final.state.is_over,
         )

@@ -11,8 +11,8 @@ from typing import Any
 import attrs
 
 from dominoes.agents import Agent
-from dominoes.errors import ArgumentValueError
-from dominoes.rules import Ruleset, Scoring
+from dominoes.errors import ArgumentValueError, MatchError
+from dominoes.rules import PlayScoring, Ruleset, Scoring
 from dominoes.scoring import Ending
 from dominoes.simulation._play import (
     HandOutcome,
@@ -80,7 +80,17 @@ class SimulationReport:
     match_ties: int | None = None
     """In match mode, the matches that ended in a tie."""
     hands_per_match: Estimate | None = None
-    """In match mode, hands per match."""
+    """In match mode, hands dealt per match (the hand a match ended in the middle of,
+    rule MATCH-7, too)."""
+    play_points: tuple[Estimate, ...] | None = None
+    """In a game that scores on play (`Ruleset.play_scoring`), the part of ``points``
+    scored by plays, per side; ``None`` otherwise."""
+    end_points: tuple[Estimate, ...] | None = None
+    """In a game that scores on play, the part of ``points`` scored when the hand ended,
+    per side; ``None`` otherwise."""
+    mid_hand: Rate | None = None
+    """In match mode in a game that scores on play, the share of matches that ended in
+    the middle of a hand (rule MATCH-7; that hand counts in no per-hand figure)."""
 
     @property
     def sides(self) -> tuple[str, ...]:
@@ -116,6 +126,7 @@ class SimulationReport:
                 )
             ],
             "moves_per_hand": self.moves.to_dict(),
+            **self._play_dict(),
             "confidence": "95%: Wilson score intervals for shares, normal approximation for means",
         }
         if self.match_wins is not None:
@@ -128,7 +139,22 @@ class SimulationReport:
                 "ties": self.match_ties,
                 "hands_per_match": self.hands_per_match.to_dict(),
             }
+            if self.mid_hand is not None:
+                data["matches"]["ended_mid_hand"] = self.mid_hand.to_dict()
         return data
+
+    def _play_dict(self) -> dict[str, Any]:
+        """The play and end points per side, in a game that scores on play."""
+        if self.play_points is None or self.end_points is None:
+            return {}
+        return {
+            "play_points_per_hand": {
+                label: p.to_dict() for label, p in zip(self.sides, self.play_points, strict=True)
+            },
+            "end_points_per_hand": {
+                label: p.to_dict() for label, p in zip(self.sides, self.end_points, strict=True)
+            },
+        }
 
 
 def hand_seed(seed: int, index: int) -> str:
@@ -202,6 +228,8 @@ def simulate(
             below 1 (a `ValueError`).
         ArgumentTypeError: ``seed`` is not an int, ``executor`` not an executor, or the
             agents cannot be pickled for worker processes (a `TypeError`).
+        MatchError: in match mode, no hand was finished: every match ended in the middle
+            of its first hand (rule MATCH-7; a `ValueError`).
 
     >>> from dominoes import Ruleset
     >>> from dominoes.agents import GreedyAgent, RandomAgent
@@ -234,6 +262,11 @@ def simulate(
     matches = [u for u in units if isinstance(u, MatchOutcome)]
     hands = [u for u in units if isinstance(u, HandOutcome)]
     hands += [hand for u in matches for hand in u.hands]
+    if not hands:
+        raise MatchError(
+            f"no hand of the {count} matches was finished: each ended in the middle of its "
+            "first hand, when play points reached the target (rule MATCH-7)"
+        )
     teams = rules.teams
     played = [e for e in Ending if e is not Ending.CONCEDED]  # agents never concede
     endings = tuple((ending, sum(h.ending is ending for h in hands)) for ending in played)
@@ -253,11 +286,26 @@ def simulate(
         wins=tuple(Rate.of([team[0] in h.winners for h in hands]) for team in teams),
         moves=Estimate.of([float(h.moves) for h in hands]),
     )
+    scores_on_play = rules.play_scoring is not PlayScoring.NONE
+    if scores_on_play:
+        plays = [
+            [float(h.play_points[team[0]] if h.play_points else 0) for h in hands] for team in teams
+        ]
+        ends = [
+            [float(h.points[team[0]]) - p for h, p in zip(hands, side, strict=True)]
+            for team, side in zip(teams, plays, strict=True)
+        ]
+        report = attrs.evolve(
+            report,
+            play_points=tuple(Estimate.of(side) for side in plays),
+            end_points=tuple(Estimate.of(side) for side in ends),
+        )
     if mode is Mode.HANDS:
         return report
     return attrs.evolve(
         report,
         match_wins=tuple(Rate.of([team[0] in u.winners for u in matches]) for team in teams),
         match_ties=sum(not u.winners for u in matches),
-        hands_per_match=Estimate.of([float(len(u.hands)) for u in matches]),
+        hands_per_match=Estimate.of([float(len(u.hands) + u.mid_hand) for u in matches]),
+        mid_hand=Rate.of([u.mid_hand for u in matches]) if scores_on_play else None,
     )
