@@ -1074,6 +1074,18 @@ def _preset_options(value: object) -> Mapping[str, Any]:
     )
 
 
+def _hand_sizes(value: object) -> Mapping[int, int]:
+    if not isinstance(value, Mapping) or any(
+        type(k) is not int or type(v) is not int or not 2 <= k <= MAX_PLAYERS or v < 1
+        for k, v in value.items()
+    ):
+        raise ArgumentTypeError(
+            f"hand_sizes must map numbers of players to tiles each, got {_shown(value)}",
+            argument="hand_sizes",
+        )
+    return types.MappingProxyType(dict(sorted(value.items())))
+
+
 @attrs.frozen(kw_only=True)
 class Preset:
     """A named ruleset, as data: a base game and the options applied to it.
@@ -1100,6 +1112,12 @@ class Preset:
     """`Ruleset` fields by name, in field order, with the values the preset gives them
     (any keyword of `Ruleset.block` or `Ruleset.draw`: ``players``, ``partnership``,
     ``max_pip``, ``hand_size`` or any other field). A read-only mapping."""
+    hand_sizes: Mapping[int, int] = attrs.field(factory=dict, converter=_hand_sizes, hash=False)
+    """The preset's own deal: tiles each by number of players, on the preset's set, where
+    its sources deal otherwise than the base game's table (Sniff's 7 / 6 / 5, All Fives'
+    5 each for four in partnership). `build` takes it when no ``hand_size`` is given and
+    the set is the preset's; otherwise the base game's default (`default_hand_size`)
+    applies. A read-only mapping."""
 
     @ambiguous.validator
     def _check_ambiguous(self, _attribute: attrs.Attribute[Any], value: object) -> None:
@@ -1117,9 +1135,21 @@ class Preset:
             RulesetError: the options make an impossible ruleset, or name no field.
         """
         merged = {**self.options, **options}
+        if "hand_size" not in merged:
+            own = self._own_hand_size(merged.get("players"), merged.get("max_pip"))
+            if own is not None:
+                merged["hand_size"] = own
         if self.game is BaseGame.BLOCK:
             return Ruleset.block(**merged)
         return Ruleset.draw(**merged)
+
+    def _own_hand_size(self, players: object, max_pip: object) -> int | None:
+        """The tiles each of `hand_sizes` for these seats and set, if it has them."""
+        if max_pip is not None and max_pip != self.options.get("max_pip", 6):
+            return None
+        if players is None:
+            players = 2
+        return self.hand_sizes.get(players) if type(players) is int else None
 
     def overrides(self, rules: Ruleset) -> dict[str, Any] | None:
         """The options to give `build` so that it builds ``rules``, in field order, or
@@ -1144,12 +1174,14 @@ class Preset:
         for name in RULESET_FIELDS.names:
             value = getattr(rules, name)
             if name == "hand_size" and name not in self.options:
-                try:
-                    implied: int | None = default_hand_size(
-                        rules.drawing, rules.max_pip, rules.players, rules.partnership
-                    )
-                except RulesetError:
-                    implied = None
+                implied = self._own_hand_size(rules.players, rules.max_pip)
+                if implied is None:
+                    try:
+                        implied = default_hand_size(
+                            rules.drawing, rules.max_pip, rules.players, rules.partnership
+                        )
+                    except RulesetError:
+                        implied = None
                 if value != implied:
                     out[name] = value
             elif value != getattr(own, name):
@@ -1184,7 +1216,6 @@ _FIVES: Final[dict[str, Any]] = {
 # Bergen and Double Bergen (docs/rules/presets/bergen.md and double-bergen.md): 6 tiles
 # each, every hand opened by the opening rule, headers score, game 15
 _BERGEN: Final[dict[str, Any]] = {
-    "hand_size": 6,
     "target": 15,
     "next_lead": NextLead.OPENING_RULE,
     "play_scoring": PlayScoring.BERGEN,
@@ -1200,6 +1231,10 @@ _LATIN: Final[dict[str, Any]] = {
     "direction": Direction.COUNTER_CLOCKWISE,
 }
 _SIX_SIX: Final[dict[str, Any]] = {"opening": Opening.HOLDER_OF_TILE, "opening_tile": Tile(6, 6)}
+
+# deals of the fives family by players (7 / 5 / 5: partners hold 5 each too) and of
+# Sniff (7 / 6 / 5) and Bergen (6 / 6 / 5), from the presets' pages
+_SEVEN_FIVE_FIVE: Final[dict[int, int]] = {2: 7, 3: 5, 4: 5}
 
 PRESETS: Final[dict[str, Preset]] = {
     p.name: p
@@ -1277,12 +1312,14 @@ PRESETS: Final[dict[str, Preset]] = {
             summary="All Fives: the first double is the spinner, counts of 5s score, game 100.",
             game=BaseGame.DRAW,
             options={**_FIVES, "target": 100, "spinner": SpinnerRule.FIRST_DOUBLE},
+            hand_sizes=_SEVEN_FIVE_FIVE,
         ),
         Preset(
             name="muggins",
             summary="Muggins (pagat's sense): All Fives without a spinner, game 100.",
             game=BaseGame.DRAW,
             options={**_FIVES, "target": 100},
+            hand_sizes=_SEVEN_FIVE_FIVE,
         ),
         Preset(
             name="five-up",
@@ -1311,6 +1348,7 @@ PRESETS: Final[dict[str, Preset]] = {
                 "partnership_out": PartnershipOut.BOTH_PARTNERS,
                 "target_exact": TargetExact.DISCARD_OVERSHOOT,
             },
+            hand_sizes=_SEVEN_FIVE_FIVE,
         ),
         Preset(
             name="sebastopol",
@@ -1339,12 +1377,14 @@ PRESETS: Final[dict[str, Preset]] = {
                 "spinner": SpinnerRule.FIRST_DOUBLE,
                 "spinner_count": SpinnerCount.EXPOSED_HALVES,
             },
+            hand_sizes={2: 7, 3: 6, 4: 5},
         ),
         Preset(
             name="bergen",
             summary="Bergen: 6 tiles each, lowest double leads, matching ends score, game 15.",
             game=BaseGame.DRAW,
             options={**_BERGEN, "boneyard_floor": 2, "opening": Opening.LOWEST_DOUBLE},
+            hand_sizes={2: 6, 3: 6, 4: 5},
         ),
         Preset(
             name="double-bergen",
@@ -1356,6 +1396,7 @@ PRESETS: Final[dict[str, Preset]] = {
                 "spinner": SpinnerRule.LEAD_DOUBLE,
                 "spinner_fill": SpinnerFill.ALL_FOUR_FIRST,
             },
+            hand_sizes={2: 6, 3: 6, 4: 5},
         ),
         Preset(
             name="cuban",

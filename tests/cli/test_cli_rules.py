@@ -47,7 +47,12 @@ def test_rules_json() -> None:
 def test_rules_show_every_field() -> None:
     result = run("show", "latin")
     assert result.exit_code == 0
-    out = result.output
+    # an ambiguous alias: a one-line note on standard error says which preset it picked
+    assert result.stderr == (
+        "note: the preset name 'latin' also names other games; it picked 'partnership': "
+        f"{PRESETS['partnership'].summary}\n"
+    )
+    out = result.stdout
     assert out.startswith(f"partnership: {PRESETS['partnership'].summary}\n")
     assert "Aliases: latin, international, pairs." in out
     for field in attrs.fields(Ruleset):

@@ -36,9 +36,10 @@ from dominoes import (
     TileSet,
     find_preset,
 )
-from dominoes.errors import IllegalMoveReason, MatchError
+from dominoes.errors import ArgumentTypeError, IllegalMoveReason, MatchError
 from dominoes.notation import format_move, parse_move
-from dominoes.presets import PRESETS
+from dominoes.presets import PRESETS, BaseGame, Preset
+from dominoes.rules import default_hand_size
 from dominoes.scoring import score_hand
 
 NEW: tuple[str, ...] = ("all-fives", "muggins", "five-up", "fives-and-threes", "sebastopol")
@@ -474,3 +475,39 @@ def test_preset_10_double_bergen_nobody_holds_a_double() -> None:
     state = state.apply_all("draw 0-0")
     assert state.play_points == (2, 0)
     assert [arm.end for arm in state.layout.arms] == [End.LEFT, End.RIGHT, End.UP, End.DOWN]
+
+
+# ------------------------------------------------------- the presets' own deals
+@pytest.mark.parametrize(
+    ("name", "deal"),
+    [
+        ("all-fives", {2: 7, 3: 5, 4: 5}),
+        ("muggins", {2: 7, 3: 5, 4: 5}),
+        ("fives-and-threes", {2: 7, 3: 5, 4: 5}),
+        ("sniff", {2: 7, 3: 6, 4: 5}),
+        ("bergen", {2: 6, 3: 6, 4: 5}),
+        ("double-bergen", {2: 6, 3: 6, 4: 5}),
+    ],
+)
+def test_presets_deal_as_their_sources_by_players(name: str, deal: dict[int, int]) -> None:
+    # 7 / 5 / 5 [PG-AF], [GB-53] (partners too), 7 / 6 / 5 [PG-SNIFF], 6 / 6 / 5 [PG-BERG]
+    preset = find_preset(name)
+    assert dict(preset.hand_sizes) == deal
+    for players, tiles in deal.items():
+        assert Ruleset.preset(name, players=players).hand_size == tiles
+    assert Ruleset.preset(name, players=4, partnership=True).hand_size == deal[4]
+    # an explicit hand size, or another set, leaves the preset's deal
+    assert Ruleset.preset(name, players=3, hand_size=4).hand_size == 4
+    nine = Ruleset.preset(name, max_pip=9, players=5)
+    assert nine.hand_size == default_hand_size(nine.drawing, 9, 5, False) == 7
+    # overrides() gives back what build() needs, leaving the implied deal out
+    rules = Ruleset.preset(name, players=4, partnership=True)
+    assert preset.overrides(rules) == {"players": 4, "partnership": True}
+    assert preset.build(**(preset.overrides(rules) or {})) == rules
+
+
+def test_preset_hand_sizes_are_checked() -> None:
+    with pytest.raises(ArgumentTypeError, match="hand_sizes must map numbers of players"):
+        Preset(name="x", summary="x", game=BaseGame.DRAW, hand_sizes={1: 7})
+    with pytest.raises(ArgumentTypeError, match="hand_sizes"):
+        Preset(name="x", summary="x", game=BaseGame.DRAW, hand_sizes=[(2, 7)])

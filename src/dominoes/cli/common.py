@@ -11,6 +11,7 @@ import itertools
 import os
 import shutil
 import sys
+import warnings
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, TypeVar
 
@@ -27,8 +28,14 @@ from rich.progress import (
 
 from dominoes.agents import Agent
 from dominoes.arena import AGENT_NAMES, ProgressCallback, make_agent
-from dominoes.errors import AgentError, ArgumentError, FieldValueError, RulesetError
-from dominoes.presets import find_preset
+from dominoes.errors import (
+    AgentError,
+    AmbiguousPresetWarning,
+    ArgumentError,
+    FieldValueError,
+    RulesetError,
+)
+from dominoes.presets import Preset, find_preset
 from dominoes.rules import MAX_PLAYERS, RULESET_FIELDS, Ruleset
 
 __all__ = [
@@ -41,6 +48,7 @@ __all__ = [
     "build_rules",
     "field_docs",
     "make_agents",
+    "named_preset",
     "output_options",
     "parse_setting",
     "ruleset_options",
@@ -134,10 +142,7 @@ def build_rules(
         click.BadParameter: no preset has that name.
         click.UsageError: the options make an impossible ruleset.
     """
-    try:
-        found = find_preset(preset)
-    except KeyError as error:
-        raise click.BadParameter(str(error.args[0]), param_hint="'--preset'") from None
+    found = named_preset(preset, "'--preset'")
     options: dict[str, Any] = dict(settings)
     if players is not None:
         options["players"] = players
@@ -148,6 +153,24 @@ def build_rules(
         return found.build(**options)
     except (RulesetError, TypeError, ValueError) as error:
         raise click.UsageError(f"bad ruleset: {error}") from None
+
+
+def named_preset(name: str, hint: str) -> Preset:
+    """The preset a command was given by ``name``; an ambiguous alias (``latin``) is
+    taken with a one-line note on standard error saying which preset it picked.
+
+    Raises:
+        click.BadParameter: no preset has that name (``hint`` names the parameter).
+    """
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", AmbiguousPresetWarning)
+        try:
+            found = find_preset(name)
+        except KeyError as error:
+            raise click.BadParameter(str(error.args[0]), param_hint=hint) from None
+    for warning in caught:
+        click.echo(f"note: {warning.message}", err=True)
+    return found
 
 
 def set_option(function: F) -> F:

@@ -10,8 +10,8 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from dominoes.cli.common import EXIT_CODES, build_rules, field_docs, set_option
-from dominoes.presets import PRESETS, find_preset
+from dominoes.cli.common import EXIT_CODES, build_rules, field_docs, named_preset, set_option
+from dominoes.presets import PRESETS
 from dominoes.rules import MAX_PLAYERS, RULESET_FIELDS, Ruleset
 
 __all__ = ["preset_rows", "rules", "ruleset_rows"]
@@ -93,10 +93,7 @@ def show(
 
     Fields changed with --set or --players are marked with a *.
     """
-    try:
-        preset = find_preset(name)
-    except KeyError as error:
-        raise click.BadParameter(str(error.args[0]), param_hint="'NAME'") from None
+    preset = named_preset(name, "'NAME'")
     ruleset = build_rules(preset.name, players=players, settings=settings)
     changed = frozenset(field for field, _ in settings) | (
         frozenset({"players"}) if players is not None else frozenset()
