@@ -1,0 +1,208 @@
+"""Scenario tests for the muggins claim: CLAIM-1 to CLAIM-3 (docs/rules/spinner.md).
+
+The deal is hand-made in double-six (the tiles not named lie in the boneyard in canonical
+order). Seat 0 leads the 5-5, the first double and so the spinner: its end count is 10,
+which scores 10 under `PlayScoring.FIVES` (PLAY-1). Where scores are called, that 10 is
+credited only when seat 0 claims it.
+"""
+
+from __future__ import annotations
+
+import random
+
+import attrs
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from dominoes import (
+    MUGGINS,
+    Claim,
+    ClaimRule,
+    Deal,
+    FaultKind,
+    FaultMode,
+    FaultPenalty,
+    HandState,
+    IllegalMoveReason,
+    Muggins,
+    Observation,
+    Opening,
+    Phase,
+    PlayScoring,
+    Ruleset,
+    RulesetError,
+    SpinnerRule,
+)
+from dominoes.notation import parse_move
+from scenario import dealt, refusal
+
+AUTO = Ruleset.draw(
+    hand_size=5,
+    opening=Opening.SEAT_ANY_TILE,
+    spinner=SpinnerRule.FIRST_DOUBLE,
+    play_scoring=PlayScoring.FIVES,
+    round_to=5,
+)
+"""All Fives as docs/rules/spinner.md plays it: the table credits every score."""
+CLAIM = attrs.evolve(AUTO, claim_rule=ClaimRule.CLAIM)
+MUGGINS_RULES = attrs.evolve(AUTO, claim_rule=ClaimRule.MUGGINS)
+DEAL = dealt(["5-5", "6-6", "4-6", "1-2", "0-3"], ["0-5", "2-3", "1-1", "0-1", "2-2"])
+
+
+def led(rules: Ruleset) -> HandState:
+    """Seat 0 has led the 5-5 (count 10)."""
+    return HandState.start(rules, DEAL).apply("5-5")
+
+
+def test_claim_1_a_score_waits_for_its_claim() -> None:
+    state = led(CLAIM)
+    # the play itself carries nothing; the same seat is to claim
+    assert state.phase is Phase.CLAIM
+    assert state.turn == 0
+    assert state.claim == 10
+    assert state.history[-1].points == 0
+    assert state.play_points == (0, 0)
+    assert state.legal_moves() == (Claim(points=10), Claim(points=0))
+    assert refusal(state, parse_move("2-3:L")) is IllegalMoveReason.MUST_CLAIM
+    claimed = state.apply("claim 10")
+    assert claimed.phase is Phase.PLAY
+    assert claimed.turn == 1
+    assert claimed.history[-1].points == 10
+    assert claimed.play_points == (10, 0)
+    # overlooked: nothing credited, and under CLAIM nobody may take it
+    overlooked = state.apply(Claim(points=0))
+    assert overlooked.play_points == (0, 0)
+    assert overlooked.turn == 1
+    assert overlooked.muggins == 0
+    assert MUGGINS not in overlooked.legal_moves()
+    assert refusal(overlooked, MUGGINS) is IllegalMoveReason.NO_MUGGINS
+    assert refusal(claimed, Claim(points=5)) is IllegalMoveReason.NO_CLAIM
+
+
+def test_claim_1_no_claim_step_after_a_play_that_scores_nothing() -> None:
+    state = led(CLAIM).apply("claim 10").apply("0-5:L")  # ends 0 and 10: count 10
+    assert state.phase is Phase.CLAIM
+    assert state.turn == 1
+    assert state.claim == 10
+    state = state.apply("claim 10").apply("0-3:L")  # 3 and the open 5-5 (10): 13
+    assert state.phase is Phase.PLAY
+    assert state.turn == 1
+    assert state.play_points == (10, 10)
+    assert state.history[-1].points == 0
+
+
+def test_claim_1_needs_scoring_on_play() -> None:
+    with pytest.raises(RulesetError) as info:
+        Ruleset.draw(claim_rule=ClaimRule.CLAIM)
+    assert info.value.fields == ("claim_rule", "play_scoring")
+
+
+def test_claim_2_muggins_takes_overlooked_points() -> None:
+    state = led(MUGGINS_RULES).apply("claim 0")
+    assert state.turn == 1
+    assert state.muggins == 10
+    assert state.phase is Phase.PLAY
+    assert state.legal_moves()[0] == MUGGINS
+    taken = state.apply("muggins")
+    assert taken.history[-1].points == 10
+    assert taken.play_points == (0, 10)
+    assert taken.turn == 1
+    assert taken.muggins == 0
+    assert MUGGINS not in taken.legal_moves()
+    # any other move forfeits the points
+    played = state.apply("0-5:L")
+    assert played.phase is Phase.CLAIM
+    assert played.turn == 1
+    played = played.apply("claim 10")
+    assert played.play_points == (0, 10)
+    assert refusal(played, Muggins()) is IllegalMoveReason.NO_MUGGINS
+
+
+def test_claim_3_a_false_claim_is_refused_in_strict_mode() -> None:
+    state = led(MUGGINS_RULES)
+    assert refusal(state, Claim(points=15)) is IllegalMoveReason.WRONG_CLAIM
+    assert refusal(state, Claim(points=5)) is IllegalMoveReason.WRONG_CLAIM
+
+
+def test_claim_3_a_false_claim_is_a_fault_in_tolerant_mode() -> None:
+    rules = attrs.evolve(
+        MUGGINS_RULES,
+        faults=FaultMode.TOLERANT,
+        fault_penalty=FaultPenalty.POINTS,
+        fault_points=10,
+    )
+    state = led(rules).apply("claim 20")
+    assert state.play_points == (0, 0)
+    assert state.turn == 1
+    assert state.muggins == 0
+    assert [(f.seat, f.kind, f.move_number) for f in state.faults] == [
+        (0, FaultKind.FALSE_CLAIM, 1)
+    ]
+    forfeit = attrs.evolve(rules, fault_penalty=FaultPenalty.FORFEIT_HAND)
+    over = led(forfeit).apply("claim 20")
+    assert over.is_over
+    assert over.result is not None
+    assert over.result.points[1] > 0
+
+
+def test_claim_positions_round_trip_a_pending_claim_and_muggins() -> None:
+    claim = led(MUGGINS_RULES)
+    muggins = claim.apply("claim 0")
+    assert "claim=10" in claim.position()
+    assert "muggins=10" in muggins.position()
+    for state in (claim, muggins):
+        assert HandState.from_position(state.position(), MUGGINS_RULES) == state
+        for seat in (0, 1):
+            obs = state.observation(seat)
+            back = Observation.from_position(state.position(seat), MUGGINS_RULES, seat=seat)
+            assert back.claim == obs.claim
+            assert back.muggins == obs.muggins
+            assert Observation.from_dict(obs.to_dict()) == obs
+        assert state.observation(state.turn).legal_moves() == state.legal_moves()
+
+
+def _random_hand(rules: Ruleset, seed: int, claim_all: bool) -> HandState:
+    rng = random.Random(seed)
+    state = HandState.start(rules, Deal.random(rules, seed=seed))
+    while not state.is_over:
+        moves = state.legal_moves()
+        move = moves[0] if claim_all and state.phase is Phase.CLAIM else rng.choice(moves)
+        state = state.apply(move)
+    return state
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10_000), muggins=st.booleans())
+def test_claim_1_exact_claims_score_as_the_auto_game(seed: int, muggins: bool) -> None:
+    # every claim exact: the same tile moves under AUTO score the same
+    rules = MUGGINS_RULES if muggins else CLAIM
+    state = _random_hand(rules, seed, claim_all=True)
+    auto = HandState.start(AUTO, Deal.random(AUTO, seed=seed))
+    for step in state.history:
+        if step.move.__class__ is not Claim:
+            auto = auto.apply(step.move)
+    assert auto.is_over
+    assert auto.play_points == state.play_points
+    assert auto.result == state.result
+    claims = [s for s in state.history if s.move.__class__ is Claim]
+    scored = [s for s in auto.history if s.points]
+    assert [(s.seat, s.points) for s in claims] == [(s.seat, s.points) for s in scored]
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10_000))
+def test_claim_2_random_muggins_hands_replay_from_positions(seed: int) -> None:
+    state = HandState.start(MUGGINS_RULES, Deal.random(MUGGINS_RULES, seed=seed))
+    rng = random.Random(seed)
+    while not state.is_over:
+        assert HandState.from_position(state.position(), MUGGINS_RULES) == state
+        obs = state.observation(state.turn)
+        assert obs.legal_moves() == state.legal_moves()
+        state = state.apply(rng.choice(state.legal_moves()))
+    result = state.result
+    assert result is not None
+    credited = [0, 0]
+    for step in state.history:
+        credited[step.seat] += step.points
+    assert tuple(credited) == state.play_points
