@@ -35,6 +35,8 @@ from dominoes import (
     SpinnerRule,
 )
 from dominoes.notation import parse_move
+from dominoes.records import HandRecord, dumps, loads
+from dominoes.words import describe_choice, describe_step
 from scenario import dealt, refusal
 
 AUTO = Ruleset.draw(
@@ -206,3 +208,26 @@ def test_claim_2_random_muggins_hands_replay_from_positions(seed: int) -> None:
     for step in state.history:
         credited[step.seat] += step.points
     assert tuple(credited) == state.play_points
+
+
+def test_claim_2_steps_in_words() -> None:
+    state = led(MUGGINS_RULES)
+    overlooked = state.apply("claim 0")
+    taken = overlooked.apply("muggins")
+    assert describe_step(state.apply("claim 10").history[-1], state) == "seat 0 claims 10"
+    assert describe_step(overlooked.history[-1], state) == "seat 0 overlooks 10"
+    assert describe_step(taken.history[-1], overlooked) == "seat 1 calls muggins and takes 10"
+    assert describe_choice(MUGGINS, overlooked.observation(1)) == "call muggins: take 10"
+    assert describe_choice(Claim(points=0), state) == "claim nothing (overlook 10)"
+
+
+@pytest.mark.parametrize("form", ["toml", "json"])
+def test_claim_records_round_trip(form: str) -> None:
+    state = _random_hand(MUGGINS_RULES, 1, claim_all=False)
+    assert any(s.move.__class__ is not Claim for s in state.history)
+    record = HandRecord.from_state(state)
+    back = loads(dumps(record, format=form))  # type: ignore[arg-type]
+    assert back == record
+    *_, last = back.replay()
+    assert last == state
+    assert last.history == state.history
