@@ -16,10 +16,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dominoes import (
+    DRAW,
     MUGGINS,
     Claim,
     ClaimRule,
     Deal,
+    Draw,
     FaultKind,
     FaultMode,
     FaultPenalty,
@@ -36,6 +38,7 @@ from dominoes import (
 )
 from dominoes.notation import parse_move
 from dominoes.records import HandRecord, dumps, loads
+from dominoes.sampling import sample, sample_deal
 from dominoes.words import describe_choice, describe_step
 from scenario import dealt, refusal
 
@@ -231,3 +234,23 @@ def test_claim_records_round_trip(form: str) -> None:
     *_, last = back.replay()
     assert last == state
     assert last.history == state.history
+
+
+@pytest.mark.parametrize("rules", [CLAIM, MUGGINS_RULES], ids=["claim", "muggins"])
+def test_claim_hands_sample_worlds_the_seat_cannot_tell_apart(rules: Ruleset) -> None:
+    # claims show nothing of the tiles: the sampler replays the history past them
+    rng = random.Random(2)
+    state = HandState.start(rules, Deal.random(rules, seed=2))
+    pending = 0
+    while not state.is_over:
+        if state.claim or state.muggins:
+            pending += 1
+            for seat in range(rules.players):
+                obs = state.observation(seat)
+                assert sample(obs, rng).observation(seat).claim == obs.claim
+                world = HandState.start(rules, sample_deal(obs, rng))
+                for step in obs.history:
+                    world = world.apply(DRAW if step.move.__class__ is Draw else step.move)
+                assert world.observation(seat) == obs
+        state = state.apply(rng.choice(state.legal_moves()))
+    assert pending > 0
