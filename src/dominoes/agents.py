@@ -29,7 +29,7 @@ from dominoes import errors as _errors
 from dominoes import sampling
 from dominoes.errors import AgentError, ArgumentTypeError, IllegalMoveError, SamplingError
 from dominoes.errors import shown as _shown_value
-from dominoes.moves import Draw, Move, Pass, Play
+from dominoes.moves import MUGGINS, Claim, Draw, Move, Pass, Play
 from dominoes.notation import parse_move
 from dominoes.rules import PlayScoring, Ruleset, Scoring
 from dominoes.scoring import HandResult
@@ -81,7 +81,9 @@ class RandomAgent:
 class GreedyAgent:
     """Lays the heaviest playable tile (ties: the higher end, then the left end first);
     draws or passes when it must. In a game that scores on play (rules PLAY-1 to
-    PLAY-3) it first prefers the play that scores most (`Observation.scored_moves`)."""
+    PLAY-3) it first prefers the play that scores most (`Observation.scored_moves`).
+    Where scores are called it claims the exact score and calls muggins whenever it
+    may (rules CLAIM-1 and CLAIM-2)."""
 
     def choose(self, observation: Observation, rng: random.Random) -> Move:
         """The play that scores most, then the heaviest, else the forced move.
@@ -91,11 +93,27 @@ class GreedyAgent:
                 `random.Random` (a `TypeError`).
         """
         _check_choose(observation, rng)
+        claimed = _claim_choice(observation)
+        if claimed is not None:
+            return claimed
         if observation.rules.play_scoring is PlayScoring.NONE:
             return heaviest(observation.legal_moves())
         scored = observation.scored_moves()
         top = max(points for _move, points in scored)
         return heaviest(tuple(move for move, points in scored if points == top))
+
+
+def _claim_choice(observation: Observation) -> Move | None:
+    """Where scores are called (rules CLAIM-1 and CLAIM-2), the move the greedy and
+    search agents make without thinking: claim the exact score, call muggins whenever
+    they may; else ``None``."""
+    if observation.turn != observation.seat or observation.ending is not None:
+        return None
+    if observation.claim:
+        return Claim(points=observation.claim)
+    if observation.muggins:
+        return MUGGINS
+    return None
 
 
 def _check_choose(observation: object, rng: object) -> None:
@@ -265,6 +283,9 @@ class SearchAgent:
     the forced move), so a decision never stalls on the sampler. It falls back the same
     way on any other `SamplingError` (a replaying model that found no consistent deal).
     ``sample_budget=None`` lifts the bound: exact worlds always, at any cost.
+
+    Where scores are called it claims the exact score and calls muggins whenever it
+    may, without searching (rules CLAIM-1 and CLAIM-2).
     """
 
     worlds: int = attrs.field(default=8, validator=_at_least_one)
@@ -285,6 +306,9 @@ class SearchAgent:
         """
         # a twin of RandomAgent.choose's start on purpose (see there)
         _check_choose(observation, rng)
+        claimed = _claim_choice(observation)
+        if claimed is not None:
+            return claimed
         moves = observation.legal_moves()
         if len(moves) == 1:
             return moves[0]

@@ -1466,6 +1466,10 @@ class Observation:
         if self.rules.play_scoring is PlayScoring.NONE or not moves:
             return tuple((m, 0) for m in moves)
         world = self._filled()
+        if self.rules.claim_rule is not ClaimRule.AUTO:
+            # where scores are called a play's score waits for its claim (CLAIM-1); a
+            # claim or muggins scores what it credits
+            return tuple((m, _score_of(world.apply(m))) for m in moves)
         return tuple(
             (m, world.apply(m).history[-1].points if m.__class__ is Play else 0) for m in moves
         )
@@ -1546,6 +1550,12 @@ _OBS_REPR_FIELDS: Final = tuple(
 )
 _OBS_ARM_PLAYS: dict[tuple[int, tuple[tuple[End, int], ...]], tuple[Move, ...]] = {}
 """`Observation.legal_moves` in a layout with arms, by (playable tiles, open ends)."""
+
+
+def _score_of(after: HandState) -> int:
+    """What the move that reached ``after`` scored where scores are called: a play, the
+    score waiting for its claim; a claim or muggins, what it credited."""
+    return after.claim or after.history[-1].points
 
 
 def _position_arms(arms: tuple[Arm, ...]) -> tuple[PositionArm, ...]:
@@ -3320,8 +3330,8 @@ def _arms_playout(state: HandState, rng: random.Random) -> HandState:
     detection, every spinner rule and fill but SPIN-3 (its sides take the general path,
     as do the counts of COUNT-4 to COUNT-6 and Bergen's headers, draw one then pass,
     voluntary drawing, drawing for a double before the lead, an open round that holds a
-    false pass, both partners out (PART-3), and a generator whose ``randrange`` is not
-    `random.Random`'s)."""
+    false pass, both partners out (PART-3), scores that are called (CLAIM-1), and a
+    generator whose ``randrange`` is not `random.Random`'s)."""
     ctx: _Ctx = state._core[_CTX]
     bits = _plain_bits(rng)
     spinner = ctx.spinner
@@ -3330,6 +3340,7 @@ def _arms_playout(state: HandState, rng: random.Random) -> HandState:
         or ctx.one_draw
         or ctx.voluntary
         or ctx.both_out
+        or ctx.claims
         or (ctx.fill is SpinnerFill.ALL_FOUR_FIRST and spinner is not SpinnerRule.NONE)
         or not ctx.plain_count
     ):

@@ -25,6 +25,7 @@ from dominoes import (
     FaultKind,
     FaultMode,
     FaultPenalty,
+    GreedyAgent,
     HandState,
     IllegalMoveReason,
     Muggins,
@@ -32,8 +33,10 @@ from dominoes import (
     Opening,
     Phase,
     PlayScoring,
+    RandomAgent,
     Ruleset,
     RulesetError,
+    SearchAgent,
     SpinnerRule,
 )
 from dominoes.notation import parse_move
@@ -254,3 +257,29 @@ def test_claim_hands_sample_worlds_the_seat_cannot_tell_apart(rules: Ruleset) ->
                 assert world.observation(seat) == obs
         state = state.apply(rng.choice(state.legal_moves()))
     assert pending > 0
+
+
+def test_claim_agents_claim_exactly_and_call_muggins() -> None:
+    state = led(MUGGINS_RULES)
+    overlooked = state.apply("claim 0")
+    rng = random.Random(0)
+    for agent in (GreedyAgent(), SearchAgent(worlds=2, rollouts=1)):
+        assert agent.choose(state.observation(0), rng) == Claim(points=10)
+        assert agent.choose(overlooked.observation(1), rng) == MUGGINS
+    # scored_moves sees a play's score though it waits for its claim
+    scored = dict(overlooked.apply("muggins").observation(1).scored_moves())
+    assert scored[parse_move("0-5:L")] == 10
+    for _ in range(5):  # the random agent picks among what the rules allow
+        assert RandomAgent().choose(state.observation(0), rng) in state.legal_moves()
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_claim_agents_finish_muggins_hands(seed: int) -> None:
+    state = HandState.start(MUGGINS_RULES, Deal.random(MUGGINS_RULES, seed=seed))
+    agents = (GreedyAgent(), SearchAgent(worlds=2, rollouts=1))
+    rng = random.Random(seed)
+    while not state.is_over:
+        move = agents[state.turn].choose(state.observation(state.turn), rng)
+        assert move != Claim(points=0)
+        state = state.apply(move)
+    assert state.result is not None
