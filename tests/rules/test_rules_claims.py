@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 from dominoes import (
     DRAW,
     MUGGINS,
+    ActionCodec,
     Claim,
     ClaimRule,
     Deal,
@@ -30,6 +31,7 @@ from dominoes import (
     IllegalMoveReason,
     Muggins,
     Observation,
+    ObservationEncoder,
     Opening,
     Phase,
     PlayScoring,
@@ -283,3 +285,23 @@ def test_claim_agents_finish_muggins_hands(seed: int) -> None:
         assert move != Claim(points=0)
         state = state.apply(move)
     assert state.result is not None
+
+
+def test_claim_learning_interfaces_refuse_called_scores() -> None:
+    for make in (ActionCodec, ObservationEncoder):
+        with pytest.raises(RulesetError) as info:
+            make(CLAIM)
+        assert info.value.fields == ("claim_rule",)
+        assert "claim_rule" in str(info.value)
+    pettingzoo = pytest.importorskip("dominoes.adapters.pettingzoo")
+    with pytest.raises(RulesetError) as info:
+        pettingzoo.env(rules=MUGGINS_RULES)
+    assert info.value.fields == ("claim_rule",)
+
+
+def test_claim_openspiel_refuses_called_scores() -> None:
+    pytest.importorskip("pyspiel")
+    openspiel = pytest.importorskip("dominoes.adapters.openspiel")
+    with pytest.raises(RulesetError) as info:
+        openspiel.load_game(CLAIM)
+    assert info.value.fields == ("claim_rule",)
