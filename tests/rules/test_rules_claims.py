@@ -44,6 +44,7 @@ from dominoes import (
 from dominoes.notation import parse_move
 from dominoes.records import HandRecord, dumps, loads
 from dominoes.sampling import sample, sample_deal
+from dominoes.simulation import play_match
 from dominoes.words import describe_choice, describe_step
 from scenario import dealt, refusal
 
@@ -305,3 +306,16 @@ def test_claim_openspiel_refuses_called_scores() -> None:
     with pytest.raises(RulesetError) as info:
         openspiel.load_game(CLAIM)
     assert info.value.fields == ("claim_rule",)
+
+
+@pytest.mark.parametrize("seed", [0, 3])
+def test_claim_1_greedy_matches_score_as_in_the_auto_game(seed: int) -> None:
+    # greedy agents claim every score exactly: the match goes as in the auto game
+    auto_rules = attrs.evolve(AUTO, target=150)
+    claim_rules = attrs.evolve(auto_rules, claim_rule=ClaimRule.MUGGINS)
+    agents = (GreedyAgent(), GreedyAgent())
+    auto = play_match(auto_rules, agents, seed=seed)
+    claims = play_match(claim_rules, agents, seed=seed)
+    assert claims.scores == auto.scores
+    assert claims.credited == auto.credited
+    assert [r.points for r in claims.results] == [r.points for r in auto.results]
