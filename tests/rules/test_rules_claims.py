@@ -40,6 +40,7 @@ from dominoes import (
     RulesetError,
     SearchAgent,
     SpinnerRule,
+    TileSet,
 )
 from dominoes.notation import parse_move
 from dominoes.records import HandRecord, dumps, loads
@@ -319,3 +320,20 @@ def test_claim_1_greedy_matches_score_as_in_the_auto_game(seed: int) -> None:
     assert claims.scores == auto.scores
     assert claims.credited == auto.credited
     assert [r.points for r in claims.results] == [r.points for r in auto.results]
+
+
+def test_claim_2_a_score_overlooked_by_the_last_play_is_lost() -> None:
+    # seat 0 goes out with 0-5 on the 5-5 lead (0 + 10 = 10): the hand ends once the 10
+    # is claimed or overlooked, and nobody moves after it to call muggins
+    rest = [str(t) for t in TileSet.double(6).tiles if str(t) not in ("5-5", "0-5", "1-2", "3-4")]
+    position = f"d6 0-5/1-2,3-4 {','.join(rest)} *5|5 0 play arms=U@*:-;D@*:- last=1"
+    state = HandState.from_position(position, MUGGINS_RULES).apply("0-5:L")
+    assert state.phase is Phase.CLAIM
+    assert not state.is_over
+    claimed = state.apply("claim 10")
+    assert claimed.result is not None
+    assert claimed.result.points == (20, 0)  # 10 claimed, 10 in seat 1's hand (3 + 7)
+    overlooked = state.apply("claim 0")
+    assert overlooked.result is not None
+    assert overlooked.result.points == (10, 0)
+    assert overlooked.muggins == 0
