@@ -337,3 +337,23 @@ def test_claim_2_a_score_overlooked_by_the_last_play_is_lost() -> None:
     assert overlooked.result is not None
     assert overlooked.result.points == (10, 0)
     assert overlooked.muggins == 0
+
+
+@pytest.mark.parametrize("seed", [0, 1, 3])  # seeds whose random hands call muggins
+def test_claim_2_in_partnership_the_caller_is_an_opponent_and_its_side_scores(seed: int) -> None:
+    rules = Ruleset.preset("all-fives", players=4, partnership=True, claim_rule=ClaimRule.MUGGINS)
+    rng = random.Random(seed)
+    state = HandState.start(rules, Deal.random(rules, seed=seed))
+    called = 0
+    while not state.is_over:
+        state = state.apply(rng.choice(state.legal_moves()))
+        last = state.history[-1]
+        if last.move.__class__ is Muggins:
+            called += 1
+            overlooked = state.history[-2]
+            assert overlooked.move == Claim(points=0)
+            assert rules.team_of(last.seat) != rules.team_of(overlooked.seat)
+        points = state.play_points
+        assert points[0] == points[2]
+        assert points[1] == points[3]
+    assert called > 0
