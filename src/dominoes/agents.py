@@ -29,7 +29,7 @@ from dominoes import errors as _errors
 from dominoes import sampling
 from dominoes.errors import AgentError, ArgumentTypeError, IllegalMoveError, SamplingError
 from dominoes.errors import shown as _shown_value
-from dominoes.moves import MUGGINS, Claim, Draw, Move, Pass, Play
+from dominoes.moves import MUGGINS, Claim, Draw, Move, Muggins, Pass, Play
 from dominoes.notation import parse_move
 from dominoes.rules import PlayScoring, Ruleset, Scoring
 from dominoes.scoring import HandResult
@@ -339,7 +339,7 @@ class SearchAgent:
 
 def _shown(value: object) -> str:
     """A value as a message shows it: a move as its token, anything else short."""
-    text = str(value) if isinstance(value, Play | Draw | Pass) else repr(value)
+    text = str(value) if isinstance(value, Play | Draw | Pass | Claim | Muggins) else repr(value)
     text = " ".join(text.split())
     return text if len(text) <= 60 else text[:57] + "..."
 
