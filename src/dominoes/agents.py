@@ -31,7 +31,7 @@ from dominoes.errors import AgentError, ArgumentTypeError, IllegalMoveError, Sam
 from dominoes.errors import shown as _shown_value
 from dominoes.moves import MUGGINS, Claim, Draw, Move, Muggins, Pass, Play
 from dominoes.notation import parse_move
-from dominoes.rules import PlayScoring, Ruleset, Scoring
+from dominoes.rules import ClaimRule, PlayScoring, Ruleset, Scoring
 from dominoes.scoring import HandResult
 from dominoes.state import HandState, Observation, random_playout
 
@@ -199,7 +199,9 @@ def _margin(result: HandResult, seat: int, side: tuple[int, ...], penalty: bool)
 
 def rollout(state: HandState, rng: random.Random, *, greedy: bool = False) -> HandState:
     """Finish a hand and return the final state: uniformly random legal moves, or with
-    ``greedy`` the heaviest playable tile every time.
+    ``greedy`` the heaviest playable tile every time. Where scores are called (rules
+    CLAIM-1 and CLAIM-2) every score is claimed exactly and muggins called whenever it
+    may be, as `GreedyAgent` and `SearchAgent` do.
 
     Raises:
         ArgumentTypeError: ``state`` is not a `HandState` or ``rng`` not a
@@ -217,10 +219,28 @@ def rollout(state: HandState, rng: random.Random, *, greedy: bool = False) -> Ha
 
 
 def _rollout(state: HandState, rng: random.Random, greedy: bool) -> HandState:
+    if state.rules.claim_rule is not ClaimRule.AUTO:
+        return _claiming_rollout(state, rng, greedy)
     if not greedy:
         return random_playout(state, rng)
     while not state.is_over:
         state = state.apply(heaviest(state.legal_moves()))
+    return state
+
+
+def _claiming_rollout(state: HandState, rng: random.Random, greedy: bool) -> HandState:
+    """`rollout` where scores are called (rules CLAIM-1 and CLAIM-2): every score is
+    claimed exactly and muggins called whenever it may be, as the agents do."""
+    randrange = rng.randrange
+    while not state.is_over:
+        if state.claim:
+            move: Move = Claim(points=state.claim)
+        elif state.muggins:
+            move = MUGGINS
+        else:
+            moves = state.legal_moves()
+            move = heaviest(moves) if greedy else moves[randrange(len(moves))]
+        state = state.apply(move)
     return state
 
 

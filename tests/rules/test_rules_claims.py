@@ -42,6 +42,7 @@ from dominoes import (
     SpinnerRule,
     TileSet,
 )
+from dominoes.agents import rollout
 from dominoes.notation import parse_move
 from dominoes.records import HandRecord, dumps, loads
 from dominoes.sampling import sample, sample_deal
@@ -357,3 +358,16 @@ def test_claim_2_in_partnership_the_caller_is_an_opponent_and_its_side_scores(se
         assert points[0] == points[2]
         assert points[1] == points[3]
     assert called > 0
+
+
+@pytest.mark.parametrize("greedy", [False, True])
+def test_claim_rollouts_claim_every_score(greedy: bool) -> None:
+    # the search's playouts play the agents' claims: exact, and muggins when open
+    claims = []
+    for seed in range(4):
+        start = HandState.start(MUGGINS_RULES, Deal.random(MUGGINS_RULES, seed=seed))
+        final = rollout(start, random.Random(seed), greedy=greedy)
+        assert final.is_over
+        claims += [s for s in final.history if s.move.__class__ is Claim]
+    assert claims
+    assert all(s.move == Claim(points=s.points) and s.points > 0 for s in claims)
