@@ -371,3 +371,11 @@ def test_claim_rollouts_claim_every_score(greedy: bool) -> None:
         claims += [s for s in final.history if s.move.__class__ is Claim]
     assert claims
     assert all(s.move == Claim(points=s.points) and s.points > 0 for s in claims)
+
+
+def test_claim_a_hand_conceded_while_a_claim_waits_reads_back() -> None:
+    over = led(MUGGINS_RULES).concede(1)
+    assert over.is_over
+    assert over.phase is Phase.OVER
+    assert over.claim == 0
+    assert HandState.from_position(over.position(), MUGGINS_RULES) == over
