@@ -42,12 +42,13 @@ from dominoes.errors import (
 from dominoes.faults import Fault, FaultKind
 from dominoes.layout import Layout
 from dominoes.match import Match
-from dominoes.moves import DRAW, PASS, Draw, End, Move, Pass, Play, Step
+from dominoes.moves import DRAW, MUGGINS, PASS, Claim, Draw, End, Move, Muggins, Pass, Play, Step
 from dominoes.presets import Preset, find_preset
 from dominoes.rules import (
     BlockDetection,
     BlockTie,
     BlockWinner,
+    ClaimRule,
     ConcedeScoring,
     Direction,
     DominoWinner,
@@ -133,6 +134,7 @@ __version__ = "0.1.0.dev0"
 
 __all__ = [
     "DRAW",
+    "MUGGINS",
     "PASS",
     "ActionCodec",
     "Agent",
@@ -147,6 +149,8 @@ __all__ = [
     "BlockWinner",
     "Bonus",
     "BonusKind",
+    "Claim",
+    "ClaimRule",
     "ConcedeScoring",
     "Deal",
     "DealError",
@@ -177,6 +181,7 @@ __all__ = [
     "MatchError",
     "MatchRecord",
     "Move",
+    "Muggins",
     "NearTargetCap",
     "NextLead",
     "NoDoubleRule",

@@ -29,9 +29,9 @@ from dominoes import errors as _errors
 from dominoes import sampling
 from dominoes.errors import AgentError, ArgumentTypeError, IllegalMoveError, SamplingError
 from dominoes.errors import shown as _shown_value
-from dominoes.moves import Draw, Move, Pass, Play
+from dominoes.moves import MUGGINS, Claim, Draw, Move, Muggins, Pass, Play
 from dominoes.notation import parse_move
-from dominoes.rules import PlayScoring, Ruleset, Scoring
+from dominoes.rules import ClaimRule, PlayScoring, Ruleset, Scoring
 from dominoes.scoring import HandResult
 from dominoes.state import HandState, Observation, random_playout
 
@@ -81,7 +81,9 @@ class RandomAgent:
 class GreedyAgent:
     """Lays the heaviest playable tile (ties: the higher end, then the left end first);
     draws or passes when it must. In a game that scores on play (rules PLAY-1 to
-    PLAY-3) it first prefers the play that scores most (`Observation.scored_moves`)."""
+    PLAY-3) it first prefers the play that scores most (`Observation.scored_moves`).
+    Where scores are called it claims the exact score and calls muggins whenever it
+    may (rules CLAIM-1 and CLAIM-2)."""
 
     def choose(self, observation: Observation, rng: random.Random) -> Move:
         """The play that scores most, then the heaviest, else the forced move.
@@ -91,11 +93,27 @@ class GreedyAgent:
                 `random.Random` (a `TypeError`).
         """
         _check_choose(observation, rng)
+        claimed = _claim_choice(observation)
+        if claimed is not None:
+            return claimed
         if observation.rules.play_scoring is PlayScoring.NONE:
             return heaviest(observation.legal_moves())
         scored = observation.scored_moves()
         top = max(points for _move, points in scored)
         return heaviest(tuple(move for move, points in scored if points == top))
+
+
+def _claim_choice(observation: Observation) -> Move | None:
+    """Where scores are called (rules CLAIM-1 and CLAIM-2), the move the greedy and
+    search agents make without thinking: claim the exact score, call muggins whenever
+    they may; else ``None``."""
+    if observation.turn != observation.seat or observation.ending is not None:
+        return None
+    if observation.claim:
+        return Claim(points=observation.claim)
+    if observation.muggins:
+        return MUGGINS
+    return None
 
 
 def _check_choose(observation: object, rng: object) -> None:
@@ -181,7 +199,9 @@ def _margin(result: HandResult, seat: int, side: tuple[int, ...], penalty: bool)
 
 def rollout(state: HandState, rng: random.Random, *, greedy: bool = False) -> HandState:
     """Finish a hand and return the final state: uniformly random legal moves, or with
-    ``greedy`` the heaviest playable tile every time.
+    ``greedy`` the heaviest playable tile every time. Where scores are called (rules
+    CLAIM-1 and CLAIM-2) every score is claimed exactly and muggins called whenever it
+    may be, as `GreedyAgent` and `SearchAgent` do.
 
     Raises:
         ArgumentTypeError: ``state`` is not a `HandState` or ``rng`` not a
@@ -199,10 +219,28 @@ def rollout(state: HandState, rng: random.Random, *, greedy: bool = False) -> Ha
 
 
 def _rollout(state: HandState, rng: random.Random, greedy: bool) -> HandState:
+    if state.rules.claim_rule is not ClaimRule.AUTO:
+        return _claiming_rollout(state, rng, greedy)
     if not greedy:
         return random_playout(state, rng)
     while not state.is_over:
         state = state.apply(heaviest(state.legal_moves()))
+    return state
+
+
+def _claiming_rollout(state: HandState, rng: random.Random, greedy: bool) -> HandState:
+    """`rollout` where scores are called (rules CLAIM-1 and CLAIM-2): every score is
+    claimed exactly and muggins called whenever it may be, as the agents do."""
+    randrange = rng.randrange
+    while not state.is_over:
+        if state.claim:
+            move: Move = Claim(points=state.claim)
+        elif state.muggins:
+            move = MUGGINS
+        else:
+            moves = state.legal_moves()
+            move = heaviest(moves) if greedy else moves[randrange(len(moves))]
+        state = state.apply(move)
     return state
 
 
@@ -265,6 +303,9 @@ class SearchAgent:
     the forced move), so a decision never stalls on the sampler. It falls back the same
     way on any other `SamplingError` (a replaying model that found no consistent deal).
     ``sample_budget=None`` lifts the bound: exact worlds always, at any cost.
+
+    Where scores are called it claims the exact score and calls muggins whenever it
+    may, without searching (rules CLAIM-1 and CLAIM-2).
     """
 
     worlds: int = attrs.field(default=8, validator=_at_least_one)
@@ -285,6 +326,9 @@ class SearchAgent:
         """
         # a twin of RandomAgent.choose's start on purpose (see there)
         _check_choose(observation, rng)
+        claimed = _claim_choice(observation)
+        if claimed is not None:
+            return claimed
         moves = observation.legal_moves()
         if len(moves) == 1:
             return moves[0]
@@ -315,7 +359,7 @@ class SearchAgent:
 
 def _shown(value: object) -> str:
     """A value as a message shows it: a move as its token, anything else short."""
-    text = str(value) if isinstance(value, Play | Draw | Pass) else repr(value)
+    text = str(value) if isinstance(value, Play | Draw | Pass | Claim | Muggins) else repr(value)
     text = " ".join(text.split())
     return text if len(text) <= 60 else text[:57] + "..."
 

@@ -23,11 +23,11 @@ from typing import Any, ClassVar
 import attrs
 
 from dominoes import sampling
-from dominoes.errors import ArgumentTypeError, ArgumentValueError
+from dominoes.errors import ArgumentTypeError, ArgumentValueError, RulesetError
 from dominoes.errors import shown as _shown
 from dominoes.layout import Layout
 from dominoes.moves import DRAW, PASS, Draw, End, Move, Pass, Play, play_for, play_on
-from dominoes.rules import Ruleset, SpinnerFill, SpinnerRule
+from dominoes.rules import ClaimRule, Ruleset, SpinnerFill, SpinnerRule
 from dominoes.state import HandState, Observation, arms_encoding_view, encoding_view
 from dominoes.tiles import bit_indices, tile_index
 
@@ -37,6 +37,13 @@ __all__ = ["ActionCodec", "ObservationEncoder", "Section", "VoidSource"]
 def _is_ruleset(_instance: object, _attribute: object, value: Any) -> None:
     if not isinstance(value, Ruleset):
         raise ArgumentTypeError(f"rules must be a Ruleset, got {value!r}", argument="rules")
+    if value.claim_rule is not ClaimRule.AUTO:
+        # rules CLAIM-1 to CLAIM-3: no action numbers for claims and muggins
+        raise RulesetError(
+            f"claim_rule {value.claim_rule.name} is not encoded: learning agents play the "
+            "auto game (claim_rule AUTO), since claiming is always right for them",
+            fields=("claim_rule",),
+        )
 
 
 def _arm_count(rules: Ruleset) -> int:
@@ -63,7 +70,9 @@ class ActionCodec:
     """
 
     rules: Ruleset = attrs.field(validator=_is_ruleset)
-    """The ruleset whose moves are numbered (a `Ruleset`, else `ArgumentTypeError`)."""
+    """The ruleset whose moves are numbered (a `Ruleset`, else `ArgumentTypeError`;
+    one whose scores are called, `Ruleset.claim_rule` not AUTO, is refused with
+    `RulesetError`: learning agents play the auto game)."""
     _tiles: int = attrs.field(init=False, repr=False, eq=False)
     _arms: int = attrs.field(init=False, repr=False, eq=False)
 
@@ -358,7 +367,8 @@ class ObservationEncoder:
     """The version of the vector's meaning (see the class docs)."""
 
     rules: Ruleset = attrs.field(validator=_is_ruleset)
-    """The ruleset of the observations encoded (a `Ruleset`, else `ArgumentTypeError`)."""
+    """The ruleset of the observations encoded (a `Ruleset`, else `ArgumentTypeError`;
+    `RulesetError` where scores are called, as for `ActionCodec`)."""
     voids: VoidSource = attrs.field(
         default=VoidSource.SHOWN, kw_only=True, validator=_is_void_source
     )

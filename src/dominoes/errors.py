@@ -290,8 +290,7 @@ class IllegalMoveReason(enum.Enum):
     """Why a move was refused (the ``reason`` of an `IllegalMoveError`)."""
 
     NOT_A_MOVE = "not_a_move"
-    """The object given is not a `Play`, `Draw` or
-    `Pass`."""
+    """The object given is not a move (`Play`, `Draw`, `Pass`, `Claim` or `Muggins`)."""
     HAND_OVER = "hand_over"
     """The hand has ended; no move is legal."""
     NOT_YOUR_TURN = "not_your_turn"
@@ -326,6 +325,16 @@ class IllegalMoveReason(enum.Enum):
     DRAW_NAMES_TILE = "draw_names_tile"
     """A draw taken as a seat knows it (`HandState.apply_as`) named a tile: a seat
     cannot know which tile it will draw, so the draw is refused whatever the tile."""
+    MUST_CLAIM = "must_claim"
+    """The player just scored where scores are called (rule CLAIM-1): the move must be
+    a `Claim` of the score or ``Claim(points=0)``."""
+    WRONG_CLAIM = "wrong_claim"
+    """A `Claim` of another number than the score just made or 0 (rule CLAIM-3)."""
+    NO_CLAIM = "no_claim"
+    """A `Claim` when no score waits to be claimed (rule CLAIM-1)."""
+    NO_MUGGINS = "no_muggins"
+    """A `Muggins` when the previous player overlooked no score, or not as the first
+    move of the turn (rule CLAIM-2)."""
 
     @property
     def text(self) -> str:
@@ -356,6 +365,10 @@ _REASON_TEXT: dict[IllegalMoveReason, str] = {
     IllegalMoveReason.WRONG_DRAW_TILE: "that is not the next tile of the boneyard",
     IllegalMoveReason.NO_SUCH_SEAT: "there is no such seat at the table",
     IllegalMoveReason.DRAW_NAMES_TILE: "a seat draws without naming a tile",
+    IllegalMoveReason.MUST_CLAIM: "the player must first claim the score just made, or claim 0",
+    IllegalMoveReason.WRONG_CLAIM: "a claim must be the score just made, or 0",
+    IllegalMoveReason.NO_CLAIM: "there is no score to claim now",
+    IllegalMoveReason.NO_MUGGINS: "there is no overlooked score to take now",
 }
 
 

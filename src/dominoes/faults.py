@@ -23,6 +23,9 @@ class FaultKind(enum.Enum):
     """A pass while holding a playable tile, or while the rules say to draw."""
     FORBIDDEN_DRAW = "forbidden_draw"
     """A draw while able to play, where the rules do not allow voluntary drawing."""
+    FALSE_CLAIM = "false_claim"
+    """Rule CLAIM-3: a claim of another number than the score just made (an over-claim
+    or an under-claim); nothing is credited."""
 
 
 @attrs.frozen(kw_only=True)

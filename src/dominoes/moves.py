@@ -1,4 +1,5 @@
-"""Moves: `Play`, `Draw` and `Pass`.
+"""Moves: `Play`, `Draw` and `Pass`; `Claim` and `Muggins` where scores are called
+(rules CLAIM-1 to CLAIM-3).
 
 Forced steps are moves too: when a player must draw, `Draw` is the only
 legal move; when they must pass, `Pass` is. The engine never acts behind
@@ -20,7 +21,19 @@ from dominoes.errors import ArgumentTypeError, ArgumentValueError
 from dominoes.errors import shown as _shown
 from dominoes.tiles import Tile, tile_from_index
 
-__all__ = ["DRAW", "PASS", "Draw", "End", "Move", "Pass", "Play", "Step"]
+__all__ = [
+    "DRAW",
+    "MUGGINS",
+    "PASS",
+    "Claim",
+    "Draw",
+    "End",
+    "Move",
+    "Muggins",
+    "Pass",
+    "Play",
+    "Step",
+]
 
 
 class End(enum.IntEnum):
@@ -147,13 +160,59 @@ class Pass:
         return "Pass()"
 
 
-Move: TypeAlias = Play | Draw | Pass
+def _points(_inst: object, _attribute: object, value: Any) -> None:
+    if value.__class__ is not int:
+        raise ArgumentTypeError(
+            f"points must be an int such as 10, got {_shown(value)}", argument="points"
+        )
+    if not 0 <= value <= 100_000:
+        raise ArgumentValueError(
+            f"points must be an int from 0 to 100000, got {_shown(value)}", argument="points"
+        )
+
+
+@attrs.frozen(kw_only=True, repr=False)
+class Claim:
+    """Claim the points of the play just made (rule CLAIM-1): ``Claim(points=0)``
+    overlooks them.
+
+    Legal only in `Phase.CLAIM`, under `ClaimRule.CLAIM` or `ClaimRule.MUGGINS`.
+
+    >>> str(Claim(points=10)), str(Claim(points=0))
+    ('claim 10', 'claim 0')
+    """
+
+    points: int = attrs.field(validator=_points)
+    """The points claimed (0: none)."""
+
+    def __str__(self) -> str:
+        return f"claim {self.points}"
+
+    def __repr__(self) -> str:
+        return f"Claim(points={self.points!r})"
+
+
+@attrs.frozen(repr=False)
+class Muggins:
+    """Take the points the previous player overlooked (rule CLAIM-2), as the first move
+    of one's turn under `ClaimRule.MUGGINS`."""
+
+    def __str__(self) -> str:
+        return "muggins"
+
+    def __repr__(self) -> str:
+        return "Muggins()"
+
+
+Move: TypeAlias = Play | Draw | Pass | Claim | Muggins
 """Any move."""
 
 DRAW = Draw()
 """The interned ``Draw()``."""
 PASS = Pass()
 """The interned ``Pass()``."""
+MUGGINS = Muggins()
+"""The interned ``Muggins()``."""
 
 
 @attrs.frozen(kw_only=True)

@@ -3,7 +3,8 @@
 * A tile is ``5-10`` (also read: ``10-5``, ``5|10``, ``[5|10]``).
 * A move is position-independent: ``6-6`` (the lead), ``6-4:L`` / ``6-4:R`` (a play on
   the left / right end), ``draw`` (a draw, tile unknown), ``draw 2-3`` (a draw of 2-3),
-  ``pass``.
+  ``pass``; where scores are called (docs/rules/spinner.md, CLAIM-1 and CLAIM-2),
+  ``claim 10`` / ``claim 0`` and ``muggins``.
 * Seats are numbered from 0, everywhere.
 * A position is one line of space-separated fields, like chess's FEN; see
   `parse_position`. A layout with arms (docs/rules/spinner.md) adds the fields
@@ -23,7 +24,7 @@ import attrs
 from dominoes.errors import ArgumentTypeError, ArgumentValueError, NotationError
 from dominoes.errors import shown as _shown_value
 from dominoes.faults import Fault, FaultKind
-from dominoes.moves import DRAW, PASS, Draw, End, Move, Pass, Play
+from dominoes.moves import DRAW, MUGGINS, PASS, Claim, Draw, End, Move, Muggins, Pass, Play
 from dominoes.scoring import Ending
 from dominoes.tiles import MAX_SET, Tile
 
@@ -43,7 +44,9 @@ MAX_TEXT = 100_000
 _INT = r"(?:0|[1-9][0-9]{0,5})"
 _PIP = r"(?:0|[1-9][0-9]{0,2})"
 _DASHED = rf"{_PIP}-{_PIP}"
-_MOVE_RE = re.compile(rf"({_DASHED})(?::([LRUD]|A[1-9][0-9]?))?|draw(?: ({_DASHED}))?|pass")
+_MOVE_RE = re.compile(
+    rf"({_DASHED})(?::([LRUD]|A[1-9][0-9]?))?|draw(?: ({_DASHED}))?|pass|claim ({_INT})|muggins"
+)
 _PLACED_RE = re.compile(rf"(\*?)({_PIP})\|({_PIP})")
 _DASHED_RE = re.compile(_DASHED)
 _INT_RE = re.compile(_INT)
@@ -84,7 +87,8 @@ def parse_tile(text: str) -> Tile:
 
 
 def format_move(move: Move) -> str:
-    """The token of a move: ``6-6``, ``6-4:L``, ``6-4:R``, ``draw``, ``draw 2-3`` or ``pass``.
+    """The token of a move: ``6-6``, ``6-4:L``, ``6-4:R``, ``draw``, ``draw 2-3``, ``pass``,
+    ``claim 10`` or ``muggins``.
 
     >>> format_move(Play(tile=Tile(6, 4), end=End.RIGHT))
     '4-6:R'
@@ -92,9 +96,10 @@ def format_move(move: Move) -> str:
     Raises:
         ArgumentTypeError: ``move`` is not a move (a `TypeError`).
     """
-    if not isinstance(move, Play | Draw | Pass):
+    if not isinstance(move, Play | Draw | Pass | Claim | Muggins):
         raise ArgumentTypeError(
-            f"move must be a Play, Draw or Pass, got {_shown_value(move)}", argument="move"
+            f"move must be a Play, Draw, Pass, Claim or Muggins, got {_shown_value(move)}",
+            argument="move",
         )
     return str(move)
 
@@ -106,6 +111,8 @@ def parse_move(text: str) -> Move:
     Play(tile=Tile(4, 6), end=End.LEFT)
     >>> parse_move("draw 2-3"), parse_move("pass")
     (Draw(Tile(2, 3)), Pass())
+    >>> parse_move("claim 10"), parse_move("muggins")
+    (Claim(points=10), Muggins())
 
     Raises:
         NotationError: the text is not a move token.
@@ -117,7 +124,7 @@ def parse_move(text: str) -> Move:
     if m is None:
         raise NotationError(
             f"not a move: {_shown(text)} (expected e.g. '6-6', '6-4:L', '6-4:R', 'draw', "
-            "'draw 2-3' or 'pass')",
+            "'draw 2-3', 'pass', 'claim 10' or 'muggins')",
             text=text,
             what="move",
         )
@@ -136,6 +143,10 @@ def parse_move(text: str) -> Move:
             ) from None
     if text == "pass":
         return PASS
+    if text == "muggins":
+        return MUGGINS
+    if m.group(4) is not None:
+        return Claim(points=int(m.group(4)))
     if m.group(3) is not None:
         return Draw(Tile.parse(m.group(3)))
     return DRAW
@@ -200,6 +211,12 @@ class Position:
     play_points: tuple[int, ...] = ()
     """The points plays have scored so far, per seat; ``()`` when none has scored (and
     in every line game)."""
+    claim: int = 0
+    """Where scores are called (rule CLAIM-1): the score of the play just made, which
+    the seat to move is to claim or overlook (`Phase.CLAIM`); 0 when none is pending."""
+    muggins: int = 0
+    """Rule CLAIM-2: the points the previous player overlooked, which the seat to move
+    may take with ``muggins``; 0 when none."""
 
 
 def format_position(position: Position) -> str:
@@ -231,6 +248,10 @@ def format_position(position: Position) -> str:
         fields.append("arms=" + ";".join(_arm_text(arm) for arm in p.arms))
     if any(p.play_points):
         fields.append("points=" + ",".join(str(v) for v in p.play_points))
+    if p.claim:
+        fields.append(f"claim={p.claim}")
+    if p.muggins:
+        fields.append(f"muggins={p.muggins}")
     if p.round is not None:
         fields.append(f"round={p.round[0]}+{p.round[1]}")
     if p.drew:
@@ -259,7 +280,7 @@ def _group(group: tuple[Tile, ...] | Hidden) -> str:
 
 
 _FIELDS = ("set", "hands", "boneyard", "line", "turn", "phase")
-_OPTIONS = ("arms", "points", "round", "drew", "last", "false-pass", "faults")
+_OPTIONS = ("arms", "points", "claim", "muggins", "round", "drew", "last", "false-pass", "faults")
 
 
 def parse_position(text: str) -> Position:
@@ -272,8 +293,9 @@ def parse_position(text: str) -> Position:
     separated by ``,``, the lead marked ``*``; ``-`` when empty), the seat to move,
     the phase (``lead:6-6``, ``lead:any``, ``lead:draw``, ``play`` or
     ``over:<ending>``), then optional fields in this order: ``arms=...`` and
-    ``points=...`` (layouts with arms only, below), ``round=P+K``, ``drew=N``,
-    ``last=S``, ``false-pass``, ``faults=S:kind:N;...``.
+    ``points=...`` (layouts with arms only, below), ``claim=N`` and ``muggins=N`` (a
+    score pending a claim, or open to muggins: rules CLAIM-1 and CLAIM-2),
+    ``round=P+K``, ``drew=N``, ``last=S``, ``false-pass``, ``faults=S:kind:N;...``.
 
     With spinners the line is the line through the lead, and ``arms=`` lists the other
     arms in order from ``U``, separated by ``;``: each is its token, ``@`` and the tile
@@ -370,6 +392,10 @@ def parse_position(text: str) -> Position:
             position["arms"] = _parse_arms(text, value)
         elif name == "points":
             position["play_points"] = tuple(_parse_int(text, "points", v) for v in value.split(","))
+        elif name in ("claim", "muggins"):
+            position[name] = _parse_int(text, name, value)
+            if not position[name]:
+                raise _bad(text, name, "a pending score is at least 1 (omit the field if none)")
         else:
             position["faults"] = tuple(_parse_fault(text, f) for f in value.split(";"))
     return Position(**position)  # type: ignore[arg-type]

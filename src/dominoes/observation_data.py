@@ -304,6 +304,9 @@ def read_fields(data: Mapping[str, Any]) -> dict[str, Any]:
         "shown_voids": shown_voids,
         "arms": arms,
         "play_points": play_points,
+        # (rules CLAIM-1 and CLAIM-2: written only where scores are called)
+        "claim": read.integer("claim") if "claim" in data else 0,
+        "muggins": read.integer("muggins") if "muggins" in data else 0,
     }
 
 

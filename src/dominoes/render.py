@@ -73,6 +73,10 @@ class _SeatView(Protocol):
     def layout(self) -> Layout: ...
     @property
     def verification(self) -> VerificationRound | None: ...
+    @property
+    def claim(self) -> int: ...
+    @property
+    def muggins(self) -> int: ...
 
 
 @attrs.frozen
@@ -95,6 +99,10 @@ class _Table:
     play_points: tuple[int, ...] | None = None
     """The points scored on play so far, per seat (``None``: the game scores nothing on
     play)."""
+    claim: int = 0
+    """A score the seat to move is to claim (rule CLAIM-1), else 0."""
+    muggins: int = 0
+    """A score the seat to move may take by muggins (rule CLAIM-2), else 0."""
 
 
 def diagram(state: HandState | _SeatView, *, public: bool = False, width: int | None = None) -> str:
@@ -231,6 +239,8 @@ def _from_state(state: HandState, public: bool) -> _Table:
         turn=state.turn,
         leading=state.phase is Phase.LEAD,
         play_points=_play_points(state.rules, state.play_points),
+        claim=state.claim,
+        muggins=state.muggins,
     )
 
 
@@ -263,6 +273,8 @@ def _seen(view: _SeatView, public: bool) -> _Table:
         turn=view.turn,
         leading=not view.line and view.result is None,
         play_points=_play_points(view.rules, view.play_points),
+        claim=view.claim,
+        muggins=view.muggins,
     )
 
 
@@ -314,6 +326,10 @@ def _rows(table: _Table) -> list[tuple[str, str]]:
     result = table.result
     if result is None:
         verb = "to lead" if table.leading else "to move"
+        if table.claim:
+            verb = f"to claim {table.claim} (or 0)"
+        elif table.muggins:
+            verb += f"; may call muggins for {table.muggins}"
         rows.append(("turn", f"seat {table.turn} {verb}"))
     else:
         won = f"won by {_seats(result.winners)}" if result.winners else "no winner"

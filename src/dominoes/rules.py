@@ -42,6 +42,7 @@ __all__ = [
     "BlockDetection",
     "BlockTie",
     "BlockWinner",
+    "ClaimRule",
     "ConcedeScoring",
     "Direction",
     "DominoWinner",
@@ -326,6 +327,20 @@ class PlayScale(enum.Enum):
     """The count itself: 15 scores 15."""
     PER_FIVE = "per_five"
     """One point per five, as on a cribbage board: 15 scores 3."""
+
+
+class ClaimRule(enum.Enum):
+    """Whether the points of a play are credited by the table or must be called (rules
+    CLAIM-1 to CLAIM-3, docs/rules/spinner.md)."""
+
+    AUTO = "auto"
+    """The table credits every score as it is made: nothing to call."""
+    CLAIM = "claim"
+    """Rule CLAIM-1: after a play that scores, its player claims the points (or overlooks
+    them, and they are lost)."""
+    MUGGINS = "muggins"
+    """Rules CLAIM-1 and CLAIM-2: as `CLAIM`, and the next seat may call "muggins" and
+    take the points its player overlooked."""
 
 
 class TargetExact(enum.Enum):
@@ -624,6 +639,9 @@ class Ruleset:
     """Rules PLAY-1 and PLAY-3: what a play scores, from the end count after it."""
     play_scale: PlayScale = attrs.field(default=PlayScale.PIPS, validator=_enum(PlayScale))
     """Rule PLAY-2: points per scoring count under `PlayScoring.FIVES`."""
+    claim_rule: ClaimRule = attrs.field(default=ClaimRule.AUTO, validator=_enum(ClaimRule))
+    """Rules CLAIM-1 to CLAIM-3: whether a play's points must be claimed (needs scoring
+    on play)."""
     # -- end-of-hand and match variants of the spinner family (docs/rules/spinner.md)
     end_per_five: bool = attrs.field(default=False, validator=_bool)
     """Rule PLAY-4: the hand's end points, rounded to 5, count one point per five."""
@@ -738,6 +756,12 @@ class Ruleset:
                 f"play_scale {self.play_scale.name} applies to play_scoring FIVES, "
                 f"not {self.play_scoring.name}",
                 fields=("play_scale", "play_scoring"),
+            )
+        if self.claim_rule is not ClaimRule.AUTO and self.play_scoring is PlayScoring.NONE:
+            raise RulesetError(
+                f"claim_rule {self.claim_rule.name} claims the points of plays, which needs "
+                "scoring on play, but play_scoring is NONE",
+                fields=("claim_rule", "play_scoring"),
             )
         if self.end_per_five and self.round_to != 5:
             raise RulesetError(

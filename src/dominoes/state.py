@@ -32,7 +32,22 @@ from dominoes.errors import (
 )
 from dominoes.faults import Fault, FaultKind
 from dominoes.layout import Arm, Layout, exposed_ends, header_points
-from dominoes.moves import DRAW, PASS, Draw, End, Move, Pass, Play, Step, drawn, play_for, play_on
+from dominoes.moves import (
+    DRAW,
+    MUGGINS,
+    PASS,
+    Claim,
+    Draw,
+    End,
+    Move,
+    Muggins,
+    Pass,
+    Play,
+    Step,
+    drawn,
+    play_for,
+    play_on,
+)
 from dominoes.notation import Position, PositionArm, format_position, parse_move, parse_position
 from dominoes.observation_data import (
     OBSERVATION_FORMAT,
@@ -45,6 +60,7 @@ from dominoes.observation_data import (
 )
 from dominoes.rules import (
     BlockDetection,
+    ClaimRule,
     DrawRule,
     FaultMode,
     FaultPenalty,
@@ -73,6 +89,9 @@ class Phase(enum.Enum):
     """Normal play: the seat to move plays, draws or passes."""
     VERIFICATION = "verification"
     """A verification round is open: a seat passed and the others confirm in turn."""
+    CLAIM = "claim"
+    """Where scores are called (rule CLAIM-1): the seat to move just scored and claims
+    the points (`Claim`) or overlooks them (``Claim(points=0)``)."""
     OVER = "over"
     """The hand has ended; `HandState.result` says how."""
 
@@ -84,6 +103,7 @@ class _Ctx:
         "arm_memo",
         "arms",
         "both_out",
+        "claims",
         "doubles_desc",
         "draws",
         "fill",
@@ -95,6 +115,7 @@ class _Ctx:
         "immediate",
         "lead_order",
         "memo",
+        "muggins",
         "no_shown",
         "nxt",
         "one_draw",
@@ -165,6 +186,9 @@ class _Ctx:
             rules.partnership_out is PartnershipOut.BOTH_PARTNERS
         )
         self.arm_memo: dict[int, tuple[Move, ...]] = {}
+        # CLAIM-1 to CLAIM-3: scores are called (played by _ClaimsHand)
+        self.claims = rules.claim_rule is not ClaimRule.AUTO
+        self.muggins = rules.claim_rule is ClaimRule.MUGGINS
         # the tiles whose holder leads, in order of precedence (None: a named seat leads)
         self.lead_order: tuple[int, ...] | None = None
         if rules.opening is Opening.HOLDER_OF_TILE:
@@ -304,6 +328,8 @@ class HandState:
         core: tuple[Any, ...] = (ctx, None, masks, bone, -1, -1, opening, None, None)
         if ctx.arms:  # a layout with spinners or scoring on play
             core += (ctx.no_shown, turn, -1, 0, None, 0, -1, (), False, ctx.no_shown)
+            if ctx.claims:  # CLAIM-1 to CLAIM-3 (no arms open yet, no claim pending)
+                return _make(_ClaimsHand, (*core, None, None))
             return _make(_ArmsHand, core)
         core += (None, turn, -1, 0, None, 0, -1, (), False, ctx.no_shown)
         return _make(cls, core)
@@ -322,6 +348,8 @@ class HandState:
         if not isinstance(position, Position):
             position = parse_position(position)  # refuses anything but text
         ctx = _ctx_for(rules)
+        if ctx.claims or position.claim or position.muggins:
+            return _claims_from_position(ctx, position)
         return _make(_ArmsHand if ctx.arms else cls, _core_from_position(ctx, position))
 
     def position(self, seat: int | None = None) -> str:
@@ -369,6 +397,8 @@ class HandState:
                 last=c[_LAST] if c[_LAST] >= 0 else None,
                 false_pass=c[_RFALSE],
                 faults=c[_FAULTS],
+                claim=self.claim,
+                muggins=self.muggins,
             )
         )
 
@@ -395,6 +425,18 @@ class HandState:
         if c[_RPROP] >= 0:
             return Phase.VERIFICATION
         return Phase.PLAY
+
+    @property
+    def claim(self) -> int:
+        """Where scores are called (rule CLAIM-1): in `Phase.CLAIM`, the score of the play
+        just made, which the seat to move claims or overlooks; else 0."""
+        return 0
+
+    @property
+    def muggins(self) -> int:
+        """Rule CLAIM-2: the points the previous player overlooked, which the seat to
+        move may take with `Muggins` as the first move of its turn; else 0."""
+        return 0
 
     @property
     def hands(self) -> tuple[tuple[Tile, ...], ...]:
@@ -920,12 +962,7 @@ class HandState:
     def _apply_slow(self, move: Any) -> HandState:
         if move.__class__ is str:
             return self.apply(self._parsed(move))
-        reason = self._problem(move)
-        fault = None
-        if reason is not None:
-            fault = self._fault_kind(move, reason)
-            if fault is None:
-                self._refuse(move, reason)
+        fault = self._fault_or_refuse(move)
         c = self._core
         ctx = self._core[_CTX]
         t = c[_TURN]
@@ -1038,6 +1075,17 @@ class HandState:
         if ctx.draws and _can_draw(ctx, c):
             return IllegalMoveReason.MUST_DRAW
         return None
+
+    def _fault_or_refuse(self, move: Any) -> FaultKind | None:
+        """``None`` for a legal move, the fault a tolerated illegal one commits, or
+        refuse it."""
+        reason = self._problem(move)
+        if reason is None:
+            return None
+        fault = self._fault_kind(move, reason)
+        if fault is None:
+            self._refuse(move, reason)
+        return fault
 
     def _draw_problem(self, move: Any) -> IllegalMoveReason | None:
         c = self._core
@@ -1199,6 +1247,12 @@ class Observation:
     `HandState.play_points` (rules PLAY-1 to PLAY-3; in partnership both partners show
     their side's): public, since every play's score is called. Zeros in a game that
     scores nothing on play, and in every line game."""
+    claim: int = attrs.field(default=0, repr=False)
+    """Where scores are called (rule CLAIM-1, `HandState.claim`): the score the seat to
+    move just made and is to claim or overlook (`Phase.CLAIM`); else 0."""
+    muggins: int = attrs.field(default=0, repr=False)
+    """Rule CLAIM-2 (`HandState.muggins`): the points the previous player overlooked,
+    which the seat to move may take with `Muggins`; else 0."""
 
     # ------------------------------------------------------------------ reading
     @property
@@ -1228,6 +1282,8 @@ class Observation:
         shown = [f"{a.name}={getattr(self, a.name)!r}" for a in _OBS_REPR_FIELDS]
         if _plays_arms(self.rules):
             shown += [f"arms={self.arms!r}", f"play_points={self.play_points!r}"]
+        if self.rules.claim_rule is not ClaimRule.AUTO:
+            shown += [f"claim={self.claim!r}", f"muggins={self.muggins!r}"]
         return f"Observation({', '.join(shown)})"
 
     # ------------------------------------------------------------------ as data
@@ -1249,6 +1305,9 @@ class Observation:
 
         ``shown_voids`` was added without a new version (the format's ``version`` is
         still 1): `from_dict` reads data written before it, taking every entry empty.
+        Likewise ``arms`` and ``play_points`` (layouts with arms only) and ``claim`` and
+        ``muggins`` (only where scores are called, rules CLAIM-1 and CLAIM-2; 0 when
+        absent).
 
         >>> import json
         >>> from dominoes import Deal, HandState, Ruleset
@@ -1288,6 +1347,11 @@ class Observation:
             **(
                 {"arms": [arm_data(a) for a in self.arms], "play_points": list(self.play_points)}
                 if _plays_arms(self.rules)
+                else {}
+            ),
+            **(
+                {"claim": self.claim, "muggins": self.muggins}
+                if self.rules.claim_rule is not ClaimRule.AUTO
                 else {}
             ),
         }
@@ -1348,6 +1412,10 @@ class Observation:
         """
         if self.ending is not None or self.turn != self.seat:
             return ()
+        if self.claim:  # CLAIM-1
+            return (Claim(points=self.claim), _NO_CLAIM)
+        if self.muggins:  # CLAIM-2
+            return (MUGGINS, *attrs.evolve(self, muggins=0).legal_moves())
         ctx = _ctx_for(self.rules)
         mask = 0
         for t in self.hand:
@@ -1398,6 +1466,10 @@ class Observation:
         if self.rules.play_scoring is PlayScoring.NONE or not moves:
             return tuple((m, 0) for m in moves)
         world = self._filled()
+        if self.rules.claim_rule is not ClaimRule.AUTO:
+            # where scores are called a play's score waits for its claim (CLAIM-1); a
+            # claim or muggins scores what it credits
+            return tuple((m, _score_of(world.apply(m))) for m in moves)
         return tuple(
             (m, world.apply(m).history[-1].points if m.__class__ is Play else 0) for m in moves
         )
@@ -1465,15 +1537,25 @@ class Observation:
             faults=self.faults,
             arms=_position_arms(self.arms),
             play_points=self.play_points if any(self.play_points) else (),
+            claim=self.claim,
+            muggins=self.muggins,
         )
         return HandState.from_position(position, self.rules)
 
 
 _OBS_REPR_FIELDS: Final = tuple(
-    a for a in attrs.fields(Observation) if a.name not in ("arms", "play_points")
+    a
+    for a in attrs.fields(Observation)
+    if a.name not in ("arms", "play_points", "claim", "muggins")
 )
 _OBS_ARM_PLAYS: dict[tuple[int, tuple[tuple[End, int], ...]], tuple[Move, ...]] = {}
 """`Observation.legal_moves` in a layout with arms, by (playable tiles, open ends)."""
+
+
+def _score_of(after: HandState) -> int:
+    """What the move that reached ``after`` scored where scores are called: a play, the
+    score waiting for its claim; a claim or muggins, what it credited."""
+    return after.claim or after.history[-1].points
 
 
 def _position_arms(arms: tuple[Arm, ...]) -> tuple[PositionArm, ...]:
@@ -1637,6 +1719,8 @@ OBSERVATION_FIELDS: Final = (
     "shown_voids",
     "arms",
     "play_points",
+    "claim",
+    "muggins",
 )
 """The fields of `Observation` in order, as `_new_observation` sets them (a test checks
 them against the class)."""
@@ -1662,6 +1746,8 @@ _SET_OBS_HANDS = Observation.__dict__["hands"].__set__
 _SET_OBS_SHOWN_VOIDS = Observation.__dict__["shown_voids"].__set__
 _SET_OBS_ARMS = Observation.__dict__["arms"].__set__
 _SET_OBS_PLAY_POINTS = Observation.__dict__["play_points"].__set__
+_SET_OBS_CLAIM = Observation.__dict__["claim"].__set__
+_SET_OBS_MUGGINS = Observation.__dict__["muggins"].__set__
 
 
 def _new_observation(
@@ -1714,6 +1800,8 @@ def _new_observation(
     _SET_OBS_SHOWN_VOIDS(obs, shown_voids)
     _SET_OBS_ARMS(obs, arms)
     _SET_OBS_PLAY_POINTS(obs, play_points)
+    _SET_OBS_CLAIM(obs, 0)  # (a pending claim: set by _ClaimsHand)
+    _SET_OBS_MUGGINS(obs, 0)
     return obs
 
 
@@ -2904,6 +2992,230 @@ class _ArmsHand(HandState):
         )
 
 
+# ---------------------------------------------------------------- the muggins claim
+# Rules CLAIM-1 to CLAIM-3 (docs/rules/spinner.md). A ruleset whose `Ruleset.claim_rule` is
+# not AUTO is played by `_ClaimsHand`, an `_ArmsHand` whose core has one slot more, _CLAIM:
+# None, or (_MUST_CLAIM, points) after a play that scored (the same seat is to move, the
+# play's points not credited yet, and the hand not ended yet even if the play emptied a
+# hand or blocked it: `_ended` decides that once the score is claimed), or
+# (_MAY_MUGGINS, points) for the next seat after a score its player overlooked. The
+# play's history node carries no points; the claim's, or the muggins', carries them.
+_CLAIM: Final = _OPENS + 1
+_MUST_CLAIM: Final = 0
+_MAY_MUGGINS: Final = 1
+
+
+def _ended(ctx: _Ctx, c: tuple[Any, ...], t: int) -> tuple[int, Ending | None]:
+    """The seat to move and the ending once seat ``t``'s play is settled: the play ended
+    the hand (a domino, or a position nobody can play from, DETECT-1) or the turn passes
+    on, as `_arms_core` decides it at the play."""
+    hands = c[_HANDS]
+    if not hands[t] and not (ctx.both_out and _partner_holds(ctx, hands, t)):
+        return t, Ending.DOMINO
+    if ctx.immediate and not (ctx.draws and len(c[_BONE]) > ctx.floor):
+        fits = c[_OPENS][1]
+        if not any(h & fits for h in hands):
+            return t, Ending.BLOCKED
+    return ctx.nxt[t], None
+
+
+def _credit(ctx: _Ctx, scores: tuple[int, ...], t: int, points: int) -> tuple[int, ...]:
+    """``scores`` with ``points`` added for seat ``t``'s side (partners show their side's)."""
+    changed = list(scores)
+    for seat in ctx.side_of[t]:
+        changed[seat] += points
+    return tuple(changed)
+
+
+def _claims_core(c: tuple[Any, ...], pending: Any) -> tuple[Any, ...]:
+    """An engine core of layouts with arms (``c``, missing the _OPENS slot before the
+    lead) with the _CLAIM slot ``pending``; a play that scored is held for its claim."""
+    if len(c) <= _OPENS:
+        c = (*c, None)
+    node = c[_HIST]
+    if node is not None and len(node) > 3 and node[2].__class__ is Play:
+        # the play scored: nothing credited yet, the same seat claims, the hand goes on
+        t = node[1]
+        scores = _credit(c[_CTX], c[_POINTS], t, -node[3])
+        core = (*c[:_HIST], node[:3], *c[_HANDS:_POINTS], scores, t, *c[_RPROP:_RESULT])
+        return (*core, None, *c[_DREW:], (_MUST_CLAIM, node[3]))
+    return (*c, pending)
+
+
+def _claims_from_position(ctx: _Ctx, p: Position) -> HandState:
+    """The state of a ruleset whose scores are called (or a position that says one is
+    pending, refused under the others) that a position describes."""
+    if not ctx.claims:
+        raise NotationError(
+            "bad position (claim): a pending claim or muggins needs a claim_rule other "
+            f"than AUTO, but claim_rule is {ctx.rules.claim_rule.name}",
+            text="",
+            what="position claim",
+        )
+    if p.claim and p.muggins:
+        raise NotationError(
+            "bad position (claim): a claim and a muggins cannot both be pending",
+            text="",
+            what="position claim",
+        )
+    if (p.claim or p.muggins) and (p.ending is not None or p.opening is not None):
+        raise NotationError(
+            "bad position (claim): a claim or a muggins is pending only during play",
+            text="",
+            what="position claim",
+        )
+    if p.muggins and not ctx.muggins:
+        raise NotationError(
+            "bad position (muggins): muggins needs claim_rule MUGGINS, "
+            f"but claim_rule is {ctx.rules.claim_rule.name}",
+            text="",
+            what="position muggins",
+        )
+    core = _core_from_position(ctx, p)
+    if len(core) <= _OPENS:
+        core = (*core, None)
+    pending = None
+    if p.claim:
+        pending = (_MUST_CLAIM, p.claim)
+    elif p.muggins:
+        pending = (_MAY_MUGGINS, p.muggins)
+    return _make(_ClaimsHand, (*core, pending))
+
+
+class _ClaimsHand(_ArmsHand):
+    """The engine where scores are called (rules CLAIM-1 to CLAIM-3); see the block above.
+    Tile moves are the arms engine's; this adds the claim step and muggins."""
+
+    __slots__ = ()
+
+    @property
+    def phase(self) -> Phase:
+        c = self._core
+        if c[_RESULT] is None and c[_CLAIM] is not None and c[_CLAIM][0] == _MUST_CLAIM:
+            return Phase.CLAIM
+        return HandState.phase.fget(self)  # type: ignore[attr-defined,no-any-return]
+
+    @property
+    def claim(self) -> int:
+        pending = self._core[_CLAIM]
+        if pending is None or pending[0] != _MUST_CLAIM or self._core[_RESULT] is not None:
+            return 0
+        return int(pending[1])
+
+    @property
+    def muggins(self) -> int:
+        pending = self._core[_CLAIM]
+        if pending is None or pending[0] != _MAY_MUGGINS or self._core[_RESULT] is not None:
+            return 0
+        return int(pending[1])
+
+    def legal_moves(self) -> tuple[Move, ...]:
+        c = self._core
+        pending = c[_CLAIM]
+        if pending is None or c[_RESULT] is not None:
+            return _ArmsHand.legal_moves(self)
+        if pending[0] == _MUST_CLAIM:
+            return (Claim(points=pending[1]), _NO_CLAIM)
+        return (MUGGINS, *_ArmsHand.legal_moves(self))
+
+    def apply(self, move: Move | str, *, seat: int | None = None) -> HandState:
+        c = self._core
+        if seat is not None and (seat.__class__ is not int or seat != c[_TURN]):
+            self._check_seat(move, seat)
+        move = self._parsed(move)
+        cls = move.__class__
+        pending = c[_CLAIM]
+        if cls is Claim or cls is Muggins or (pending is not None and pending[0] == _MUST_CLAIM):
+            return self._apply_claim(move)
+        new = _ArmsHand.apply(self, move)
+        return _make(_ClaimsHand, _claims_core(new._core, None))
+
+    def concede(self, seat: int) -> HandState:
+        new = _ArmsHand.concede(self, seat)
+        return _make(_ClaimsHand, (*new._core[:_CLAIM], None))
+
+    def _apply_claim(self, move: Any) -> HandState:
+        fault = self._fault_or_refuse(move)
+        c = self._core
+        ctx: _Ctx = c[_CTX]
+        t = c[_TURN]
+        points = c[_CLAIM][1]
+        if move.__class__ is Muggins:  # CLAIM-2: the overlooked points go to the caller
+            core = (*c[:_HIST], (c[_HIST], t, MUGGINS, points), *c[_HANDS:_POINTS])
+            core += (_credit(ctx, c[_POINTS], t, points), *c[_TURN:_CLAIM], None)
+            return _make(_ClaimsHand, core)
+        faults = c[_FAULTS]
+        scores = c[_POINTS]
+        nt, result = _ended(ctx, c, t)
+        pending = None
+        if fault is not None:  # CLAIM-3: nothing credited, the fault penalised
+            faults = (*faults, Fault(seat=t, kind=fault, move_number=self.move_count))
+            step: tuple[Any, ...] = (c[_HIST], t, move)
+            if ctx.forfeit:
+                nt, result = t, Ending.FORFEIT
+        elif move.points:  # CLAIM-1: the points are credited
+            step = (c[_HIST], t, move, points)
+            scores = _credit(ctx, scores, t, points)
+        else:  # overlooked: under MUGGINS the next seat may take them
+            step = (c[_HIST], t, move)
+            if ctx.muggins and result is None:
+                pending = (_MAY_MUGGINS, points)
+        core = (*c[:_HIST], step, *c[_HANDS:_POINTS], scores, nt, c[_RPROP], c[_RCOUNT], result)
+        core += (*c[_DREW:_FAULTS], faults, *c[_RFALSE:_CLAIM], pending)
+        return _make(_ClaimsHand, core)
+
+    def _problem(self, move: object) -> IllegalMoveReason | None:
+        c = self._core
+        cls = move.__class__
+        pending = c[_CLAIM]
+        if cls is Claim or cls is Muggins:
+            if c[_RESULT] is not None:
+                return IllegalMoveReason.HAND_OVER
+            if cls is Muggins:
+                if pending is None or pending[0] != _MAY_MUGGINS:
+                    return IllegalMoveReason.NO_MUGGINS
+                return None
+            if pending is None or pending[0] != _MUST_CLAIM:
+                return IllegalMoveReason.NO_CLAIM
+            if move.points not in (0, pending[1]):  # type: ignore[attr-defined]
+                return IllegalMoveReason.WRONG_CLAIM
+            return None
+        if (
+            pending is not None
+            and pending[0] == _MUST_CLAIM
+            and c[_RESULT] is None
+            and (cls is Play or cls is Draw or cls is Pass)
+        ):
+            return IllegalMoveReason.MUST_CLAIM
+        return _ArmsHand._problem(self, move)
+
+    def _fault_kind(self, move: Any, reason: IllegalMoveReason) -> FaultKind | None:
+        if reason is IllegalMoveReason.WRONG_CLAIM:
+            return FaultKind.FALSE_CLAIM if self._core[_CTX].tolerant else None
+        return _ArmsHand._fault_kind(self, move, reason)
+
+    def _observations(self, seats: Iterable[int]) -> list[Observation]:
+        out = _ArmsHand._observations(self, seats)
+        claim, muggins = self.claim, self.muggins
+        if claim or muggins:
+            for obs in out:
+                _SET_OBS_CLAIM(obs, claim)
+                _SET_OBS_MUGGINS(obs, muggins)
+        return out
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        theirs: HandState = other
+        return bool(HandState.__eq__(self, other) and self._core[_CLAIM] == theirs._core[_CLAIM])
+
+    def __hash__(self) -> int:
+        return hash((HandState.__hash__(self), self._core[_CLAIM]))
+
+
+_NO_CLAIM: Final = Claim(points=0)
+
+
 # ---------------------------------------------------------------- the sampler's interface
 # `dominoes.sampling` builds worlds consistent with an observation; these five functions
 # are all it reads of a state's insides (public to the package, not part of its API).
@@ -3018,8 +3330,8 @@ def _arms_playout(state: HandState, rng: random.Random) -> HandState:
     detection, every spinner rule and fill but SPIN-3 (its sides take the general path,
     as do the counts of COUNT-4 to COUNT-6 and Bergen's headers, draw one then pass,
     voluntary drawing, drawing for a double before the lead, an open round that holds a
-    false pass, both partners out (PART-3), and a generator whose ``randrange`` is not
-    `random.Random`'s)."""
+    false pass, both partners out (PART-3), scores that are called (CLAIM-1), and a
+    generator whose ``randrange`` is not `random.Random`'s)."""
     ctx: _Ctx = state._core[_CTX]
     bits = _plain_bits(rng)
     spinner = ctx.spinner
@@ -3028,6 +3340,7 @@ def _arms_playout(state: HandState, rng: random.Random) -> HandState:
         or ctx.one_draw
         or ctx.voluntary
         or ctx.both_out
+        or ctx.claims
         or (ctx.fill is SpinnerFill.ALL_FOUR_FIRST and spinner is not SpinnerRule.NONE)
         or not ctx.plain_count
     ):

@@ -34,7 +34,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from dominoes.errors import ArgumentTypeError, ArgumentValueError, shown
-from dominoes.moves import Draw, End, Move, Pass, Play, Step
+from dominoes.moves import Claim, Draw, End, Move, Muggins, Pass, Play, Step
 from dominoes.rules import Direction, DrawRule, PlayScoring, Ruleset, SpinnerRule
 from dominoes.state import HandState, Observation, Phase
 
@@ -52,8 +52,10 @@ def _check_view(before: object) -> None:
 
 
 def _check_move(move: object) -> None:
-    if not isinstance(move, Play | Draw | Pass):
-        raise ArgumentTypeError(f"move must be a Play, Draw or Pass, got {move!r}", argument="move")
+    if not isinstance(move, Play | Draw | Pass | Claim | Muggins):
+        raise ArgumentTypeError(
+            f"move must be a Play, Draw, Pass, Claim or Muggins, got {move!r}", argument="move"
+        )
 
 
 def _reader(before: View, viewer: int | None) -> int | None:
@@ -102,8 +104,10 @@ def describe_move(move: Move, before: View, *, viewer: int | None = None) -> str
         ``"leads 6-6"``, ``"plays 4-6 on the left"`` (``": the round is void"`` added
         inside a verification round), ``"draws 2-5 (13 left)"`` (``"draws a tile (13
         left)"`` when the reader may not see the tile, or the move names none),
-        ``"passes: cannot play, proposes a block (verification round opens)"`` or
-        ``"passes: confirms that they cannot play"``.
+        ``"passes: cannot play, proposes a block (verification round opens)"``,
+        ``"passes: confirms that they cannot play"``; where scores are called (rules
+        CLAIM-1 and CLAIM-2) ``"claims 10"``, ``"overlooks 10"`` or ``"calls muggins
+        and takes 10"``.
 
     Raises:
         ArgumentTypeError: ``move`` is not a move, or ``before`` neither a state nor
@@ -122,6 +126,10 @@ def describe_move(move: Move, before: View, *, viewer: int | None = None) -> str
     _check_move(move)
     _check_view(before)
     reader = _reader(before, viewer)
+    if isinstance(move, Claim):
+        return f"claims {move.points}" if move.points else f"overlooks {before.claim}"
+    if isinstance(move, Muggins):
+        return f"calls muggins and takes {before.muggins}"
     if isinstance(move, Play):
         if move.end is None:
             return f"leads {move.tile}"
@@ -175,7 +183,9 @@ def describe_step(
             argument="names",
         )
     who = f"seat {step.seat} ({names[step.seat]})" if names else f"seat {step.seat}"
-    scores = f" and scores {step.points}" if step.points else ""
+    # (a claim or muggins says its points itself)
+    claimed = isinstance(step.move, Claim | Muggins)
+    scores = f" and scores {step.points}" if step.points and not claimed else ""
     return f"{who} {describe_move(step.move, before, viewer=viewer)}{scores}"
 
 
@@ -189,7 +199,8 @@ def describe_choice(move: Move, before: View) -> str:
     Returns:
         ``"lead 6-6"``, ``"play 4-6 on the left (the 6 end)"``, ``"draw from the
         boneyard"`` (never a tile), ``"pass"`` or, inside a verification round,
-        ``"pass: confirm that you cannot play"``.
+        ``"pass: confirm that you cannot play"``; where scores are called ``"claim
+        10"``, ``"claim nothing (overlook 10)"`` or ``"call muggins: take 10"``.
 
     Raises:
         ArgumentTypeError: as for `describe_move`.
@@ -206,6 +217,10 @@ def describe_choice(move: Move, before: View) -> str:
     """
     _check_move(move)
     _check_view(before)
+    if isinstance(move, Claim):
+        return f"claim {move.points}" if move.points else f"claim nothing (overlook {before.claim})"
+    if isinstance(move, Muggins):
+        return f"call muggins: take {before.muggins}"
     if isinstance(move, Play):
         if move.end is None:
             return f"lead {move.tile}"

@@ -36,6 +36,7 @@ import pytest
 
 from dominoes import (
     PASS,
+    Claim,
     Deal,
     Draw,
     DrawRule,
@@ -366,6 +367,11 @@ CASES: dict[str, tuple[Bad, ...]] = {
         _t("an end number", lambda: Play(tile=TILE, end=0), "end"),
     ),
     "dominoes.moves.Draw": (_t("a tile string", lambda: Draw(tile="6-6"), "tile"),),
+    "dominoes.moves.Claim": (
+        _t("a points string", lambda: Claim(points="10"), "points"),
+        _t("a bool", lambda: Claim(points=True), "points"),
+        _v("negative points", lambda: Claim(points=-5), "points"),
+    ),
     # -- the layout, the round, scoring
     "dominoes.layout.Layout.end": (
         Bad(
@@ -1152,6 +1158,7 @@ EXEMPT: dict[str, str] = {
     "dominoes.scoring.Bonus": _PLAIN + " (score_hand and hand_bonuses build it)",
     "dominoes.match.Match": _PLAIN + " (Match.start builds one; the docs build some by hand)",
     "dominoes.moves.Pass": "takes no argument",
+    "dominoes.moves.Muggins": "takes no argument",
     "dominoes.moves.Step": _PLAIN + " (the engine's history)",
     "dominoes.notation.Position": _PLAIN + " (parse_position builds it)",
     "dominoes.sampling.Model": _PLAIN + " (Sampler.model builds it)",

@@ -13,8 +13,11 @@ import pytest
 
 from dominoes import (
     DRAW,
+    MUGGINS,
     PASS,
     ArgumentValueError,
+    Claim,
+    ClaimRule,
     Deal,
     Draw,
     DrawRule,
@@ -26,13 +29,16 @@ from dominoes import (
     IllegalMoveReason,
     Layout,
     Move,
+    Opening,
     Pass,
     Phase,
     Play,
+    PlayScoring,
     Ruleset,
     SpinnerRule,
     Step,
     Tile,
+    TileSet,
     VerificationRound,
 )
 from dominoes.cli import heaviest_first
@@ -74,6 +80,25 @@ PLAY7 = LEAD7.apply(Play(tile=Tile(6, 6)))
 # After 5-6 on the right: seat 1 to move, ends (6, 5).
 PLAY7B = PLAY7.apply(Play(tile=Tile(5, 6), end=End.RIGHT))
 # The same deal with the first double a spinner: 6-6 leads, its short sides wait (SPIN-2).
+# Where scores are called (CLAIM-1, CLAIM-2): seat 0 leads the 5-5, which scores 10
+CLAIMING = HandState.start(
+    Ruleset.draw(
+        hand_size=2,
+        opening=Opening.SEAT_ANY_TILE,
+        spinner=SpinnerRule.FIRST_DOUBLE,
+        play_scoring=PlayScoring.FIVES,
+        claim_rule=ClaimRule.MUGGINS,
+    ),
+    Deal(
+        hands=[[Tile(5, 5), Tile(6, 6)], [Tile(0, 5), Tile(1, 2)]],
+        boneyard=[
+            t
+            for t in TileSet.double(6).tiles
+            if t not in (Tile(5, 5), Tile(6, 6), Tile(0, 5), Tile(1, 2))
+        ],
+    ),
+).apply(Play(tile=Tile(5, 5)))
+OVERLOOKED = CLAIMING.apply(Claim(points=0))
 SPIN7 = HandState.start(
     Ruleset.block(spinner=SpinnerRule.FIRST_DOUBLE), Deal.random(Ruleset.block(), seed=7)
 ).apply(Play(tile=Tile(6, 6)))
@@ -275,6 +300,10 @@ REFUSALS: list[tuple[str, HandState, object, IllegalMoveReason]] = [
     ("draw-tile-block", BLOCK_STUCK, Draw(Tile(1, 2)), IllegalMoveReason.CANNOT_DRAW),
     ("draw-empty-boneyard", DRAW_STUCK, DRAW, IllegalMoveReason.CANNOT_DRAW),
     ("wrong-draw-tile", MUST_DRAW, Draw(Tile(0, 2)), IllegalMoveReason.WRONG_DRAW_TILE),
+    ("play-before-claim", CLAIMING, DRAW, IllegalMoveReason.MUST_CLAIM),
+    ("wrong-claim", CLAIMING, Claim(points=5), IllegalMoveReason.WRONG_CLAIM),
+    ("no-claim", OVERLOOKED, Claim(points=10), IllegalMoveReason.NO_CLAIM),
+    ("no-muggins", CLAIMING, MUGGINS, IllegalMoveReason.NO_MUGGINS),
 ]
 
 

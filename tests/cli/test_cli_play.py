@@ -444,3 +444,29 @@ def test_the_width_comes_from_columns() -> None:
     for columns in (40, 60, 100):
         result = play(*argv, answers="1\n" * 3000, columns=columns)
         assert max(len(line) for line in result.output.splitlines()) <= columns
+
+
+def test_claim_1_the_player_claims_a_score_by_number_or_token() -> None:
+    # All Fives with claims, seed 1: the player's first score is 5 (docs/rules/spinner.md)
+    argv = ("--preset", "all-fives", "--set", "claim_rule=claim", "--seed", "1")
+    by_number = play(*argv, answers="1\n" * 60)
+    assert "turn      seat 0 to claim 5 (or 0)" in by_number.output
+    assert "  2. claim nothing (overlook 5)" in by_number.output
+    assert "seat 0 (you) claims 5" in by_number.output
+    before = by_number.output.split("to claim 5 (or 0)")[0]
+    answers = "1\n" * before.count("Your move [") + "claim 3\nclaim 0\n" + "1\n" * 60
+    typed = play(*argv, answers=answers)
+    assert "You cannot play claim 3: a claim must be the score just made, or 0." in typed.output
+    assert "seat 0 (you) overlooks 5" in typed.output
+
+
+def test_claim_2_the_player_is_offered_muggins() -> None:
+    # a random opponent overlooks 10 at seed 1; the player calls muggins by typing it
+    argv = ("--preset", "all-fives", "--set", "claim_rule=muggins", "--opponents", "random")
+    first = play(*argv, "--seed", "1", answers="1\n" * 60)
+    assert "turn      seat 0 to move; may call muggins for 10" in first.output
+    assert "  1. call muggins: take 10" in first.output
+    before = first.output.split("may call muggins for 10")[0]
+    answers = "1\n" * before.count("Your move [") + "muggins\n" + "1\n" * 60
+    typed = play(*argv, "--seed", "1", answers=answers)
+    assert "seat 0 (you) calls muggins and takes 10" in typed.output
