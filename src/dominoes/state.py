@@ -20,7 +20,7 @@ from typing import Any, Final
 
 import attrs
 
-from dominoes.deal import Deal
+from dominoes.deal import Deal, plain_getrandbits
 from dominoes.errors import (
     ArgumentTypeError,
     ArgumentValueError,
@@ -2916,23 +2916,6 @@ def holds_false_pass(state: HandState) -> bool:
     return bool(state._core[_RFALSE])
 
 
-_RANDRANGE: Final = random.Random.randrange
-_RANDBELOW: Final = getattr(random.Random, "_randbelow_with_getrandbits", None)
-
-
-def _plain_bits(rng: random.Random) -> Any:
-    """``rng.getrandbits`` when ``rng.randrange(n)`` is ``_randbelow_with_getrandbits``
-    over it (a `random.Random`, or a subclass that keeps both), else ``None``."""
-    cls = type(rng)
-    if (
-        _RANDBELOW is not None
-        and cls.randrange is _RANDRANGE
-        and getattr(cls, "_randbelow", None) is _RANDBELOW
-    ):
-        return rng.getrandbits
-    return None
-
-
 def _arms_playout(state: HandState, rng: random.Random) -> HandState:
     """`random_playout` of a layout with arms: a tight loop over lists of the arms'
     fields for drawing until a tile fits or no drawing, any floor, either block
@@ -2941,7 +2924,7 @@ def _arms_playout(state: HandState, rng: random.Random) -> HandState:
     an open round that holds a false pass, and a generator whose ``randrange`` is not
     `random.Random`'s)."""
     ctx: _Ctx = state._core[_CTX]
-    bits = _plain_bits(rng)
+    bits = plain_getrandbits(rng)
     spinner = ctx.spinner
     if (
         bits is None
