@@ -2346,14 +2346,18 @@ _OPENS: Final = _SHOWN + 1
 
 
 _Opens = tuple[tuple[tuple[int, int], ...], int, int, int]
-_ArmTable = tuple[_Opens, list[Any], list[Any]]
+_ArmTable = tuple[_Opens, list[Any], list[Any], tuple[int, ...]]
 _ARM_TABLES: dict[int, _ArmTable] = {}
 """By (the key of some open (arm, value) pairs << 5 | the set's highest pip): the _OPENS
 slot of a core whose open arms are those (a function of the key and the set); per tile
 index the plays of that tile on them, in arm order (``()`` for a tile that fits none);
-and the same plays as `_arms_playout` reads them, (play, arm, tile index, low, high).
-The plays of a tile are found when first asked for (``None`` until then:
-`_tile_plays`)."""
+the same plays as `_arms_playout` reads them, (play, arm, tile index, low, high); and per
+pip value the open arms that show it, as a bitmask over arms. The plays of a tile are
+found when first asked for (``None`` until then: `_tile_plays`)."""
+_ON_ARMS: dict[int, tuple[tuple[Move, ...], tuple[Any, ...]]] = {}
+"""By (a bitmask of arms << 9 | a tile index): the two tuples of plays of `_ARM_TABLES`
+for that tile on those arms. Every open-arms key whose arms take the tile on the same
+arms shares them, so filling in a key's table mostly costs one look-up a tile."""
 
 
 def _arm_table(ctx: _Ctx, key: int) -> _ArmTable:
@@ -2366,6 +2370,7 @@ def _arm_table(ctx: _Ctx, key: int) -> _ArmTable:
         fits = 0
         values = 0
         suit = ctx.suit
+        arms_of = [0] * len(suit)
         k = 0
         rest = key
         while rest:
@@ -2374,9 +2379,11 @@ def _arm_table(ctx: _Ctx, key: int) -> _ArmTable:
                 ends.append((k, v))
                 fits |= suit[v]
                 values |= 1 << v
+                arms_of[v] |= 1 << k
             rest >>= 5
             k += 1
-        entry = ((tuple(ends), fits, values, key), [None] * ctx.size, [None] * ctx.size)
+        opens = (tuple(ends), fits, values, key)
+        entry = (opens, [None] * ctx.size, [None] * ctx.size, tuple(arms_of))
         if len(_ARM_TABLES) >= _ARM_MEMO_LIMIT:
             _ARM_TABLES.clear()
         _ARM_TABLES[memo_key] = entry
@@ -2387,9 +2394,19 @@ def _tile_plays(ctx: _Ctx, entry: _ArmTable, i: int) -> None:
     """Fill in the plays of the tile of index ``i`` in the `_ARM_TABLES` entry ``entry``."""
     tile = ctx.tiles[i]
     lo, hi = tile.low, tile.high
-    on = [k for k, v in entry[0][0] if v in (lo, hi)]
-    entry[1][i] = tuple([play_on(i, _ENDS[k]) for k in on])
-    entry[2][i] = tuple([(play_on(i, _ENDS[k]), k, i, lo, hi) for k in on])
+    arms_of = entry[3]
+    on_key = (arms_of[lo] | arms_of[hi]) << 9 | i
+    found = _ON_ARMS.get(on_key)
+    if found is None:
+        on = [k for k, v in entry[0][0] if v in (lo, hi)]
+        found = (
+            tuple([play_on(i, _ENDS[k]) for k in on]),
+            tuple([(play_on(i, _ENDS[k]), k, i, lo, hi) for k in on]),
+        )
+        if len(_ON_ARMS) >= _ARM_MEMO_LIMIT:
+            _ON_ARMS.clear()
+        _ON_ARMS[on_key] = found
+    entry[1][i], entry[2][i] = found
 
 
 def _opens(
@@ -3030,7 +3047,7 @@ def _arms_playout(state: HandState, rng: random.Random) -> HandState:
         prop, count = -1, 0
         key = (lo + 1) | (hi + 1) << 5
         entry = _arm_table(ctx, key)
-        opens, _plays, tile_plays = entry
+        opens, _plays, tile_plays, _arms_of = entry
         fits = opens[1]
         waiting = [2, 3] if len(values) > 2 else []
         if not h:
@@ -3145,7 +3162,7 @@ def _arms_playout(state: HandState, rng: random.Random) -> HandState:
                 key += (nv - v) << 5 * k
             known = tables.get(key << 5 | pip)
             entry = _arm_table(ctx, key) if known is None else known
-            opens, _plays, tile_plays = entry
+            opens, _plays, tile_plays, _arms_of = entry
             fits = opens[1]
             points = table[total - adjust]
             if points:
