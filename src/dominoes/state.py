@@ -2611,8 +2611,10 @@ def _arms_core(
             result = Ending.BLOCKED
     step = (c[_HIST], t, move, points) if points else (c[_HIST], t, move)
     lead = c[_LEAD] if c[_LEAD] is not None else (move.tile.low, move.tile.high)
-    core = (ctx, step, hands, c[_BONE], 0, arms, -1, lead, sides, scores, nt, -1, 0, result)
-    return (*core, 0, t, faults, False, c[_SHOWN], opens)
+    return (
+        ctx, step, hands, c[_BONE], 0, arms, -1, lead, sides, scores, nt, -1, 0, result, 0, t,
+        faults, False, c[_SHOWN], opens,
+    )  # fmt: skip
 
 
 class _ArmsHand(HandState):
@@ -2744,34 +2746,15 @@ class _ArmsHand(HandState):
                     key += (nv - value) << 5 * end
                     found = _ARM_TABLES.get(key << 5 | ctx.rules.max_pip)
                     opens = _arm_table(ctx, key) if found is None else found
-                    points = ctx.play_table[_end_count(c[_LEAD], new_arms)]
-                    scores = c[_POINTS]
-                    if points:
-                        changed_scores = list(scores)
-                        for s in ctx.side_of[t]:
-                            changed_scores[s] += points
-                        scores = tuple(changed_scores)
-                        step: tuple[Any, ...] = (c[_HIST], t, move, points)
-                    else:
-                        step = (c[_HIST], t, move)
-                    hand ^= 1 << i
+                    points, scores = _scored(ctx, c, t, c[_LEAD], new_arms)
                     changed = list(c[_HANDS])
-                    changed[t] = hand
+                    changed[t] = hand ^ 1 << i
                     new_hands = tuple(changed)
-                    result = None
-                    nt = ctx.nxt[t]
-                    if not hand:
-                        nt = t
-                        result = Ending.DOMINO
-                    elif ctx.immediate and not (ctx.draws and len(c[_BONE]) > ctx.floor):
-                        fits = opens[1]
-                        if not any(h & fits for h in new_hands):
-                            nt = t
-                            result = Ending.BLOCKED
-                    core = (
-                        ctx, step, new_hands, c[_BONE], 0, new_arms, -1, c[_LEAD], (), scores,
-                        nt, -1, 0, result, 0, t, c[_FAULTS], False, c[_SHOWN], opens,
-                    )  # fmt: skip
+                    play: Play = move  # type: ignore[assignment]
+                    faults = c[_FAULTS]
+                    core = _arms_core(
+                        ctx, c, t, play, new_hands, new_arms, (), scores, points, faults, opens
+                    )
                     new = _NEW(_ArmsHand)
                     _SET_CORE(new, core)
                     return new
