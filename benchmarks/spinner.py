@@ -12,12 +12,14 @@ targets are those of issue 13: 0.30 for the public API, 0.60 for rollouts.
 
 On a shared machine the seconds move from run to run; ``--instructions`` counts instead,
 under valgrind's callgrind, as ``benchmarks/playout.py --instructions`` does: each loop
-runs in a fresh interpreter with ``--hands`` hands after a warm-up of 200, and once with
-none, and the difference per hand is printed, with the ratio of the reference's count to
-the library's (an estimate of the time ratio, not the same figure).
+runs in a fresh interpreter with ``--hands`` hands after a warm-up of ``--warmup`` hands
+(200), and once with none, and the difference per hand is printed, with the ratio of the
+reference's count to the library's (an estimate of the time ratio, not the same figure).
+The engine fills its tables of open arms as it meets them, so a short warm-up counts part
+of that filling; ``--warmup 5000`` counts a long run's hands.
 
 usage: python benchmarks/spinner.py [--hands N] [--repeat R] [--seed S] [--reference PATH]
-       [--instructions]
+       [--instructions] [--warmup W]
 """
 
 from __future__ import annotations
@@ -39,7 +41,12 @@ from dominoes import Deal, HandState, Opening, PlayScoring, Ruleset, SpinnerRule
 from dominoes.agents import rollout
 
 HERE = Path(__file__).resolve().parent
-DEFAULT_REFERENCE = HERE.parent.parent / "shared" / "bench" / "speed_of_light_spinner.py"
+REFERENCE_NAME = Path("shared") / "bench" / "speed_of_light_spinner.py"
+# beside the repository (../shared/bench/), or beside a folder above it (a git worktree)
+DEFAULT_REFERENCE = next(
+    (d / REFERENCE_NAME for d in HERE.parents[1:] if (d / REFERENCE_NAME).exists()),
+    HERE.parent.parent / REFERENCE_NAME,
+)
 TARGETS = {"public API": 0.30, "rollout": 0.60}
 
 
@@ -83,25 +90,28 @@ LOOPS: dict[str, Callable[[Ruleset, int, int], float]] = {
 }
 
 
-def _one_loop(which: str, players: int, hands: int, seed: int) -> None:
-    """Run one loop (for ``--instructions``, in its own interpreter): a warm-up of 200
-    hands, then ``hands`` more."""
+def _one_loop(
+    which: str, players: int, hands: int, seed: int, reference: Path, warmup: int
+) -> None:
+    """Run one loop (for ``--instructions``, in its own interpreter): a warm-up of
+    ``warmup`` hands, then ``hands`` more."""
     rules = all_fives(players)
-    ref = load_reference(DEFAULT_REFERENCE)
-    for n in (200, hands):
+    ref = load_reference(reference)
+    for n in (warmup, hands):
         if which == "reference":
             reference_hands(ref, players, n, seed)
         else:
             LOOPS[which](rules, n, seed)
 
 
-def instructions(hands: int, seed: int) -> int:
-    print(f"python {sys.version.split()[0]}, {hands} hands per loop, callgrind")
+def instructions(hands: int, seed: int, reference: Path, warmup: int) -> int:
+    print(f"python {sys.version.split()[0]}, {hands} hands per loop after {warmup}, callgrind")
     print(f"{'case':34} {'library/hand':>13} {'reference/hand':>15} {'ratio':>6} {'target':>7}")
     for players in (2, 4):
-        ref = callgrind_count(__file__, ["reference", str(players), str(seed)], hands) / hands
+        args = [str(players), str(seed), str(reference), str(warmup)]
+        ref = callgrind_count(__file__, ["reference", *args], hands) / hands
         for name in LOOPS:
-            lib = callgrind_count(__file__, [name, str(players), str(seed)], hands) / hands
+            lib = callgrind_count(__file__, [name, *args], hands) / hands
             case = f"{players}-player All Fives, {name}"
             print(f"{case:34} {lib:13.0f} {ref:15.0f} {ref / lib:6.2f} {TARGETS[name]:7.2f}")
     return 0
@@ -110,8 +120,8 @@ def instructions(hands: int, seed: int) -> int:
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if argv[:1] == ["--_loop"]:
-        which, players, seed, count = argv[1:5]
-        _one_loop(which, int(players), int(count), int(seed))
+        which, players, seed, reference, warmup, count = argv[1:7]
+        _one_loop(which, int(players), int(count), int(seed), Path(reference), int(warmup))
         return 0
     doc = __doc__ or ""
     ap = argparse.ArgumentParser(description=doc.splitlines()[0])
@@ -120,9 +130,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--reference", type=Path, default=DEFAULT_REFERENCE)
     ap.add_argument("--instructions", action="store_true", help="count under callgrind")
+    ap.add_argument("--warmup", type=int, default=200, help="hands before the count")
     a = ap.parse_args(argv)
     if a.instructions:
-        return instructions(a.hands, a.seed)
+        return instructions(a.hands, a.seed, a.reference, a.warmup)
     ref = load_reference(a.reference)
     print(f"python {sys.version.split()[0]}, {a.hands} hands per run, {a.repeat} rounds")
     print(

@@ -105,7 +105,7 @@ FIVES_PAIRS = Game(
     "4-player partnership All Fives",
     Ruleset.preset("all-fives", players=4, partnership=True),
     'Ruleset.preset("all-fives", players=4, partnership=True)',
-    "7 tiles each, the whole set dealt",
+    "5 tiles each, 8 left to draw",
     WIDE_SEARCH,
 )
 THREES_PAIRS = Game(
@@ -113,7 +113,7 @@ THREES_PAIRS = Game(
     "4-player partnership Fives and Threes",
     Ruleset.preset("fives-and-threes", players=4, partnership=True),
     'Ruleset.preset("fives-and-threes", players=4, partnership=True)',
-    "no spinner, multiples of 5 and of 3 scored on play, 7 tiles each, the whole set dealt",
+    "no spinner, multiples of 5 and of 3 scored on play, 5 tiles each, 8 out of play",
     WIDE_SEARCH,
 )
 MATCHUPS = (

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from operator import itemgetter
-from typing import Any
+from typing import Any, Final
 
 import attrs
 
@@ -150,10 +150,21 @@ class Deal:
         plan = _PLANS.get(rules)
         if plan is None:
             plan = _plan(rules)
-        size, dealt, wanted, cuts = plan
+        size, dealt, wanted, cuts, steps = plan
+        bits = plain_getrandbits(rng)
         for _ in range(_MAX_REDEALS):
             order = list(range(size))
-            rng.shuffle(order)
+            if bits is None:
+                rng.shuffle(order)
+            else:
+                # `random.Random.shuffle` inlined (the same draws, so the same order; a
+                # test compares the two): i from the last index down to 1, j drawn below
+                # i + 1 as `_randbelow_with_getrandbits` draws it, with k = (i + 1).bit_length()
+                for i, n, k in steps:
+                    j = bits(k)
+                    while j >= n:
+                        j = bits(k)
+                    order[i], order[j] = order[j], order[i]
             if wanted is None or wanted & sum(1 << i for i in order[:dealt]):
                 break
         else:  # pragma: no cover - the odds are below 1e-100 for every valid ruleset
@@ -175,17 +186,42 @@ class Deal:
 
 _MAX_REDEALS = 10_000
 
-_PLANS: dict[Ruleset, tuple[int, int, int | None, tuple[slice, ...]]] = {}
-"""Per ruleset: (set size, tiles dealt, `required_tiles`, one slice per hand)."""
+_SHUFFLE: Final = random.Random.shuffle
+_RANDRANGE: Final = random.Random.randrange
+_RANDBELOW: Final = getattr(random.Random, "_randbelow_with_getrandbits", None)
 
 
-def _plan(rules: Ruleset) -> tuple[int, int, int | None, tuple[slice, ...]]:
+def plain_getrandbits(rng: random.Random) -> Callable[[int], int] | None:
+    """``rng.getrandbits`` when ``rng``'s ``randrange`` and ``shuffle`` are those of
+    `random.Random` and draw through ``_randbelow_with_getrandbits`` over it (a
+    `random.Random`, or a subclass that keeps all three), else ``None``. A loop that
+    draws with it inline as those methods do makes the same draws (for the engine's
+    tight loops; not part of the API)."""
+    cls = rng.__class__
+    if (
+        _RANDBELOW is not None
+        and cls.randrange is _RANDRANGE
+        and cls.shuffle is _SHUFFLE
+        and getattr(cls, "_randbelow", None) is _RANDBELOW
+    ):
+        return rng.getrandbits
+    return None
+
+
+_Plan = tuple[int, int, int | None, tuple[slice, ...], tuple[tuple[int, int, int], ...]]
+_PLANS: dict[Ruleset, _Plan] = {}
+"""Per ruleset: (set size, tiles dealt, `required_tiles`, one slice per hand, the steps
+of the inlined shuffle: (i, i + 1, (i + 1).bit_length()) from the last index down to 1)."""
+
+
+def _plan(rules: Ruleset) -> _Plan:
     """What `Deal.random` needs of ``rules``, computed once per ruleset (bounded cache)."""
     size = rules.tile_set.size
     tile_from_index(size - 1)  # the set's tiles are interned in _ALL
     h = rules.hand_size
     cuts = tuple(slice(p * h, (p + 1) * h) for p in range(rules.players))
-    plan = (size, rules.players * h, required_tiles(rules), cuts)
+    steps = tuple((i, i + 1, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
+    plan = (size, rules.players * h, required_tiles(rules), cuts, steps)
     if len(_PLANS) >= 256:
         _PLANS.clear()
     _PLANS[rules] = plan

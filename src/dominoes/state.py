@@ -20,7 +20,7 @@ from typing import Any, Final
 
 import attrs
 
-from dominoes.deal import Deal
+from dominoes.deal import Deal, plain_getrandbits
 from dominoes.errors import (
     ArgumentTypeError,
     ArgumentValueError,
@@ -2435,9 +2435,10 @@ def _opening_of(c: tuple[Any, ...]) -> Tile | str | None:
 #            length) pairs: while one is left, only those arms take tiles;
 #   _RCHAIN  (_POINTS) the play points so far, per seat (partners show their side's);
 # and one slot more after the line's last, _OPENS: what the arms open now make legal,
-# (the (arm, value) pairs, the tiles that fit one, their values as a bitmask over pips,
-# a key of the pairs for the memo), derived from the arms (outside equality), computed
-# once per play. _LEAD holds the lead's oriented pair, as in a line. The history node of a play that
+# the `_ARM_TABLES` entry of the open arms (its first four fields: the (arm, value) pairs,
+# the tiles that fit one, their values as a bitmask over pips, a key of the pairs for the
+# memo; then the tables of plays), derived from the arms (outside equality), found once
+# per play. _LEAD holds the lead's oriented pair, as in a line. The history node of a play that
 # scored is (previous node, seat, move, points).
 _ARMS: Final = _RIGHT
 _SIDES: Final = _LCHAIN
@@ -2450,18 +2451,22 @@ _ARM_MEMO_LIMIT: Final = 1 << 16
 _OPENS: Final = _SHOWN + 1
 
 
-_Opens = tuple[tuple[tuple[int, int], ...], int, int, int]
-_ArmTable = tuple[_Opens, list[Any], list[Any]]
-_ARM_TABLES: dict[int, _ArmTable] = {}
+_Opens = tuple[tuple[tuple[int, int], ...], int, int, int, list[Any], list[Any], tuple[int, ...]]
+_ARM_TABLES: dict[int, _Opens] = {}
 """By (the key of some open (arm, value) pairs << 5 | the set's highest pip): the _OPENS
-slot of a core whose open arms are those (a function of the key and the set); per tile
-index the plays of that tile on them, in arm order (``()`` for a tile that fits none);
-and the same plays as `_arms_playout` reads them, (play, arm, tile index, low, high).
-The plays of a tile are found when first asked for (``None`` until then:
-`_tile_plays`)."""
+slot of a core whose open arms are those (a function of the key and the set): the (arm,
+value) pairs, the tiles that fit one, their values as a bitmask over pips, the key; per
+tile index the plays of that tile on them, in arm order (``()`` for a tile that fits
+none); the same plays as `_arms_playout` reads them, (play, arm, tile index, low, high);
+and per pip value the open arms that show it, as a bitmask over arms. The plays of a tile
+are found when first asked for (``None`` until then: `_tile_plays`)."""
+_ON_ARMS: dict[int, tuple[tuple[Move, ...], tuple[Any, ...]]] = {}
+"""By (a bitmask of arms << 9 | a tile index): the two tuples of plays of `_ARM_TABLES`
+for that tile on those arms. Every open-arms key whose arms take the tile on the same
+arms shares them, so filling in a key's table mostly costs one look-up a tile."""
 
 
-def _arm_table(ctx: _Ctx, key: int) -> _ArmTable:
+def _arm_table(ctx: _Ctx, key: int) -> _Opens:
     """The `_ARM_TABLES` entry of the open-arms key ``key`` (5 bits an arm: its value
     plus one, 0 for an arm not open) in the set of ``ctx``."""
     memo_key = key << 5 | ctx.rules.max_pip
@@ -2471,6 +2476,7 @@ def _arm_table(ctx: _Ctx, key: int) -> _ArmTable:
         fits = 0
         values = 0
         suit = ctx.suit
+        arms_of = [0] * len(suit)
         k = 0
         rest = key
         while rest:
@@ -2479,22 +2485,35 @@ def _arm_table(ctx: _Ctx, key: int) -> _ArmTable:
                 ends.append((k, v))
                 fits |= suit[v]
                 values |= 1 << v
+                arms_of[v] |= 1 << k
             rest >>= 5
             k += 1
-        entry = ((tuple(ends), fits, values, key), [None] * ctx.size, [None] * ctx.size)
+        entry = (
+            tuple(ends), fits, values, key, [None] * ctx.size, [None] * ctx.size, tuple(arms_of)
+        )  # fmt: skip
         if len(_ARM_TABLES) >= _ARM_MEMO_LIMIT:
             _ARM_TABLES.clear()
         _ARM_TABLES[memo_key] = entry
     return entry
 
 
-def _tile_plays(ctx: _Ctx, entry: _ArmTable, i: int) -> None:
+def _tile_plays(ctx: _Ctx, entry: _Opens, i: int) -> None:
     """Fill in the plays of the tile of index ``i`` in the `_ARM_TABLES` entry ``entry``."""
     tile = ctx.tiles[i]
     lo, hi = tile.low, tile.high
-    on = [k for k, v in entry[0][0] if v in (lo, hi)]
-    entry[1][i] = tuple([play_on(i, _ENDS[k]) for k in on])
-    entry[2][i] = tuple([(play_on(i, _ENDS[k]), k, i, lo, hi) for k in on])
+    arms_of = entry[6]
+    on_key = (arms_of[lo] | arms_of[hi]) << 9 | i
+    found = _ON_ARMS.get(on_key)
+    if found is None:
+        on = [k for k, v in entry[0] if v in (lo, hi)]
+        found = (
+            tuple([play_on(i, _ENDS[k]) for k in on]),
+            tuple([(play_on(i, _ENDS[k]), k, i, lo, hi) for k in on]),
+        )
+        if len(_ON_ARMS) >= _ARM_MEMO_LIMIT:
+            _ON_ARMS.clear()
+        _ON_ARMS[on_key] = found
+    entry[4][i], entry[5][i] = found
 
 
 def _opens(
@@ -2512,21 +2531,18 @@ def _opens(
             if a[3] == _ARM_OPEN:
                 key |= (a[0] + 1) << 5 * k
     entry = _ARM_TABLES.get(key << 5 | ctx.rules.max_pip)
-    return (_arm_table(ctx, key) if entry is None else entry)[0]
+    return _arm_table(ctx, key) if entry is None else entry
 
 
 def _arm_plays(ctx: _Ctx, m: int, opens: _Opens) -> tuple[Move, ...]:
     """The plays of the tiles of ``m`` (each fits an open end) on the open arms: by tile
     index, then by arm (memoised on the tiles and the open arms)."""
-    entry = _ARM_TABLES.get(opens[3] << 5 | ctx.rules.max_pip)
-    if entry is None:
-        entry = _arm_table(ctx, opens[3])
-    plays = entry[1]
+    plays = opens[4]
     if not m & (m - 1):  # one tile
         i = m.bit_length() - 1
         found: tuple[Move, ...] | None = plays[i]
         if found is None:
-            _tile_plays(ctx, entry, i)
+            _tile_plays(ctx, opens, i)
             found = plays[i]
         return found
     key = opens[3] << ctx.size | m
@@ -2539,7 +2555,7 @@ def _arm_plays(ctx: _Ctx, m: int, opens: _Opens) -> tuple[Move, ...]:
             low = rest & -rest
             i = low.bit_length() - 1
             if plays[i] is None:
-                _tile_plays(ctx, entry, i)
+                _tile_plays(ctx, opens, i)
             moves += plays[i]
             rest ^= low
         if len(memo) >= _ARM_MEMO_LIMIT:
@@ -2645,8 +2661,24 @@ def _arms_lead(ctx: _Ctx, c: tuple[Any, ...], t: int, move: Play, faults: Any) -
     return _arms_core(ctx, c, t, move, tuple(hands), new_arms, sides, scores, points, faults, opens)
 
 
+def _woken(arms: Sequence[tuple[Any, ...]]) -> list[int]:
+    """The waiting arms of ``arms`` whose conditions all hold now, so that open (SPIN-2)."""
+    woken = []
+    for j in range(2, len(arms)):
+        arm = arms[j]
+        if arm[3] == _ARM_WAITING:
+            for x, need in arm[4]:
+                if arms[x][2] < need:
+                    break
+            else:
+                woken.append(j)
+    return woken
+
+
 def _arms_play(ctx: _Ctx, c: tuple[Any, ...], t: int, move: Play, faults: Any) -> tuple[Any, ...]:
-    """The core after seat ``t`` lays ``move`` on an open arm (checked by the caller)."""
+    """The core after seat ``t`` lays ``move`` on an open arm (checked by the caller), the
+    general way. `_ArmsHand.apply` takes a short way for most plays, which must give the
+    same core (tests/properties/test_arms_playout.py compares the two)."""
     tile = move.tile
     k = int(move.end)  # type: ignore[arg-type]
     old = c[_ARMS]
@@ -2660,66 +2692,21 @@ def _arms_play(ctx: _Ctx, c: tuple[Any, ...], t: int, move: Play, faults: Any) -
     state = _ARM_CLOSED if closes else _ARM_OPEN
     arms[k] = (nv, ((value, nv), chain), length, state, needs, origin)
     sides = c[_SIDES]
-    opens = c[_OPENS]
-    spins = lo == hi and _spins(ctx, arms, False)
-    if not (closes or spins or sides) and len(opens[0]) == len(old):
-        # the short way: every arm open, and open still; one shows another value
-        new_arms = tuple(arms)
-        key = opens[3] + ((nv - value) << 5 * k)
-        entry = _ARM_TABLES.get(key << 5 | ctx.rules.max_pip)
-        opens = (_arm_table(ctx, key) if entry is None else entry)[0]
-        points = _play_score(ctx, c[_LEAD], new_arms)
-        scores = c[_POINTS]
-        if points:
-            changed_scores = list(scores)
-            for seat in ctx.side_of[t]:
-                changed_scores[seat] += points
-            scores = tuple(changed_scores)
-            step: tuple[Any, ...] = (c[_HIST], t, move, points)
-        else:
-            step = (c[_HIST], t, move)
-        hands = list(c[_HANDS])
-        hand = hands[t] ^ 1 << tile.index
-        hands[t] = hand
-        new_hands = tuple(hands)
-        result = None
-        nt = ctx.nxt[t]
-        if not hand and not (ctx.both_out and _partner_holds(ctx, new_hands, t)):
-            nt = t
-            result = Ending.DOMINO
-        elif ctx.immediate and not (ctx.draws and len(c[_BONE]) > ctx.floor):
-            fits = opens[1]
-            if not any(h & fits for h in new_hands):
-                nt = t
-                result = Ending.BLOCKED
-        core = (ctx, step, new_hands, c[_BONE], 0, new_arms, -1, c[_LEAD], sides, scores, nt, -1)
-        return (*core, 0, result, 0, t, faults, False, c[_SHOWN], opens)
-    changed = closes
-    if spins:
+    if lo == hi and _spins(ctx, arms, False):
         n = len(arms)
-        changed = True
         if ctx.fill is SpinnerFill.ALL_FOUR_FIRST:
             arms += [(lo, None, 0, _ARM_OPEN, (), (k, length - 1))] * 2
             sides = (*sides, (k, length + 1), (n, 1), (n + 1, 1))
         else:
             arms += [(lo, None, 0, _ARM_WAITING, ((k, length + 1),), (k, length - 1))] * 2
-    if changed or len(opens[0]) < len(arms):  # an arm may wait (only short sides ever do)
-        for j in range(2, len(arms)):
-            arm = arms[j]
-            if arm[3] == _ARM_WAITING and all(arms[x][2] >= need for x, need in arm[4]):
-                arms[j] = (arm[0], arm[1], arm[2], _ARM_OPEN, arm[4], arm[5])
-                changed = True
+    for j in _woken(arms):
+        arm = arms[j]
+        arms[j] = (arm[0], arm[1], arm[2], _ARM_OPEN, arm[4], arm[5])
     if sides:
         sides = tuple(side for side in sides if arms[side[0]][2] < side[1])
-        changed = True
     new_arms = tuple(arms)
     points, scores = _scored(ctx, c, t, c[_LEAD], new_arms)
-    if changed:
-        opens = _opens(ctx, new_arms, sides)
-    else:  # the same arms open, one showing another value
-        key = opens[3] + ((nv - value) << 5 * k)
-        entry = _ARM_TABLES.get(key << 5 | ctx.rules.max_pip)
-        opens = (_arm_table(ctx, key) if entry is None else entry)[0]
+    opens = _opens(ctx, new_arms, sides)
     hands = list(c[_HANDS])
     hands[t] ^= 1 << tile.index
     return _arms_core(ctx, c, t, move, tuple(hands), new_arms, sides, scores, points, faults, opens)
@@ -2753,8 +2740,10 @@ def _arms_core(
             result = Ending.BLOCKED
     step = (c[_HIST], t, move, points) if points else (c[_HIST], t, move)
     lead = c[_LEAD] if c[_LEAD] is not None else (move.tile.low, move.tile.high)
-    core = (ctx, step, hands, c[_BONE], 0, arms, -1, lead, sides, scores, nt, -1, 0, result)
-    return (*core, 0, t, faults, False, c[_SHOWN], opens)
+    return (
+        ctx, step, hands, c[_BONE], 0, arms, -1, lead, sides, scores, nt, -1, 0, result, 0, t,
+        faults, False, c[_SHOWN], opens,
+    )  # fmt: skip
 
 
 def _partner_holds(ctx: _Ctx, hands: Sequence[int], t: int) -> bool:
@@ -2853,39 +2842,107 @@ class _ArmsHand(HandState):
         if seat is not None and (seat.__class__ is not int or seat != t):
             self._check_seat(move, seat)
         ctx: _Ctx = c[_CTX]
-        if move.__class__ is Play and c[_LEFT] >= 0 and c[_RESULT] is None:
-            # the short way for a legal play on an open arm (anything else: _problem)
-            tile: Tile = move.tile
-            end = move.end
-            # (the value the arm shows if it is open, else -1: its 5 bits of the key of the
-            # open arms are the value plus one, 0 when not open)
-            if (
-                c[_HANDS][t] >> tile.index & 1
-                and end is not None
-                and (c[_OPENS][3] >> 5 * end & 31) - 1 in (tile.low, tile.high)
-            ):
-                new = _NEW(_ArmsHand)
-                _SET_CORE(new, _arms_play(ctx, c, t, move, c[_FAULTS]))
-                return new
         cls = move.__class__
+        if cls is Play and c[_LEFT] >= 0 and c[_RESULT] is None:
+            # the hot path: a Play object laid on an open arm it matches
+            tile: Tile = move.tile  # type: ignore[union-attr,assignment]
+            i = tile.index
+            hand = c[_HANDS][t]
+            end = move.end  # type: ignore[union-attr]
+            opens = c[_OPENS]
+            if hand >> i & 1 and end is not None:
+                key = opens[3]
+                value = (key >> 5 * end & 31) - 1  # its 5 bits of the key: -1 if not open
+                lo = tile.low
+                hi = tile.high
+                nv = hi if value == lo else lo if value == hi else -1
+                if nv >= 0:
+                    old = c[_ARMS]
+                    if (
+                        c[_SIDES]
+                        or (end > 1 and ctx.fill is SpinnerFill.ONE_TILE_EACH_SIDE)
+                        or (lo == hi and _spins(ctx, old, False))
+                    ):  # an arm closes, a spinner is laid, SPIN-3 sides are left
+                        new = _NEW(_ArmsHand)
+                        _SET_CORE(new, _arms_play(ctx, c, t, move, c[_FAULTS]))  # type: ignore[arg-type]
+                        return new
+                    # the short way: the arm shows another value, and nothing else changes
+                    # but the arms that wait and may open now (checked below). It must give
+                    # the core of _arms_play (tests/properties/test_arms_playout.py)
+                    _v, chain, length, state, needs, origin = old[end]
+                    arms = list(old)
+                    arms[end] = (nv, ((value, nv), chain), length + 1, state, needs, origin)
+                    if len(opens[0]) < len(old) and _woken(arms):
+                        new = _NEW(_ArmsHand)
+                        _SET_CORE(new, _arms_play(ctx, c, t, move, c[_FAULTS]))  # type: ignore[arg-type]
+                        return new
+                    new_arms = tuple(arms)
+                    key += (nv - value) << 5 * end
+                    found = _ARM_TABLES.get(key << 5 | ctx.rules.max_pip)
+                    opens = _arm_table(ctx, key) if found is None else found
+                    points, scores = _scored(ctx, c, t, c[_LEAD], new_arms)
+                    changed = list(c[_HANDS])
+                    changed[t] = hand ^ 1 << i
+                    new_hands = tuple(changed)
+                    play: Play = move  # type: ignore[assignment]
+                    faults = c[_FAULTS]
+                    core = _arms_core(
+                        ctx, c, t, play, new_hands, new_arms, (), scores, points, faults, opens
+                    )
+                    new = _NEW(_ArmsHand)
+                    _SET_CORE(new, core)
+                    return new
+        elif cls is Draw and c[_LEFT] >= 0 and c[_RESULT] is None:
+            # the hot path of a draw: the seat holds no tile for an open arm and may draw
+            # (and the move names no tile, or the next one); as the draw below
+            opens = c[_OPENS]
+            bone = c[_BONE]
+            wanted = move.tile  # type: ignore[union-attr]
+            if (
+                not c[_HANDS][t] & opens[1]
+                and ctx.draws
+                and len(bone) > ctx.floor
+                and not (ctx.one_draw and c[_DREW])
+                and (wanted is None or wanted.index == bone[0])
+            ):
+                i = bone[0]
+                changed = list(c[_HANDS])
+                changed[t] |= 1 << i
+                new_hands = tuple(changed)
+                bone = bone[1:]
+                result = None
+                if ctx.immediate and len(bone) <= ctx.floor:
+                    fits = opens[1]
+                    if not any(h & fits for h in new_hands):
+                        result = Ending.BLOCKED
+                shown = c[_SHOWN]
+                if not ctx.voluntary:  # a forced draw shows the values open (see line)
+                    seen = list(shown)
+                    seen[t] = opens[2]
+                    shown = tuple(seen)
+                elif shown[t]:
+                    seen = list(shown)
+                    seen[t] = 0
+                    shown = tuple(seen)
+                core = (
+                    ctx, (c[_HIST], t, drawn(ctx.tiles[i])), new_hands, bone, c[_LEFT], c[_ARMS],
+                    c[_OPEN], c[_LEAD], c[_SIDES], c[_POINTS], t, c[_RPROP], c[_RCOUNT], result,
+                    c[_DREW] + 1 if ctx.one_draw else 0, c[_LAST], c[_FAULTS], c[_RFALSE], shown,
+                    opens,
+                )  # fmt: skip
+                new = _NEW(_ArmsHand)
+                _SET_CORE(new, core)
+                return new
         fault = None
-        if (
-            (cls is Draw or cls is Pass)
+        # the short way of a pass: legal when the seat holds no tile for an open arm and
+        # may not draw (anything else: _problem)
+        if not (
+            cls is Pass
             and c[_LEFT] >= 0
             and c[_RESULT] is None
             and not c[_HANDS][t] & c[_OPENS][1]
+            and not (ctx.draws and _can_draw(ctx, c))
         ):
-            # the short way for a seat that holds no tile for an open arm: its draw is legal
-            # when it may draw (and names no tile or the next one), its pass when it may not
-            may_draw = ctx.draws and _can_draw(ctx, c)
-            if cls is Pass:
-                short = not may_draw
-            else:
-                wanted = move.tile  # type: ignore[union-attr]
-                short = may_draw and (wanted is None or wanted.index == c[_BONE][0])
-        else:
-            short = False
-        if not short:
             move = self._parsed(move)
             reason = self._problem(move)
             if reason is not None:
@@ -2899,7 +2956,7 @@ class _ArmsHand(HandState):
         if cls is Play:
             if c[_LEFT] < 0:  # the lead
                 return _make(_ArmsHand, _arms_lead(ctx, c, t, move, faults))  # type: ignore[arg-type]
-            # a play on an open arm given as a token (a Play object took the short way)
+            # a play on an open arm given as a token (a Play object took the hot path)
             return _make(_ArmsHand, _arms_play(ctx, c, t, move, faults))  # type: ignore[arg-type]
         if c[_LEFT] < 0:  # drawing for a double (LEAD-5), as in a line
             return self._apply_slow(move)
@@ -2943,7 +3000,9 @@ class _ArmsHand(HandState):
             return HandState._problem(self, move)
         ctx: _Ctx = c[_CTX]
         hand = c[_HANDS][c[_TURN]]
-        ends, fits, _values, _key = c[_OPENS]
+        opens = c[_OPENS]
+        ends = opens[0]
+        fits = opens[1]
         playable = hand & fits
         if cls is Play:
             tile: Tile = move.tile  # type: ignore[attr-defined]
@@ -3307,23 +3366,6 @@ def open_values(rules: Ruleset, history: Sequence[Step]) -> tuple[int, ...]:
     return tuple(out)
 
 
-_RANDRANGE: Final = random.Random.randrange
-_RANDBELOW: Final = getattr(random.Random, "_randbelow_with_getrandbits", None)
-
-
-def _plain_bits(rng: random.Random) -> Any:
-    """``rng.getrandbits`` when ``rng.randrange(n)`` is ``_randbelow_with_getrandbits``
-    over it (a `random.Random`, or a subclass that keeps both), else ``None``."""
-    cls = type(rng)
-    if (
-        _RANDBELOW is not None
-        and cls.randrange is _RANDRANGE
-        and getattr(cls, "_randbelow", None) is _RANDBELOW
-    ):
-        return rng.getrandbits
-    return None
-
-
 def _arms_playout(state: HandState, rng: random.Random) -> HandState:
     """`random_playout` of a layout with arms: a tight loop over lists of the arms'
     fields for drawing until a tile fits or no drawing, any floor, either block
@@ -3333,7 +3375,7 @@ def _arms_playout(state: HandState, rng: random.Random) -> HandState:
     false pass, both partners out (PART-3), scores that are called (CLAIM-1), and a
     generator whose ``randrange`` is not `random.Random`'s)."""
     ctx: _Ctx = state._core[_CTX]
-    bits = _plain_bits(rng)
+    bits = plain_getrandbits(rng)
     spinner = ctx.spinner
     if (
         bits is None
@@ -3441,8 +3483,8 @@ def _arms_playout(state: HandState, rng: random.Random) -> HandState:
         last = t
         prop, count = -1, 0
         key = (lo + 1) | (hi + 1) << 5
-        entry = _arm_table(ctx, key)
-        opens, _plays, tile_plays = entry
+        opens = _arm_table(ctx, key)
+        tile_plays = opens[5]
         fits = opens[1]
         waiting = [2, 3] if len(values) > 2 else []
         if not h:
@@ -3484,8 +3526,7 @@ def _arms_playout(state: HandState, rng: random.Random) -> HandState:
         opens = c[_OPENS]
         key = opens[3]
         fits = opens[1]
-        entry = _arm_table(ctx, key)
-        tile_plays = entry[2]
+        tile_plays = opens[5]
     pip = ctx.rules.max_pip
     tables = _ARM_TABLES
     while result is None:
@@ -3498,14 +3539,14 @@ def _arms_playout(state: HandState, rng: random.Random) -> HandState:
                     low = m & -m
                     i = low.bit_length() - 1
                     if tile_plays[i] is None:
-                        _tile_plays(ctx, entry, i)
+                        _tile_plays(ctx, opens, i)
                     moves += tile_plays[i]
                     m ^= low
             else:
                 i = m.bit_length() - 1
                 moves = tile_plays[i]
                 if moves is None:
-                    _tile_plays(ctx, entry, i)
+                    _tile_plays(ctx, opens, i)
                     moves = tile_plays[i]
             n = len(moves)
             kb = n.bit_length()
@@ -3556,8 +3597,8 @@ def _arms_playout(state: HandState, rng: random.Random) -> HandState:
             else:
                 key += (nv - v) << 5 * k
             known = tables.get(key << 5 | pip)
-            entry = _arm_table(ctx, key) if known is None else known
-            opens, _plays, tile_plays = entry
+            opens = _arm_table(ctx, key) if known is None else known
+            tile_plays = opens[5]
             fits = opens[1]
             points = table[total - adjust]
             if points:

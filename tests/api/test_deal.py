@@ -302,6 +302,41 @@ def test_random_deal_with_an_rng() -> None:
     assert second != first  # the generator advanced
 
 
+class _OwnShuffle(random.Random):
+    """A generator whose shuffle is its own: `Deal.random` must call it."""
+
+    def shuffle(self, x: Any) -> None:
+        x.reverse()
+
+
+@pytest.mark.parametrize("rules", PRESETS, ids=repr)
+def test_random_deal_makes_the_draws_of_random_shuffle(rules: Ruleset) -> None:
+    # Deal.random inlines random.Random.shuffle for a plain generator: the same order
+    # and the same generator state after it, deal after deal (redeals included)
+    rng = random.Random(99)
+    again = random.Random(99)
+    full = list(TileSet.double(rules.max_pip))
+    cut = rules.players * rules.hand_size
+    for _ in range(40):
+        deal = Deal.random(rules, rng=rng)
+        order = full[:]
+        again.shuffle(order)
+        hands = tuple(
+            tuple(order[p * rules.hand_size : (p + 1) * rules.hand_size])
+            for p in range(rules.players)
+        )
+        assert (deal.hands, deal.boneyard) == (hands, tuple(order[cut:]))
+        assert deal.boneyard_indices == tuple(t.index for t in order[cut:])
+        assert rng.getstate() == again.getstate()
+
+
+def test_random_deal_calls_a_generator_s_own_shuffle() -> None:
+    r = Ruleset.block()
+    deal = Deal.random(r, rng=_OwnShuffle(1))
+    order = list(TileSet.double(6))[::-1]
+    assert deal.hands == (tuple(order[0:7]), tuple(order[7:14]))
+
+
 def test_seed_and_rng_together_are_refused() -> None:
     with pytest.raises(TypeError, match="not both"):
         Deal.random(Ruleset.block(), seed=1, rng=random.Random(1))

@@ -126,3 +126,44 @@ def test_a_generator_of_its_own_takes_the_general_path() -> None:
     for seed in range(20):
         state = HandState.start(ALL_FIVES, Deal.random(ALL_FIVES, seed=seed))
         _same(rollout(state, _Shifted(seed)), _by_moves(state, _Shifted(seed)))
+
+
+def _by_tokens(state: HandState, moves: int, rng: random.Random) -> None:
+    """Every legal move of every state on the way, applied as a move object (the hot
+    paths of `_ArmsHand.apply`) and as its token (the general way: `_arms_play` and the
+    checked draw): the same core."""
+    for _ in range(moves):
+        if state.is_over:
+            return
+        legal = state.legal_moves()
+        for move in legal:
+            fast = state.apply(move)
+            slow = state.apply(str(move))
+            assert type(fast) is type(slow)
+            assert fast._core == slow._core  # the open arms and their tables too
+            assert fast.history == slow.history
+        state = state.apply(legal[rng.randrange(len(legal))])
+
+
+@settings(SETTINGS, max_examples=150)
+@given(rules=spinner_rulesets(), seed=SEEDS)
+def test_apply_s_hot_paths_give_the_general_way_s_core(rules: Ruleset, seed: int) -> None:
+    try:
+        state = HandState.start(rules, Deal.random(rules, seed=seed))
+    except Exception:  # a redeal (LEAD-4): no hand to play
+        return
+    _by_tokens(state, 60, random.Random(seed))
+
+
+def test_apply_s_hot_paths_in_all_fives() -> None:
+    for players in (2, 4):
+        rules = Ruleset.draw(
+            players=players,
+            hand_size=7 if players == 2 else 5,
+            spinner=SpinnerRule.FIRST_DOUBLE,
+            play_scoring=PlayScoring.FIVES,
+            opening=Opening.SEAT_ANY_TILE,
+        )
+        for seed in range(25):
+            state = HandState.start(rules, Deal.random(rules, seed=seed))
+            _by_tokens(state, 60, random.Random(seed))
