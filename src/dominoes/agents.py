@@ -199,7 +199,8 @@ def _margin(result: HandResult, seat: int, side: tuple[int, ...], penalty: bool)
 
 def rollout(state: HandState, rng: random.Random, *, greedy: bool = False) -> HandState:
     """Finish a hand and return the final state: uniformly random legal moves, or with
-    ``greedy`` the heaviest playable tile every time. Where scores are called (rules
+    ``greedy`` the moves `GreedyAgent` makes (in a game that scores on play the play
+    that scores most, then the heaviest; else the heaviest). Where scores are called (rules
     CLAIM-1 and CLAIM-2) every score is claimed exactly and muggins called whenever it
     may be, as `GreedyAgent` and `SearchAgent` do.
 
@@ -224,8 +225,23 @@ def _rollout(state: HandState, rng: random.Random, greedy: bool) -> HandState:
     if not greedy:
         return random_playout(state, rng)
     while not state.is_over:
-        state = state.apply(heaviest(state.legal_moves()))
+        state = _greedy_step(state)
     return state
+
+
+def _greedy_step(state: HandState) -> HandState:
+    """The state after the move `GreedyAgent` would make (it knows only what the mover
+    may: the points a play scores follow from the layout)."""
+    moves = state.legal_moves()
+    if state.rules.play_scoring is PlayScoring.NONE or len(moves) == 1:
+        return state.apply(heaviest(moves))
+    seat = state.turn
+    before = state.play_points[seat]
+    after = {move: state.apply(move) for move in moves}
+    # where scores are called a play's score waits for its claim (CLAIM-1)
+    gained = {move: after[move].play_points[seat] + after[move].claim - before for move in moves}
+    top = max(gained.values())
+    return after[heaviest(tuple(move for move in moves if gained[move] == top))]
 
 
 def _claiming_rollout(state: HandState, rng: random.Random, greedy: bool) -> HandState:
@@ -237,9 +253,12 @@ def _claiming_rollout(state: HandState, rng: random.Random, greedy: bool) -> Han
             move: Move = Claim(points=state.claim)
         elif state.muggins:
             move = MUGGINS
+        elif greedy:
+            state = _greedy_step(state)
+            continue
         else:
             moves = state.legal_moves()
-            move = heaviest(moves) if greedy else moves[randrange(len(moves))]
+            move = moves[randrange(len(moves))]
         state = state.apply(move)
     return state
 

@@ -494,3 +494,17 @@ def test_side_margin_counts_play_points() -> None:
     assert result.end_points == (0, 10)
     assert side_margin(result, 0, 2, False) == 10.0
     assert side_margin(result, 1, 2, False) == -10.0
+
+
+@pytest.mark.parametrize("name", ["all-fives", "fives-and-threes", "block", "bergen"])
+def test_greedy_rollouts_make_the_greedy_agents_moves(name: str) -> None:
+    """`rollout(greedy=True)` plays what `GreedyAgent` would: in a game that scores on
+    play the play that scores most, then the heaviest (not the heaviest alone)."""
+    rules = Ruleset.preset(name)
+    rng = random.Random(5)
+    for seed in range(4):
+        start = HandState.start(rules, Deal.random(rules, seed=seed))
+        state = start
+        while not state.is_over:
+            state = state.apply(GreedyAgent().choose(state.observation(state.turn), rng))
+        assert rollout(start, rng, greedy=True) == state
