@@ -37,6 +37,7 @@ from dominoes.arena import ArenaReport, format_ci, make_agent, run_arena
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_OUTPUT = ROOT / "docs" / "arena-results.md"
 SEED = 2026
+KEPT = " The rows of the other games are kept from earlier runs: "
 SEARCH = make_agent("search")
 WIDE_SEARCH = make_agent("search", worlds=16)
 """The search of the spinner games: 16 worlds a decision. With the default 8 it beat
@@ -178,7 +179,9 @@ def kept_rows(page: str, matchups: Sequence[Matchup]) -> tuple[dict[Matchup, str
             raise SystemExit(f"the page has no row {start!r}: run its game too (--games)")
         found[matchup] = line
     dated = next((x for x in lines if x.startswith("- Date: ")), "- Date: unknown.")
-    return found, dated.removeprefix("- Date: ")
+    # an earlier run's own line may name the runs before it: one flat list of runs
+    earlier = dated.removeprefix("- Date: ").split(KEPT)
+    return found, " Then ".join(earlier)
 
 
 def render(
@@ -225,7 +228,7 @@ def render(
         "",
         f"- Command: `{command}` (seed {SEED}, {workers} worker processes).",
         f"- Date: {today}; total wall time {total / 60:.1f} minutes."
-        + (f" The rows of the other games are kept from an earlier run: {kept}" if kept else ""),
+        + (f"{KEPT}{kept}" if kept else ""),
         f"- Machine: {machine}, Python {platform.python_version()}. The figures do not "
         "depend on the machine or the number of workers (the same seed gives the same "
         "hands); the times do.",
