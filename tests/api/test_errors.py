@@ -131,6 +131,10 @@ def test_reason_members() -> None:
         "WRONG_DRAW_TILE",
         "NO_SUCH_SEAT",
         "DRAW_NAMES_TILE",
+        "MUST_CLAIM",
+        "WRONG_CLAIM",
+        "NO_CLAIM",
+        "NO_MUGGINS",
     }
 
 
