@@ -43,7 +43,7 @@ from dominoes import (
     Step,
     Tile,
 )
-from dominoes.errors import ArgumentTypeError, ArgumentValueError
+from dominoes.errors import AmbiguousPresetWarning, ArgumentTypeError, ArgumentValueError
 from dominoes.records import (
     FORMAT_VERSION,
     MAX_RECORD,
@@ -402,7 +402,7 @@ def test_the_preset_with_fewest_overrides_is_chosen() -> None:
     cases: dict[Ruleset, tuple[str, dict[str, Any]]] = {
         Ruleset.block(): ("block", {}),
         Ruleset.draw(players=3): ("draw", {"players": 3}),
-        Ruleset.preset("latin"): ("partnership", {}),
+        Ruleset.preset("pairs"): ("partnership", {}),
         Ruleset.block(players=4, partnership=True): ("block", {"players": 4, "partnership": True}),
         Ruleset.preset("abw333", target=None): ("abw333", {"target": None}),
         Ruleset(max_pip=3, players=2, hand_size=4): ("block", {"max_pip": 3, "hand_size": 4}),
@@ -422,7 +422,8 @@ def test_a_given_preset_is_kept_and_aliases_are_canonical() -> None:
     rules = Ruleset.preset(
         "partnership", target=None, opening=Opening.HIGHEST_DOUBLE, opening_tile=None
     )
-    record = HandRecord(rules=rules, seed=0, preset="Latin")
+    with pytest.warns(AmbiguousPresetWarning, match="picked 'partnership'"):
+        record = HandRecord(rules=rules, seed=0, preset="Latin")
     assert record.preset == "partnership"
     assert record.overrides == {
         "opening": Opening.HIGHEST_DOUBLE,
