@@ -106,6 +106,7 @@ class _Ctx:
         "claims",
         "doubles_desc",
         "draws",
+        "draws_of",
         "fill",
         "floor",
         "forfeit",
@@ -148,6 +149,7 @@ class _Ctx:
             suit[t.high] |= 1 << t.index
         self.suit = tuple(suit)
         self.plays = tuple(play_for(i) for i in range(size))
+        self.draws_of = tuple(drawn(tile) for tile in tiles)  # the history's draws, by index
         self.pips = tuple(t.pips for t in tiles)
         self.nxt = tuple(rules.seat_after(s) for s in range(rules.players))
         self.no_shown = (0,) * rules.players
@@ -2957,7 +2959,7 @@ class _ArmsHand(HandState):
                     seen[t] = 0
                     shown = tuple(seen)
                 core = (
-                    ctx, (c[_HIST], t, drawn(ctx.tiles[i])), new_hands, bone, c[_LEFT], c[_ARMS],
+                    ctx, (c[_HIST], t, ctx.draws_of[i]), new_hands, bone, c[_LEFT], c[_ARMS],
                     c[_OPEN], c[_LEAD], c[_SIDES], c[_POINTS], t, c[_RPROP], c[_RCOUNT], result,
                     c[_DREW] + 1 if ctx.one_draw else 0, c[_LAST], c[_FAULTS], c[_RFALSE], shown,
                     opens,
@@ -3017,7 +3019,7 @@ class _ArmsHand(HandState):
                 shown = (*shown[:t], 0, *shown[t + 1 :])
         else:
             shown = (*shown[:t], opens[2], *shown[t + 1 :])
-        step = (c[_HIST], t, drawn(ctx.tiles[i]))
+        step = (c[_HIST], t, ctx.draws_of[i])
         core = (ctx, step, new_hands, bone, *c[_LEFT:_TURN], t, c[_RPROP], c[_RCOUNT], result)
         return _make(_ArmsHand, (*core, drew, c[_LAST], faults, c[_RFALSE], shown, opens))
 
@@ -3440,6 +3442,7 @@ def _arms_playout(state: HandState, rng: random.Random) -> HandState:
     table = ctx.play_table
     side_of = ctx.side_of
     tiles = ctx.tiles
+    draws_of = ctx.draws_of
     one_tile = ctx.fill is SpinnerFill.ONE_TILE_EACH_SIDE
     every = spinner is SpinnerRule.EVERY_DOUBLE
     first = spinner is SpinnerRule.FIRST_DOUBLE
@@ -3656,7 +3659,7 @@ def _arms_playout(state: HandState, rng: random.Random) -> HandState:
             i = bone[-left]
             left -= 1
             hands[t] = h | (1 << i)
-            hist = (hist, t, drawn(tiles[i]))
+            hist = (hist, t, draws_of[i])
             shown[t] = opens[2]
             if immediate and left <= floor and not any(x & fits for x in hands):
                 result = Ending.BLOCKED
@@ -3735,6 +3738,7 @@ def random_playout(state: HandState, rng: random.Random) -> HandState:
     immediate = ctx.immediate
     suit = ctx.suit
     memo = ctx.memo
+    draws_of = ctx.draws_of
     nxt = ctx.nxt
     players = ctx.players
     left = c[_LEFT]
@@ -3784,7 +3788,7 @@ def random_playout(state: HandState, rng: random.Random) -> HandState:
             i = bone[drawn_count]
             drawn_count += 1
             hands[t] = h | (1 << i)
-            hist = (hist, t, drawn(tile_from_index(i)))
+            hist = (hist, t, draws_of[i])
             shown[t] = (1 << left) | (1 << right)
             if immediate and _stuck(ctx, hands, len(bone) - drawn_count, left, right):
                 result = Ending.BLOCKED
