@@ -150,10 +150,10 @@ class Deal:
         plan = _PLANS.get(rules)
         if plan is None:
             plan = _plan(rules)
-        size, dealt, wanted, cuts, steps = plan
+        size, dealt, wanted, cuts, steps, canonical = plan
         bits = plain_getrandbits(rng)
         for _ in range(_MAX_REDEALS):
-            order = list(range(size))
+            order = canonical.copy()
             if bits is None:
                 rng.shuffle(order)
             else:
@@ -208,10 +208,11 @@ def plain_getrandbits(rng: random.Random) -> Callable[[int], int] | None:
     return None
 
 
-_Plan = tuple[int, int, int | None, tuple[slice, ...], tuple[tuple[int, int, int], ...]]
+_Plan = tuple[int, int, int | None, tuple[slice, ...], tuple[tuple[int, int, int], ...], list[int]]
 _PLANS: dict[Ruleset, _Plan] = {}
 """Per ruleset: (set size, tiles dealt, `required_tiles`, one slice per hand, the steps
-of the inlined shuffle: (i, i + 1, (i + 1).bit_length()) from the last index down to 1)."""
+of the inlined shuffle: (i, i + 1, (i + 1).bit_length()) from the last index down to 1,
+the tile indices in canonical order: the list each shuffle copies, never changed)."""
 
 
 def _plan(rules: Ruleset) -> _Plan:
@@ -221,7 +222,7 @@ def _plan(rules: Ruleset) -> _Plan:
     h = rules.hand_size
     cuts = tuple(slice(p * h, (p + 1) * h) for p in range(rules.players))
     steps = tuple((i, i + 1, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
-    plan = (size, rules.players * h, required_tiles(rules), cuts, steps)
+    plan = (size, rules.players * h, required_tiles(rules), cuts, steps, list(range(size)))
     if len(_PLANS) >= 256:
         _PLANS.clear()
     _PLANS[rules] = plan

@@ -106,6 +106,7 @@ class _Ctx:
         "claims",
         "doubles_desc",
         "draws",
+        "draws_of",
         "fill",
         "floor",
         "forfeit",
@@ -148,6 +149,7 @@ class _Ctx:
             suit[t.high] |= 1 << t.index
         self.suit = tuple(suit)
         self.plays = tuple(play_for(i) for i in range(size))
+        self.draws_of = tuple(drawn(tile) for tile in tiles)  # the history's draws, by index
         self.pips = tuple(t.pips for t in tiles)
         self.nxt = tuple(rules.seat_after(s) for s in range(rules.players))
         self.no_shown = (0,) * rules.players
@@ -2359,7 +2361,7 @@ def _arms_core_from_position(
         *core[:_LEFT],
         0,
         new_arms,
-        core[_OPEN],
+        _count_of(ctx, core[_LEAD], new_arms),
         core[_LEAD],
         left,
         points,
@@ -2434,6 +2436,9 @@ def _opening_of(c: tuple[Any, ...]) -> Tile | str | None:
 #   _LCHAIN  (_SIDES) the sides of spinners not started yet under SPIN-3, as (arm,
 #            length) pairs: while one is left, only those arms take tiles;
 #   _RCHAIN  (_POINTS) the play points so far, per seat (partners show their side's);
+#   _OPEN    (_COUNT) after the lead, the end count of the arms (COUNT-1 to COUNT-3,
+#            `_end_count`) where the ruleset counts that way (`_Ctx.plain_count`), else -1
+#            (a function of the arms, so equality is unchanged; a play updates it);
 # and one slot more after the line's last, _OPENS: what the arms open now make legal,
 # the `_ARM_TABLES` entry of the open arms (its first four fields: the (arm, value) pairs,
 # the tiles that fit one, their values as a bitmask over pips, a key of the pairs for the
@@ -2443,6 +2448,7 @@ def _opening_of(c: tuple[Any, ...]) -> Tile | str | None:
 _ARMS: Final = _RIGHT
 _SIDES: Final = _LCHAIN
 _POINTS: Final = _RCHAIN
+_COUNT: Final = _OPEN
 _ARM_WAITING: Final = 0
 _ARM_OPEN: Final = 1
 _ARM_CLOSED: Final = 2
@@ -2625,17 +2631,22 @@ def _spins(ctx: _Ctx, arms: Sequence[tuple[Any, ...]], lead: bool) -> bool:
     return lead and kind is SpinnerRule.LEAD_DOUBLE
 
 
+def _count_of(ctx: _Ctx, lead: tuple[int, int], arms: tuple[tuple[Any, ...], ...]) -> int:
+    """The _COUNT slot of a core with these arms: the end count, or -1 where the ruleset
+    does not count the plain way."""
+    return _end_count(lead, arms) if ctx.plain_count else -1
+
+
 def _scored(
     ctx: _Ctx, c: tuple[Any, ...], t: int, lead: tuple[int, int], arms: tuple[Any, ...]
-) -> tuple[int, tuple[int, ...]]:
-    """(the points seat ``t``'s play scores, the play points per seat after it)."""
-    points = _play_score(ctx, lead, arms)
+) -> tuple[int, int, tuple[int, ...]]:
+    """(the _COUNT slot after seat ``t``'s play, the points it scores, the play points
+    per seat after it)."""
+    count = _count_of(ctx, lead, arms)
+    points = ctx.play_table[count] if count >= 0 else _play_score(ctx, lead, arms)
     if not points:
-        return 0, c[_POINTS]
-    scores = list(c[_POINTS])
-    for seat in ctx.side_of[t]:
-        scores[seat] += points
-    return points, tuple(scores)
+        return count, 0, c[_POINTS]
+    return count, points, _credit(ctx, c[_POINTS], t, points)
 
 
 def _arms_lead(ctx: _Ctx, c: tuple[Any, ...], t: int, move: Play, faults: Any) -> tuple[Any, ...]:
@@ -2656,9 +2667,12 @@ def _arms_lead(ctx: _Ctx, c: tuple[Any, ...], t: int, move: Play, faults: Any) -
         else:
             arms += [(lo, None, 0, _ARM_WAITING, ((0, 1), (1, 1)), None)] * 2
     new_arms = tuple(arms)
-    points, scores = _scored(ctx, c, t, (lo, hi), new_arms)
+    count, points, scores = _scored(ctx, c, t, (lo, hi), new_arms)
     opens = _opens(ctx, new_arms, sides)
-    return _arms_core(ctx, c, t, move, tuple(hands), new_arms, sides, scores, points, faults, opens)
+    new_hands = tuple(hands)
+    return _arms_core(
+        ctx, c, t, move, new_hands, new_arms, sides, scores, points, faults, opens, count
+    )
 
 
 def _woken(arms: Sequence[tuple[Any, ...]]) -> list[int]:
@@ -2705,11 +2719,14 @@ def _arms_play(ctx: _Ctx, c: tuple[Any, ...], t: int, move: Play, faults: Any) -
     if sides:
         sides = tuple(side for side in sides if arms[side[0]][2] < side[1])
     new_arms = tuple(arms)
-    points, scores = _scored(ctx, c, t, c[_LEAD], new_arms)
+    count, points, scores = _scored(ctx, c, t, c[_LEAD], new_arms)
     opens = _opens(ctx, new_arms, sides)
     hands = list(c[_HANDS])
     hands[t] ^= 1 << tile.index
-    return _arms_core(ctx, c, t, move, tuple(hands), new_arms, sides, scores, points, faults, opens)
+    new_hands = tuple(hands)
+    return _arms_core(
+        ctx, c, t, move, new_hands, new_arms, sides, scores, points, faults, opens, count
+    )
 
 
 def _arms_core(
@@ -2724,10 +2741,11 @@ def _arms_core(
     points: int,
     faults: Any,
     opens: _Opens,
+    count: int,
 ) -> tuple[Any, ...]:
-    """The core after a play (``opens``: the _OPENS slot of its arms and sides): the turn
-    passes on, or the hand ends (a domino, or a position nobody can play from,
-    DETECT-1)."""
+    """The core after a play (``opens``: the _OPENS slot of its arms and sides, ``count``
+    its _COUNT slot): the turn passes on, or the hand ends (a domino, or a position
+    nobody can play from, DETECT-1)."""
     result = None
     nt = ctx.nxt[t]
     if not hands[t] and not (ctx.both_out and _partner_holds(ctx, hands, t)):
@@ -2741,7 +2759,7 @@ def _arms_core(
     step = (c[_HIST], t, move, points) if points else (c[_HIST], t, move)
     lead = c[_LEAD] if c[_LEAD] is not None else (move.tile.low, move.tile.high)
     return (
-        ctx, step, hands, c[_BONE], 0, arms, -1, lead, sides, scores, nt, -1, 0, result, 0, t,
+        ctx, step, hands, c[_BONE], 0, arms, count, lead, sides, scores, nt, -1, 0, result, 0, t,
         faults, False, c[_SHOWN], opens,
     )  # fmt: skip
 
@@ -2880,15 +2898,31 @@ class _ArmsHand(HandState):
                     key += (nv - value) << 5 * end
                     found = _ARM_TABLES.get(key << 5 | ctx.rules.max_pip)
                     opens = _arm_table(ctx, key) if found is None else found
-                    points, scores = _scored(ctx, c, t, c[_LEAD], new_arms)
+                    count = c[_COUNT]
+                    if count >= 0:  # the end count, kept up to date: only this arm changed
+                        lead = c[_LEAD]
+                        w = 2 * nv if lo == hi else nv  # what the arm counts now
+                        if length:  # and before, from its outer tile
+                            a, b = chain[0]
+                            w -= 2 * b if a == b else b
+                        elif end < 2:  # an empty long side: its half (a double's both)
+                            w -= 2 * value if lead[0] == lead[1] else value
+                        if end < 2 and lead[0] == lead[1] and not old[0][2] and not old[1][2]:
+                            w += 2 * value  # a double lead counted once until now
+                        count += w
+                        points = ctx.play_table[count]
+                        scores = _credit(ctx, c[_POINTS], t, points) if points else c[_POINTS]
+                    else:
+                        count, points, scores = _scored(ctx, c, t, c[_LEAD], new_arms)
                     changed = list(c[_HANDS])
                     changed[t] = hand ^ 1 << i
                     new_hands = tuple(changed)
                     play: Play = move  # type: ignore[assignment]
                     faults = c[_FAULTS]
                     core = _arms_core(
-                        ctx, c, t, play, new_hands, new_arms, (), scores, points, faults, opens
-                    )
+                        ctx, c, t, play, new_hands, new_arms, (), scores, points, faults, opens,
+                        count,
+                    )  # fmt: skip
                     new = _NEW(_ArmsHand)
                     _SET_CORE(new, core)
                     return new
@@ -2925,7 +2959,7 @@ class _ArmsHand(HandState):
                     seen[t] = 0
                     shown = tuple(seen)
                 core = (
-                    ctx, (c[_HIST], t, drawn(ctx.tiles[i])), new_hands, bone, c[_LEFT], c[_ARMS],
+                    ctx, (c[_HIST], t, ctx.draws_of[i]), new_hands, bone, c[_LEFT], c[_ARMS],
                     c[_OPEN], c[_LEAD], c[_SIDES], c[_POINTS], t, c[_RPROP], c[_RCOUNT], result,
                     c[_DREW] + 1 if ctx.one_draw else 0, c[_LAST], c[_FAULTS], c[_RFALSE], shown,
                     opens,
@@ -2985,7 +3019,7 @@ class _ArmsHand(HandState):
                 shown = (*shown[:t], 0, *shown[t + 1 :])
         else:
             shown = (*shown[:t], opens[2], *shown[t + 1 :])
-        step = (c[_HIST], t, drawn(ctx.tiles[i]))
+        step = (c[_HIST], t, ctx.draws_of[i])
         core = (ctx, step, new_hands, bone, *c[_LEFT:_TURN], t, c[_RPROP], c[_RCOUNT], result)
         return _make(_ArmsHand, (*core, drew, c[_LAST], faults, c[_RFALSE], shown, opens))
 
@@ -3408,6 +3442,7 @@ def _arms_playout(state: HandState, rng: random.Random) -> HandState:
     table = ctx.play_table
     side_of = ctx.side_of
     tiles = ctx.tiles
+    draws_of = ctx.draws_of
     one_tile = ctx.fill is SpinnerFill.ONE_TILE_EACH_SIDE
     every = spinner is SpinnerRule.EVERY_DOUBLE
     first = spinner is SpinnerRule.FIRST_DOUBLE
@@ -3624,7 +3659,7 @@ def _arms_playout(state: HandState, rng: random.Random) -> HandState:
             i = bone[-left]
             left -= 1
             hands[t] = h | (1 << i)
-            hist = (hist, t, drawn(tiles[i]))
+            hist = (hist, t, draws_of[i])
             shown[t] = opens[2]
             if immediate and left <= floor and not any(x & fits for x in hands):
                 result = Ending.BLOCKED
@@ -3649,7 +3684,7 @@ def _arms_playout(state: HandState, rng: random.Random) -> HandState:
         rest,
         0,
         arms,
-        -1,
+        total - adjust,  # the end count (the loop runs for the plain count only)
         lead,
         (),
         tuple(scores),
@@ -3703,6 +3738,7 @@ def random_playout(state: HandState, rng: random.Random) -> HandState:
     immediate = ctx.immediate
     suit = ctx.suit
     memo = ctx.memo
+    draws_of = ctx.draws_of
     nxt = ctx.nxt
     players = ctx.players
     left = c[_LEFT]
@@ -3752,7 +3788,7 @@ def random_playout(state: HandState, rng: random.Random) -> HandState:
             i = bone[drawn_count]
             drawn_count += 1
             hands[t] = h | (1 << i)
-            hist = (hist, t, drawn(tile_from_index(i)))
+            hist = (hist, t, draws_of[i])
             shown[t] = (1 << left) | (1 << right)
             if immediate and _stuck(ctx, hands, len(bone) - drawn_count, left, right):
                 result = Ending.BLOCKED

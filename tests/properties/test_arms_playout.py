@@ -167,3 +167,24 @@ def test_apply_s_hot_paths_in_all_fives() -> None:
         for seed in range(25):
             state = HandState.start(rules, Deal.random(rules, seed=seed))
             _by_tokens(state, 60, random.Random(seed))
+
+
+def test_the_end_count_kept_by_each_play_is_the_count_of_its_position() -> None:
+    """The core keeps the end count up to date play by play (COUNT-1 to COUNT-3, the
+    arm that changed only); a state read back from its position counts its arms afresh,
+    and equality compares the two, in every state of random All Fives hands, the hot
+    paths of `apply`, the playout's last state, the muggins claim (CLAIM-1), Sniff's count
+    (COUNT-4) and Bergen's headers (HEADER-1) alike."""
+    presets = [Ruleset.preset(name) for name in ("all-fives", "muggins", "sniff", "bergen")]
+    for rules in (ALL_FIVES, *presets):
+        for seed in range(8):
+            rng = random.Random(seed)
+            start = HandState.start(rules, Deal.random(rules, seed=seed))
+            state = start
+            while not state.is_over:
+                assert HandState.from_position(state.position(), rules) == state
+                legal = state.legal_moves()
+                state = state.apply(legal[rng.randrange(len(legal))])
+            assert HandState.from_position(state.position(), rules) == state
+            end = rollout(_moved(start, seed % 5, rng), rng)
+            assert HandState.from_position(end.position(), rules) == end
