@@ -13,10 +13,25 @@ from dominoes import (
     IllegalMoveError,
     IllegalMoveReason,
     Move,
+    Opening,
     Play,
+    PlayScoring,
+    Ruleset,
+    SpinnerRule,
     Tile,
     TileSet,
 )
+
+ALL_FIVES = Ruleset.draw(
+    hand_size=5,
+    opening=Opening.SEAT_ANY_TILE,
+    spinner=SpinnerRule.FIRST_DOUBLE,
+    play_scoring=PlayScoring.FIVES,
+    round_to=5,
+)
+"""All Fives as docs/rules/spinner.md plays it: two players, five tiles each, seat 0 leads
+any tile, the first double is the spinner (SPIN-1), long sides first (SPIN-2), fives
+score the pips (PLAY-1) and the hand's end points are rounded to 5."""
 
 
 def parse_move(text: str) -> Move:

@@ -32,14 +32,11 @@ from dominoes import (
     Muggins,
     Observation,
     ObservationEncoder,
-    Opening,
     Phase,
-    PlayScoring,
     RandomAgent,
     Ruleset,
     RulesetError,
     SearchAgent,
-    SpinnerRule,
     TileSet,
 )
 from dominoes.agents import rollout
@@ -48,15 +45,9 @@ from dominoes.records import HandRecord, dumps, loads
 from dominoes.sampling import sample, sample_deal
 from dominoes.simulation import play_match
 from dominoes.words import describe_choice, describe_step
-from scenario import dealt, refusal
+from scenario import ALL_FIVES, dealt, refusal
 
-AUTO = Ruleset.draw(
-    hand_size=5,
-    opening=Opening.SEAT_ANY_TILE,
-    spinner=SpinnerRule.FIRST_DOUBLE,
-    play_scoring=PlayScoring.FIVES,
-    round_to=5,
-)
+AUTO = ALL_FIVES
 """All Fives as docs/rules/spinner.md plays it: the table credits every score."""
 CLAIM = attrs.evolve(AUTO, claim_rule=ClaimRule.CLAIM)
 MUGGINS_RULES = attrs.evolve(AUTO, claim_rule=ClaimRule.MUGGINS)

@@ -36,30 +36,13 @@ from dominoes import (
     SpinnerFill,
     SpinnerRule,
     Tile,
-    TileSet,
 )
 from dominoes.layout import header_points
 from dominoes.scoring import play_points
-from scenario import refusal
+from scenario import ALL_FIVES, dealt, refusal
 
-ALL_FIVES = Ruleset.draw(
-    hand_size=5,
-    opening=Opening.SEAT_ANY_TILE,
-    spinner=SpinnerRule.FIRST_DOUBLE,
-    play_scoring=PlayScoring.FIVES,
-    round_to=5,
-)
-"""All Fives as the page plays it: two players, five tiles each, seat 0 leads any tile,
-the first double is the spinner (SPIN-1), long sides first (SPIN-2), fives score the
-pips (PLAY-1) and the hand's end points are rounded to 5."""
 MUGGINS = attrs.evolve(ALL_FIVES, spinner=SpinnerRule.NONE)
 """The same without a spinner: a line that scores on play."""
-
-
-def dealt(*hands: list[str]) -> Deal:
-    """A double-six deal of ``hands``, the other tiles in the boneyard in canonical order."""
-    held = {Tile.parse(t) for hand in hands for t in hand}
-    return Deal(hands=list(hands), boneyard=[t for t in TileSet.double(6).tiles if t not in held])
 
 
 def move(text: str) -> Play:
