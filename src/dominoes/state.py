@@ -3183,22 +3183,23 @@ class _ClaimsHand(_ArmsHand):
 
     @property
     def phase(self) -> Phase:
-        c = self._core
-        if c[_RESULT] is None and c[_CLAIM] is not None and c[_CLAIM][0] == _MUST_CLAIM:
+        if self._pending(_MUST_CLAIM):
             return Phase.CLAIM
         return HandState.phase.fget(self)  # type: ignore[attr-defined,no-any-return]
 
     @property
     def claim(self) -> int:
-        pending = self._core[_CLAIM]
-        if pending is None or pending[0] != _MUST_CLAIM or self._core[_RESULT] is not None:
-            return 0
-        return int(pending[1])
+        return self._pending(_MUST_CLAIM)
 
     @property
     def muggins(self) -> int:
+        return self._pending(_MAY_MUGGINS)
+
+    def _pending(self, kind: int) -> int:
+        """The points waiting for a claim (``_MUST_CLAIM``) or for muggins
+        (``_MAY_MUGGINS``) while the hand goes on; else 0 (a pending score is never 0)."""
         pending = self._core[_CLAIM]
-        if pending is None or pending[0] != _MAY_MUGGINS or self._core[_RESULT] is not None:
+        if pending is None or pending[0] != kind or self._core[_RESULT] is not None:
             return 0
         return int(pending[1])
 
