@@ -8,6 +8,7 @@ from dominoes import (
     DRAW,
     PASS,
     Deal,
+    DrawRule,
     End,
     HandState,
     IllegalMoveError,
@@ -70,6 +71,15 @@ def refusal(state: HandState, move: Move, *, seat: int | None = None) -> Illegal
 
 
 # Scenario deals shared by several test files (the worked examples of the rules pages).
+
+# The three-player Draw game of docs/rules/verification.md (double-3, two tiles each), and
+# its moves up to the moment the boneyard is empty and seat 0 cannot play (layout [3|...|0]).
+THREE = Ruleset(max_pip=3, players=3, hand_size=2, drawing=DrawRule.UNTIL_PLAYABLE)
+DEAL_V = Deal(
+    hands=[["2-2", "3-3"], ["0-0", "0-1"], ["1-1", "1-3"]],
+    boneyard=["1-2", "0-3", "0-2", "2-3"],
+)
+OPENING_V = "3-3 draw draw 0-3:L 1-3:R draw 0-2:L 0-1:R draw 2-3:L"
 
 # Seat 0 holds the high tiles and goes out; seat 1 (nothing above a 3) passes throughout and
 # keeps 0 + 1 + 2 + 2 + 3 + 4 + 3 = 15 pips.

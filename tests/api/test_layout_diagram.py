@@ -28,14 +28,10 @@ from dominoes import (
 from dominoes.errors import ArgumentTypeError, ArgumentValueError, EmptyLayoutError
 from dominoes.render import diagram
 from dominoes.scoring import play_points
-from scenario import play_moves
+from scenario import DEAL_V, OPENING_V, THREE, play_moves
 
-THREE = Ruleset(max_pip=3, players=3, hand_size=2, drawing=DrawRule.UNTIL_PLAYABLE)
-THREE_DEAL = Deal(
-    hands=[["2-2", "3-3"], ["0-0", "0-1"], ["1-1", "1-3"]],
-    boneyard=["1-2", "0-3", "0-2", "2-3"],
-)
-UP_TO_THE_PASS = "3-3 draw draw 0-3:L 1-3:R draw 0-2:L 0-1:R draw 2-3:L"
+THREE_DEAL = DEAL_V
+UP_TO_THE_PASS = OPENING_V
 
 
 def rows(text: str) -> dict[str, str]:

@@ -58,6 +58,7 @@ from dominoes.notation import (
     parse_tile,
 )
 from dominoes.tiles import MAX_SET
+from scenario import DEAL_V, OPENING_V, THREE
 from strategies import VariantHand, variant_hands, variant_rulesets
 
 NOTATION_SETTINGS = settings(
@@ -204,20 +205,9 @@ def test_played_positions_round_trip_and_reach_every_field() -> None:
     check()
     # a false block (FAULT-5) is rare among random hands: one played hand reaches it
     # whatever examples the generator chose
-    rules = Ruleset(
-        max_pip=3,
-        players=3,
-        hand_size=2,
-        drawing=DrawRule.UNTIL_PLAYABLE,
-        faults=FaultMode.TOLERANT,
-        fault_penalty=FaultPenalty.NONE,
-    )
-    deal = Deal(
-        hands=[["2-2", "3-3"], ["0-0", "0-1"], ["1-1", "1-3"]],
-        boneyard=["1-2", "0-3", "0-2", "2-3"],
-    )
-    state = HandState.start(rules, deal)
-    moves = "3-3 draw draw 0-3:L 1-3:R draw 0-2:L 0-1:R draw 2-3:L pass pass pass"
+    rules = attrs.evolve(THREE, faults=FaultMode.TOLERANT, fault_penalty=FaultPenalty.NONE)
+    state = HandState.start(rules, DEAL_V)
+    moves = OPENING_V + " pass pass pass"
     for token in moves.split(" "):
         state = state.apply(token)
         seen.update(fields_of(state.position()))

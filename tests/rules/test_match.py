@@ -44,7 +44,7 @@ from dominoes import (
 )
 from dominoes.errors import ArgumentTypeError, MatchError
 from dominoes.match import hand_seed
-from scenario import DEAL_B, DEAL_C, DEAL_E, DEAL_TIE, MOVES_B, MOVES_C, MOVES_E, parse_move
+from scenario import DEAL_B, DEAL_C, DEAL_E, DEAL_TIE, DEAL_V, MOVES_B, MOVES_C, MOVES_E, parse_move
 from scenario import MOVES_C as MOVES_TIE
 
 
@@ -399,10 +399,7 @@ FAULTY = Ruleset(
     faults=FaultMode.TOLERANT,
     next_lead=NextLead.WINNER,
 )
-DEAL_FAULTY = Deal(
-    hands=[["2-2", "3-3"], ["0-0", "0-1"], ["1-1", "1-3"]],
-    boneyard=["1-2", "0-3", "0-2", "2-3"],
-)
+DEAL_FAULTY = DEAL_V
 
 
 @pytest.mark.parametrize(

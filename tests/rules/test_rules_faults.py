@@ -36,7 +36,7 @@ from dominoes import (
     Tile,
     VerificationRound,
 )
-from scenario import parse_move, play_moves, refusal
+from scenario import DEAL_V, OPENING_V, THREE, parse_move, play_moves, refusal
 
 # The small Block game of the docs: double-3, two players, four tiles each. Seat 0 leads 3-3;
 # seat 1 holds 1-3, which fits, so a pass by seat 1 after the lead is a false pass.
@@ -54,14 +54,6 @@ DEAL_G = Deal(
     boneyard=["1-2", "0-3"],
 )
 
-# The three-player Draw game of docs/rules/verification.md (double-3, two tiles each).
-THREE = Ruleset(max_pip=3, players=3, hand_size=2, drawing=DrawRule.UNTIL_PLAYABLE)
-DEAL_V = Deal(
-    hands=[["2-2", "3-3"], ["0-0", "0-1"], ["1-1", "1-3"]],
-    boneyard=["1-2", "0-3", "0-2", "2-3"],
-)
-# Up to the moment the boneyard is empty and seat 0 cannot play (layout [3|...|0]).
-OPENING_V = "3-3 draw draw 0-3:L 1-3:R draw 0-2:L 0-1:R draw 2-3:L"
 
 # A double-3 hand for four in partnership: seat 1 holds 1-3 and can answer the lead.
 PAIRS = Ruleset(max_pip=3, players=4, hand_size=2, partnership=True)

@@ -21,15 +21,11 @@ from dominoes import (
     Tile,
     VerificationRound,
 )
-from scenario import play_moves, refusal
+from scenario import DEAL_V, OPENING_V, THREE, play_moves, refusal
 
-RULES = Ruleset(max_pip=3, players=3, hand_size=2, drawing=DrawRule.UNTIL_PLAYABLE)
-DEAL = Deal(
-    hands=[["2-2", "3-3"], ["0-0", "0-1"], ["1-1", "1-3"]],
-    boneyard=["1-2", "0-3", "0-2", "2-3"],
-)
-# Up to the moment the boneyard is empty and seat 0 cannot play.
-OPENING = "3-3 draw draw 0-3:L 1-3:R draw 0-2:L 0-1:R draw 2-3:L"
+RULES = THREE
+DEAL = DEAL_V
+OPENING = OPENING_V
 
 
 def _before_first_pass() -> HandState:
