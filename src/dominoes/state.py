@@ -2746,16 +2746,7 @@ def _arms_core(
     """The core after a play (``opens``: the _OPENS slot of its arms and sides, ``count``
     its _COUNT slot): the turn passes on, or the hand ends (a domino, or a position
     nobody can play from, DETECT-1)."""
-    result = None
-    nt = ctx.nxt[t]
-    if not hands[t] and not (ctx.both_out and _partner_holds(ctx, hands, t)):
-        nt = t
-        result = Ending.DOMINO
-    elif ctx.immediate and not (ctx.draws and len(c[_BONE]) > ctx.floor):
-        fits = opens[1]
-        if not any(h & fits for h in hands):
-            nt = t
-            result = Ending.BLOCKED
+    nt, result = _ending(ctx, hands, c[_BONE], opens[1], t)
     step = (c[_HIST], t, move, points) if points else (c[_HIST], t, move)
     lead = c[_LEAD] if c[_LEAD] is not None else (move.tile.low, move.tile.high)
     return (
@@ -3090,7 +3081,7 @@ class _ArmsHand(HandState):
 # not AUTO is played by `_ClaimsHand`, an `_ArmsHand` whose core has one slot more, _CLAIM:
 # None, or (_MUST_CLAIM, points) after a play that scored (the same seat is to move, the
 # play's points not credited yet, and the hand not ended yet even if the play emptied a
-# hand or blocked it: `_ended` decides that once the score is claimed), or
+# hand or blocked it: `_ending` decides that once the score is claimed), or
 # (_MAY_MUGGINS, points) for the next seat after a score its player overlooked. The
 # play's history node carries no points; the claim's, or the muggins', carries them.
 _CLAIM: Final = _OPENS + 1
@@ -3098,17 +3089,17 @@ _MUST_CLAIM: Final = 0
 _MAY_MUGGINS: Final = 1
 
 
-def _ended(ctx: _Ctx, c: tuple[Any, ...], t: int) -> tuple[int, Ending | None]:
-    """The seat to move and the ending once seat ``t``'s play is settled: the play ended
-    the hand (a domino, or a position nobody can play from, DETECT-1) or the turn passes
-    on, as `_arms_core` decides it at the play."""
-    hands = c[_HANDS]
+def _ending(
+    ctx: _Ctx, hands: Sequence[int], bone: Sequence[int], fits: int, t: int
+) -> tuple[int, Ending | None]:
+    """The seat to move and the ending after seat ``t``'s play in a layout with arms
+    (``fits``: the tiles that fit the open arms): a domino (both partners out under
+    PART-3), a position nobody can play from (DETECT-1), or the turn passes on."""
     if not hands[t] and not (ctx.both_out and _partner_holds(ctx, hands, t)):
         return t, Ending.DOMINO
-    if ctx.immediate and not (ctx.draws and len(c[_BONE]) > ctx.floor):
-        fits = c[_OPENS][1]
-        if not any(h & fits for h in hands):
-            return t, Ending.BLOCKED
+    stuck = ctx.immediate and not (ctx.draws and len(bone) > ctx.floor)
+    if stuck and not any(h & fits for h in hands):
+        return t, Ending.BLOCKED
     return ctx.nxt[t], None
 
 
@@ -3240,7 +3231,7 @@ class _ClaimsHand(_ArmsHand):
             return _make(_ClaimsHand, core)
         faults = c[_FAULTS]
         scores = c[_POINTS]
-        nt, result = _ended(ctx, c, t)
+        nt, result = _ending(ctx, c[_HANDS], c[_BONE], c[_OPENS][1], t)
         pending = None
         if fault is not None:  # CLAIM-3: nothing credited, the fault penalised
             faults = (*faults, Fault(seat=t, kind=fault, move_number=self.move_count))
