@@ -100,7 +100,6 @@ class _Ctx:
     """Per-ruleset tables, built once and shared by every state of that ruleset."""
 
     __slots__ = (
-        "arm_memo",
         "arms",
         "both_out",
         "claims",
@@ -120,6 +119,7 @@ class _Ctx:
         "no_shown",
         "nxt",
         "one_draw",
+        "pip",
         "pips",
         "plain_count",
         "play_table",
@@ -138,6 +138,7 @@ class _Ctx:
     def __init__(self, rules: Ruleset) -> None:
         n = rules.max_pip
         self.rules = rules
+        self.pip = n
         self.players = rules.players
         self.size = size = rules.tile_set.size
         self.full = (1 << size) - 1
@@ -187,7 +188,6 @@ class _Ctx:
         self.both_out = rules.partnership and (
             rules.partnership_out is PartnershipOut.BOTH_PARTNERS
         )
-        self.arm_memo: dict[int, tuple[Move, ...]] = {}
         # CLAIM-1 to CLAIM-3: scores are called (played by _ClaimsHand)
         self.claims = rules.claim_rule is not ClaimRule.AUTO
         self.muggins = rules.claim_rule is ClaimRule.MUGGINS
@@ -2542,7 +2542,8 @@ def _opens(
 
 def _arm_plays(ctx: _Ctx, m: int, opens: _Opens) -> tuple[Move, ...]:
     """The plays of the tiles of ``m`` (each fits an open end) on the open arms: by tile
-    index, then by arm (memoised on the tiles and the open arms)."""
+    index, then by arm (each tile's plays memoised in ``opens``; a memo of whole hands cost
+    more than it saved, most hands meeting a given set of open arms once)."""
     plays = opens[4]
     if not m & (m - 1):  # one tile
         i = m.bit_length() - 1
@@ -2551,22 +2552,16 @@ def _arm_plays(ctx: _Ctx, m: int, opens: _Opens) -> tuple[Move, ...]:
             _tile_plays(ctx, opens, i)
             found = plays[i]
         return found
-    key = opens[3] << ctx.size | m
-    memo = ctx.arm_memo
-    moves = memo.get(key)
-    if moves is None:
-        moves = ()
-        rest = m
-        while rest:
-            low = rest & -rest
-            i = low.bit_length() - 1
-            if plays[i] is None:
-                _tile_plays(ctx, opens, i)
-            moves += plays[i]
-            rest ^= low
-        if len(memo) >= _ARM_MEMO_LIMIT:
-            memo.clear()
-        memo[key] = moves
+    moves = ()
+    while m:
+        low = m & -m
+        i = low.bit_length() - 1
+        found = plays[i]
+        if found is None:
+            _tile_plays(ctx, opens, i)
+            found = plays[i]
+        moves += found
+        m ^= low
     return moves
 
 
@@ -2746,8 +2741,8 @@ def _arms_core(
     """The core after a play (``opens``: the _OPENS slot of its arms and sides, ``count``
     its _COUNT slot): the turn passes on, or the hand ends (a domino, or a position
     nobody can play from, DETECT-1)."""
-    # `_ending`, inlined: every play of the public API comes through here (a call costs
-    # about 2% of an All Fives hand under callgrind); the claim step calls `_ending`
+    # `_ending`, inlined (a call costs about 2% of an All Fives hand under callgrind; the
+    # short way of `_ArmsHand.apply` inlines this function too); the claim step calls it
     result = None
     nt = ctx.nxt[t]
     if not hands[t] and not (ctx.both_out and _partner_holds(ctx, hands, t)):
@@ -2890,43 +2885,73 @@ class _ArmsHand(HandState):
                     # but the arms that wait and may open now (checked below). It must give
                     # the core of _arms_play (tests/properties/test_arms_playout.py)
                     _v, chain, length, state, needs, origin = old[end]
-                    arms = list(old)
-                    arms[end] = (nv, ((value, nv), chain), length + 1, state, needs, origin)
-                    if len(opens[0]) < len(old) and _woken(arms):
-                        new = _NEW(_ArmsHand)
-                        _SET_CORE(new, _arms_play(ctx, c, t, move, c[_FAULTS]))  # type: ignore[arg-type]
-                        return new
-                    new_arms = tuple(arms)
+                    arm = (nv, ((value, nv), chain), length + 1, state, needs, origin)
+                    if len(old) == 2:
+                        new_arms = (arm, old[1]) if end == 0 else (old[0], arm)
+                    else:
+                        arms = list(old)
+                        arms[end] = arm
+                        if len(opens[0]) < len(old) and _woken(arms):
+                            new = _NEW(_ArmsHand)
+                            _SET_CORE(new, _arms_play(ctx, c, t, move, c[_FAULTS]))  # type: ignore[arg-type]
+                            return new
+                        new_arms = tuple(arms)
                     key += (nv - value) << 5 * end
-                    found = _ARM_TABLES.get(key << 5 | ctx.rules.max_pip)
+                    found = _ARM_TABLES.get(key << 5 | ctx.pip)
                     opens = _arm_table(ctx, key) if found is None else found
                     count = c[_COUNT]
                     if count >= 0:  # the end count, kept up to date: only this arm changed
-                        lead = c[_LEAD]
                         w = 2 * nv if lo == hi else nv  # what the arm counts now
                         if length:  # and before, from its outer tile
                             a, b = chain[0]
                             w -= 2 * b if a == b else b
                         elif end < 2:  # an empty long side: its half (a double's both)
-                            w -= 2 * value if lead[0] == lead[1] else value
-                        if end < 2 and lead[0] == lead[1] and not old[0][2] and not old[1][2]:
-                            w += 2 * value  # a double lead counted once until now
+                            lead = c[_LEAD]
+                            if lead[0] == lead[1]:
+                                w -= 2 * value
+                                if not old[1 - end][2]:
+                                    w += 2 * value  # a double lead counted once until now
+                            else:
+                                w -= value
                         count += w
                         points = ctx.play_table[count]
-                        scores = _credit(ctx, c[_POINTS], t, points) if points else c[_POINTS]
+                        if points:
+                            scores = _credit(ctx, c[_POINTS], t, points)
+                            step: tuple[Any, ...] = (c[_HIST], t, move, points)
+                        else:
+                            scores = c[_POINTS]
+                            step = (c[_HIST], t, move)
                     else:
                         count, points, scores = _scored(ctx, c, t, c[_LEAD], new_arms)
-                    changed = list(c[_HANDS])
-                    changed[t] = hand ^ 1 << i
-                    new_hands = tuple(changed)
-                    play: Play = move  # type: ignore[assignment]
-                    faults = c[_FAULTS]
-                    core = _arms_core(
-                        ctx, c, t, play, new_hands, new_arms, (), scores, points, faults, opens,
-                        count,
-                    )  # fmt: skip
+                        step = (c[_HIST], t, move, points) if points else (c[_HIST], t, move)
+                    hands = c[_HANDS]
+                    h = hand ^ 1 << i
+                    if len(hands) == 2:
+                        new_hands = (h, hands[1]) if t == 0 else (hands[0], h)
+                    else:
+                        changed = list(hands)
+                        changed[t] = h
+                        new_hands = tuple(changed)
+                    # the end of `_arms_core`, inlined (the ending rule is `_ending`'s: a
+                    # domino, both partners out under PART-3, DETECT-1)
+                    result = None
+                    nt = ctx.nxt[t]
+                    if not h and not (ctx.both_out and _partner_holds(ctx, new_hands, t)):
+                        nt = t
+                        result = Ending.DOMINO
+                    elif ctx.immediate and not (ctx.draws and len(c[_BONE]) > ctx.floor):
+                        fits = opens[1]
+                        if not any(x & fits for x in new_hands):
+                            nt = t
+                            result = Ending.BLOCKED
                     new = _NEW(_ArmsHand)
-                    _SET_CORE(new, core)
+                    _SET_CORE(
+                        new,
+                        (
+                            ctx, step, new_hands, c[_BONE], 0, new_arms, count, c[_LEAD], (),
+                            scores, nt, -1, 0, result, 0, t, c[_FAULTS], False, c[_SHOWN], opens,
+                        ),
+                    )  # fmt: skip
                     return new
         elif cls is Draw and c[_LEFT] >= 0 and c[_RESULT] is None:
             # the hot path of a draw: the seat holds no tile for an open arm and may draw
