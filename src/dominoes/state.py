@@ -126,9 +126,11 @@ class _Ctx:
         "players",
         "plays",
         "rules",
+        "short_closes",
         "side_of",
         "size",
         "spinner",
+        "spins_when",
         "suit",
         "tiles",
         "tolerant",
@@ -174,6 +176,13 @@ class _Ctx:
         )
         self.spinner = rules.spinner
         self.fill = rules.spinner_fill
+        # for the hot path of a play: SPIN-4 closes a short side after one tile; a double
+        # laid after the lead spins (SPIN-1) always (0), while the layout has two arms (2),
+        # or never (-1): `_spins` for the lead and the general way
+        self.short_closes = rules.spinner_fill is SpinnerFill.ONE_TILE_EACH_SIDE
+        self.spins_when = {SpinnerRule.EVERY_DOUBLE: 0, SpinnerRule.FIRST_DOUBLE: 2}.get(
+            rules.spinner, -1
+        )
         most = 2 * n * (2 + 2 * (n + 1))  # every arm open, each showing a double of n
         self.play_table = tuple(play_points(rules, k) for k in range(most + 1))
         # the default count (COUNT-1 to COUNT-3) scored by the table: `_end_count`;
@@ -2847,7 +2856,8 @@ class _ArmsHand(HandState):
             if ctx.voluntary and _can_draw(ctx, c):
                 return (*moves, DRAW)
             return moves
-        if ctx.draws and _can_draw(ctx, c):
+        # `_can_draw`, inlined
+        if ctx.draws and len(c[_BONE]) > ctx.floor and not (ctx.one_draw and c[_DREW]):
             return (DRAW,)
         return (PASS,)
 
@@ -2875,8 +2885,8 @@ class _ArmsHand(HandState):
                     old = c[_ARMS]
                     if (
                         c[_SIDES]
-                        or (end > 1 and ctx.fill is SpinnerFill.ONE_TILE_EACH_SIDE)
-                        or (lo == hi and _spins(ctx, old, False))
+                        or (end > 1 and ctx.short_closes)
+                        or (lo == hi and (ctx.spins_when == 0 or ctx.spins_when == len(old)))
                     ):  # an arm closes, a spinner is laid, SPIN-3 sides are left
                         new = _NEW(_ArmsHand)
                         _SET_CORE(new, _arms_play(ctx, c, t, move, c[_FAULTS]))  # type: ignore[arg-type]
