@@ -100,6 +100,7 @@ class _Ctx:
     """Per-ruleset tables, built once and shared by every state of that ruleset."""
 
     __slots__ = (
+        "all_four",
         "arms",
         "both_out",
         "claims",
@@ -180,6 +181,7 @@ class _Ctx:
         # laid after the lead spins (SPIN-1) always (0), while the layout has two arms (2),
         # or never (-1): `_spins` for the lead and the general way
         self.short_closes = rules.spinner_fill is SpinnerFill.ONE_TILE_EACH_SIDE
+        self.all_four = rules.spinner_fill is SpinnerFill.ALL_FOUR_FIRST
         self.spins_when = {SpinnerRule.EVERY_DOUBLE: 0, SpinnerRule.FIRST_DOUBLE: 2}.get(
             rules.spinner, -1
         )
@@ -2883,30 +2885,41 @@ class _ArmsHand(HandState):
                 nv = hi if value == lo else lo if value == hi else -1
                 if nv >= 0:
                     old = c[_ARMS]
-                    if (
-                        c[_SIDES]
-                        or (end > 1 and ctx.short_closes)
-                        or (lo == hi and (ctx.spins_when == 0 or ctx.spins_when == len(old)))
-                    ):  # an arm closes, a spinner is laid, SPIN-3 sides are left
+                    n = len(old)
+                    spins = lo == hi and ctx.spins_when in (0, n)
+                    if c[_SIDES] or (end > 1 and ctx.short_closes) or (spins and ctx.all_four):
+                        # an arm closes (SPIN-4), SPIN-3 sides are left or begin: the
+                        # general way
                         new = _NEW(_ArmsHand)
                         _SET_CORE(new, _arms_play(ctx, c, t, move, c[_FAULTS]))  # type: ignore[arg-type]
                         return new
-                    # the short way: the arm shows another value, and nothing else changes
-                    # but the arms that wait and may open now (checked below). It must give
-                    # the core of _arms_play (tests/properties/test_arms_playout.py)
+                    # the short way: the arm shows another value; a double laid there may
+                    # spin (SPIN-1: two waiting arms more) and waiting arms may open
+                    # (SPIN-2). It must give the core of _arms_play
+                    # (tests/properties/test_arms_playout.py)
                     _v, chain, length, state, needs, origin = old[end]
                     arm = (nv, ((value, nv), chain), length + 1, state, needs, origin)
-                    if len(old) == 2:
+                    if n == 2 and not spins:
                         new_arms = (arm, old[1]) if end == 0 else (old[0], arm)
+                        key += (nv - value) << 5 * end
                     else:
                         arms = list(old)
                         arms[end] = arm
-                        if len(opens[0]) < len(old) and _woken(arms):
-                            new = _NEW(_ArmsHand)
-                            _SET_CORE(new, _arms_play(ctx, c, t, move, c[_FAULTS]))  # type: ignore[arg-type]
-                            return new
+                        if spins:  # its sides wait for the arm to grow past it
+                            side = (lo, None, 0, _ARM_WAITING, ((end, length + 2),), (end, length))
+                            arms += (side, side)
+                        woken = _woken(arms) if len(opens[0]) < n else ()
+                        if woken:
+                            for j in woken:
+                                a = arms[j]
+                                arms[j] = (a[0], a[1], a[2], _ARM_OPEN, a[4], a[5])
+                            key = 0
+                            for j, a in enumerate(arms):
+                                if a[3] == _ARM_OPEN:
+                                    key |= (a[0] + 1) << 5 * j
+                        else:
+                            key += (nv - value) << 5 * end
                         new_arms = tuple(arms)
-                    key += (nv - value) << 5 * end
                     found = _ARM_TABLES.get(key << 5 | ctx.pip)
                     opens = _arm_table(ctx, key) if found is None else found
                     count = c[_COUNT]
