@@ -120,6 +120,7 @@ class _Ctx:
         "no_shown",
         "nxt",
         "one_draw",
+        "pairs",
         "pip",
         "pips",
         "plain_count",
@@ -181,6 +182,8 @@ class _Ctx:
         # laid after the lead spins (SPIN-1) always (0), while the layout has two arms (2),
         # or never (-1): `_spins` for the lead and the general way
         self.short_closes = rules.spinner_fill is SpinnerFill.ONE_TILE_EACH_SIDE
+        # the (value, value) pairs of the arms' chains, one of each
+        self.pairs = tuple(tuple((a, b) for b in range(n + 1)) for a in range(n + 1))
         self.all_four = rules.spinner_fill is SpinnerFill.ALL_FOUR_FIRST
         self.spins_when = {SpinnerRule.EVERY_DOUBLE: 0, SpinnerRule.FIRST_DOUBLE: 2}.get(
             rules.spinner, -1
@@ -2898,7 +2901,7 @@ class _ArmsHand(HandState):
                     # (SPIN-2). It must give the core of _arms_play
                     # (tests/properties/test_arms_playout.py)
                     _v, chain, length, state, needs, origin = old[end]
-                    arm = (nv, ((value, nv), chain), length + 1, state, needs, origin)
+                    arm = (nv, (ctx.pairs[value][nv], chain), length + 1, state, needs, origin)
                     if n == 2 and not spins:
                         new_arms = (arm, old[1]) if end == 0 else (old[0], arm)
                         key += (nv - value) << 5 * end
@@ -2908,7 +2911,18 @@ class _ArmsHand(HandState):
                         if spins:  # its sides wait for the arm to grow past it
                             side = (lo, None, 0, _ARM_WAITING, ((end, length + 2),), (end, length))
                             arms += (side, side)
-                        woken = _woken(arms) if len(opens[0]) < n else ()
+                        woken: Sequence[int] = ()
+                        if len(opens[0]) < n:  # an arm waits (or is closed)
+                            if n == 4:  # one spinner: its sides wait, and open, together
+                                sp = arms[2]
+                                if sp[3] == _ARM_WAITING:
+                                    for x, need in sp[4]:
+                                        if arms[x][2] < need:
+                                            break
+                                    else:
+                                        woken = (2, 3)
+                            else:
+                                woken = _woken(arms)
                         if woken:
                             for j in woken:
                                 a = arms[j]
@@ -2990,24 +3004,31 @@ class _ArmsHand(HandState):
                 and (wanted is None or wanted.index == bone[0])
             ):
                 i = bone[0]
-                changed = list(c[_HANDS])
-                changed[t] |= 1 << i
-                new_hands = tuple(changed)
+                hands = c[_HANDS]
+                shown = c[_SHOWN]
+                # a forced draw shows the values open (see line), a voluntary one nothing
+                seen = 0 if ctx.voluntary else opens[2]
+                if len(hands) == 2:  # (two seats: the tuples built at once)
+                    if t:
+                        new_hands = (hands[0], hands[1] | 1 << i)
+                        shown = (shown[0], seen)
+                    else:
+                        new_hands = (hands[0] | 1 << i, hands[1])
+                        shown = (seen, shown[1])
+                else:
+                    changed = list(hands)
+                    changed[t] |= 1 << i
+                    new_hands = tuple(changed)
+                    if shown[t] != seen:
+                        listed = list(shown)
+                        listed[t] = seen
+                        shown = tuple(listed)
                 bone = bone[1:]
                 result = None
                 if ctx.immediate and len(bone) <= ctx.floor:
                     fits = opens[1]
                     if not any(h & fits for h in new_hands):
                         result = Ending.BLOCKED
-                shown = c[_SHOWN]
-                if not ctx.voluntary:  # a forced draw shows the values open (see line)
-                    seen = list(shown)
-                    seen[t] = opens[2]
-                    shown = tuple(seen)
-                elif shown[t]:
-                    seen = list(shown)
-                    seen[t] = 0
-                    shown = tuple(seen)
                 core = (
                     ctx, (c[_HIST], t, ctx.draws_of[i]), new_hands, bone, c[_LEFT], c[_ARMS],
                     c[_OPEN], c[_LEAD], c[_SIDES], c[_POINTS], t, c[_RPROP], c[_RCOUNT], result,
