@@ -3405,6 +3405,54 @@ def open_values(rules: Ruleset, history: Sequence[Step]) -> tuple[int, ...]:
     return tuple(out)
 
 
+_PLAY_AT: list[Play | None] = []
+"""By (a tile index << 6 | an arm): the play of that tile on that arm (`play_on`), for
+`_arms_playout`; ``None`` until first asked for."""
+
+
+def _play_at(key: int) -> Play:
+    """The play of `_PLAY_AT` at ``key``, filled in."""
+    play = _PLAY_AT[key] = play_on(key >> 6, _ENDS[key & 63])
+    return play
+
+
+_ROLL_TABLES: dict[int, tuple[int, tuple[int, ...], int, int, int]] = {}
+"""By the key of `_ARM_TABLES`: what `_arms_playout` reads of the open arms: the tiles
+that fit one, per pip value the open arms that show it (a bitmask over arms), the tiles
+that fit two or more, those that fit three or more, and the open values as a bitmask
+over pips."""
+
+
+def _roll_table(ctx: _Ctx, key: int) -> tuple[int, tuple[int, ...], int, int, int]:
+    """The `_ROLL_TABLES` entry of ``key`` (an `_ARM_TABLES` key), filled in."""
+    opens = _ARM_TABLES.get(key) or _arm_table(ctx, key >> 5)
+    suit = ctx.suit
+    one = two = more = 0
+    for _k, v in opens[0]:
+        tiles = suit[v]
+        more |= two & tiles
+        two |= one & tiles
+        one |= tiles
+    entry = (opens[1], opens[6], two, more, opens[2])
+    if len(_ROLL_TABLES) >= _ARM_MEMO_LIMIT:
+        _ROLL_TABLES.clear()
+    _ROLL_TABLES[key] = entry
+    return entry
+
+
+def _arms_gate(waiting: list[int], needs: list[Any], arms: int, one_tile: bool, adjust: int) -> int:
+    """For `_arms_playout`, a bitmask over arms of those a play on which needs more than
+    the common update: an arm some waiting arm waits on, a short side that closes after
+    one tile (SPIN-4), and the long sides while a double lead counts both halves."""
+    gate = 3 if adjust else 0
+    for j in waiting:
+        for x, _need in needs[j]:
+            gate |= 1 << x
+    if one_tile:
+        gate |= (1 << arms) - 4
+    return gate
+
+
 def _arms_playout(state: HandState, rng: random.Random) -> HandState:
     """`random_playout` of a layout with arms: a tight loop over lists of the arms'
     fields for drawing until a tile fits or no drawing, any floor, either block
@@ -3412,7 +3460,10 @@ def _arms_playout(state: HandState, rng: random.Random) -> HandState:
     as do the counts of COUNT-4 to COUNT-6 and Bergen's headers, draw one then pass,
     voluntary drawing, drawing for a double before the lead, an open round that holds a
     false pass, both partners out (PART-3), scores that are called (CLAIM-1), and a
-    generator whose ``randrange`` is not `random.Random`'s)."""
+    generator whose ``randrange`` is not `random.Random`'s). The play is drawn as
+    ``legal_moves()[randrange(n)]`` would draw it, without building the moves: they
+    come by tile index, then by arm, so the loop counts each tile's open arms and walks
+    to the chosen one."""
     ctx: _Ctx = state._core[_CTX]
     bits = plain_getrandbits(rng)
     spinner = ctx.spinner
@@ -3436,6 +3487,9 @@ def _arms_playout(state: HandState, rng: random.Random) -> HandState:
         c = state._core
     if c[_RESULT] is not None:
         return state
+    if len(_PLAY_AT) < ctx.size << 6:
+        _PLAY_AT.extend([None] * ((ctx.size << 6) - len(_PLAY_AT)))
+    play_at = _PLAY_AT
     hands = list(c[_HANDS])
     bone = c[_BONE]
     left = len(bone)  # boneyard tiles left
@@ -3460,7 +3514,8 @@ def _arms_playout(state: HandState, rng: random.Random) -> HandState:
     scores = list(c[_POINTS])
     result = None
     # the arms, field by field (as in the _ARMS tuples): values, chains, lengths, states,
-    # needs, origins; and what each counts now (COUNT-1 to COUNT-3)
+    # needs, origins; and what each counts now (COUNT-1 to COUNT-3): the end count is
+    # ``total``, plus ``adjust`` (both halves of a double lead) in the weights' sum
     values: list[int]
     chains: list[Any]
     lengths: list[int]
@@ -3512,8 +3567,8 @@ def _arms_playout(state: HandState, rng: random.Random) -> HandState:
         else:
             weights = [lo, hi]
         adjust = 2 * lo if double_lead else 0
-        total = lo + hi if not double_lead else 4 * lo
-        points = table[total - adjust]
+        total = 2 * lo if double_lead else lo + hi
+        points = table[total]
         if points:
             for seat in side_of[t]:
                 scores[seat] += points
@@ -3524,7 +3579,6 @@ def _arms_playout(state: HandState, rng: random.Random) -> HandState:
         prop, count = -1, 0
         key = (lo + 1) | (hi + 1) << 5
         opens = _arm_table(ctx, key)
-        tile_plays = opens[5]
         fits = opens[1]
         waiting = [2, 3] if len(values) > 2 else []
         if not h:
@@ -3561,62 +3615,166 @@ def _arms_playout(state: HandState, rng: random.Random) -> HandState:
                 weights.append(2 * v if double_lead else v)
             else:
                 weights.append(0)
-        total = sum(weights)
         adjust = 2 * lead[0] if double_lead and not lengths[0] and not lengths[1] else 0
+        total = sum(weights) - adjust
         opens = c[_OPENS]
         key = opens[3]
         fits = opens[1]
-        tile_plays = opens[5]
+    gate = _arms_gate(waiting, needs, len(values), one_tile, adjust)
     pip = ctx.rules.max_pip
-    tables = _ARM_TABLES
+    tables = _ROLL_TABLES
+    mkey = key << 5 | pip  # the key of the open arms in _ARM_TABLES
+    fits, arms_of, two, more, shows = tables.get(mkey) or _roll_table(ctx, mkey)
     while result is None:
         h = hands[t]
         m = h & fits
-        if m:
-            if m & (m - 1):  # two tiles or more: their plays, by tile
-                moves = ()
-                while m:
-                    low = m & -m
-                    i = low.bit_length() - 1
-                    if tile_plays[i] is None:
-                        _tile_plays(ctx, opens, i)
-                    moves += tile_plays[i]
-                    m ^= low
+        if not m and draws and left > floor:  # draw until a tile fits, or the floor
+            while True:
+                while bits(1):  # (a forced move draws from the generator too)
+                    pass
+                i = bone[-left]
+                left -= 1
+                hist = (hist, t, draws_of[i])
+                m = 1 << i
+                h |= m
+                if m & fits:
+                    break
+                m = 0
+                if left <= floor:
+                    break
+            hands[t] = h
+            shown[t] = shows
+            if not m and immediate and not any(x & fits for x in hands):
+                result = Ending.BLOCKED
+                break
+        if not m:  # a pass
+            while bits(1):
+                pass
+            hist = (hist, t, PASS)
+            shown[t] |= shows
+            if prop < 0:
+                prop, count = t, 0
+            count += 1
+            if count == players:
+                result = Ending.BLOCKED
+                break
+            t = nxt[t]
+            continue
+        # the play: the r-th of legal_moves(), by tile index, then by arm
+        if not m & (m - 1):  # one tile
+            low = m
+            i = m.bit_length() - 1
+            tile = tiles[i]
+            lo = tile.low
+            hi = tile.high
+            on = arms_of[lo] | arms_of[hi]
+            if on & (on - 1):  # two arms or more take it
+                n = on.bit_count()
+                kb = n.bit_length()
+                r = bits(kb)
+                while r >= n:
+                    r = bits(kb)
+                while r:
+                    on &= on - 1
+                    r -= 1
             else:
-                i = m.bit_length() - 1
-                moves = tile_plays[i]
-                if moves is None:
-                    _tile_plays(ctx, opens, i)
-                    moves = tile_plays[i]
-            n = len(moves)
+                while bits(1):
+                    pass
+        elif not m & two:  # tiles that fit one arm each
+            n = m.bit_count()
             kb = n.bit_length()
             r = bits(kb)
             while r >= n:
                 r = bits(kb)
-            move, k, i, lo, hi = moves[r]
-            v = values[k]
-            nv = hi if lo == v else lo
-            chains[k] = ((v, nv), chains[k])
-            lengths[k] += 1
-            values[k] = nv
+            while r:
+                m &= m - 1
+                r -= 1
+            low = m & -m
+            i = low.bit_length() - 1
+            tile = tiles[i]
+            lo = tile.low
+            hi = tile.high
+            on = arms_of[lo] | arms_of[hi]
+        elif not m & more:  # some fit two arms
+            d = m & two
+            n = m.bit_count() + d.bit_count()
+            kb = n.bit_length()
+            r = bits(kb)
+            while r >= n:
+                r = bits(kb)
+            while True:
+                low = m & -m
+                if low & d:
+                    if r < 2:
+                        break
+                    r -= 2
+                elif r:
+                    r -= 1
+                else:
+                    break
+                m ^= low
+            i = low.bit_length() - 1
+            tile = tiles[i]
+            lo = tile.low
+            hi = tile.high
+            on = arms_of[lo] | arms_of[hi]
+            if r:
+                on &= on - 1
+        else:  # some fit three arms or more: count each tile's arms
+            n = 0
+            x = m
+            while x:
+                low = x & -x
+                tile = tiles[low.bit_length() - 1]
+                n += (arms_of[tile.low] | arms_of[tile.high]).bit_count()
+                x ^= low
+            kb = n.bit_length()
+            r = bits(kb)
+            while r >= n:
+                r = bits(kb)
+            while True:
+                low = m & -m
+                i = low.bit_length() - 1
+                tile = tiles[i]
+                lo = tile.low
+                hi = tile.high
+                on = arms_of[lo] | arms_of[hi]
+                n = on.bit_count()
+                if r < n:
+                    while r:
+                        on &= on - 1
+                        r -= 1
+                    break
+                r -= n
+                m ^= low
+        k = (on & -on).bit_length() - 1
+        move = play_at[i << 6 | k] or _play_at(i << 6 | k)
+        v = values[k]
+        nv = hi if lo == v else lo
+        chains[k] = ((v, nv), chains[k])
+        lengths[k] += 1
+        values[k] = nv
+        if lo != hi and not gate >> k & 1:  # the common update
+            total += nv - weights[k]
+            weights[k] = nv
+            mkey += (nv - v) << 5 * k + 5
+        else:
             w = 2 * nv if lo == hi else nv
-            total += w - weights[k]
+            total += w - weights[k] + adjust
             weights[k] = w
+            adjust = 0
             reopen = False
-            if k < 2:
-                adjust = 0
-            elif one_tile:  # SPIN-4: a short side takes one tile
+            if k >= 2 and one_tile:  # SPIN-4: a short side takes one tile
                 states[k] = _ARM_CLOSED
                 reopen = True
             if lo == hi and (every or (first and len(values) == 2)):  # a new spinner
-                j = k
-                n = lengths[j]
+                n = lengths[k]
                 values += [lo, lo]
                 chains += [None, None]
                 lengths += [0, 0]
                 states += [_ARM_WAITING, _ARM_WAITING]
-                needs += [((j, n + 1),)] * 2
-                origins += [(j, n - 1)] * 2
+                needs += [((k, n + 1),)] * 2
+                origins += [(k, n - 1)] * 2
                 weights += [0, 0]
                 waiting += [len(values) - 2, len(values) - 1]
             if waiting:
@@ -3634,53 +3792,31 @@ def _arms_playout(state: HandState, rng: random.Random) -> HandState:
                 for j, st in enumerate(states):
                     if st == _ARM_OPEN:
                         key |= (values[j] + 1) << 5 * j
+                mkey = key << 5 | pip
             else:
-                key += (nv - v) << 5 * k
-            known = tables.get(key << 5 | pip)
-            opens = _arm_table(ctx, key) if known is None else known
-            tile_plays = opens[5]
-            fits = opens[1]
-            points = table[total - adjust]
-            if points:
-                for seat in side_of[t]:
-                    scores[seat] += points
-                hist = (hist, t, move, points)
-            else:
-                hist = (hist, t, move)
-            h ^= 1 << i
-            hands[t] = h
-            last = t
-            prop, count = -1, 0
-            if not h:
-                result = Ending.DOMINO
-                break
-            if immediate and not (draws and left > floor) and not any(x & fits for x in hands):
-                result = Ending.BLOCKED
-                break
-            t = nxt[t]
-        elif draws and left > floor:
-            while bits(1):  # (a forced move draws from the generator too)
-                pass
-            i = bone[-left]
-            left -= 1
-            hands[t] = h | (1 << i)
-            hist = (hist, t, draws_of[i])
-            shown[t] = opens[2]
-            if immediate and left <= floor and not any(x & fits for x in hands):
-                result = Ending.BLOCKED
+                mkey += (nv - v) << 5 * k + 5
+            gate = _arms_gate(waiting, needs, len(values), one_tile, adjust)
+        fits, arms_of, two, more, shows = tables.get(mkey) or _roll_table(ctx, mkey)
+        points = table[total]
+        if points:
+            for seat in side_of[t]:
+                scores[seat] += points
+            hist = (hist, t, move, points)
         else:
-            while bits(1):
-                pass
-            hist = (hist, t, PASS)
-            shown[t] |= opens[2]
-            if prop < 0:
-                prop, count = t, 0
-            count += 1
-            if count == players:
-                result = Ending.BLOCKED
-                break
-            t = nxt[t]
+            hist = (hist, t, move)
+        h ^= low
+        hands[t] = h
+        last = t
+        prop, count = -1, 0
+        if not h:
+            result = Ending.DOMINO
+            break
+        if immediate and not (draws and left > floor) and not any(x & fits for x in hands):
+            result = Ending.BLOCKED
+            break
+        t = nxt[t]
     arms = tuple(zip(values, chains, lengths, states, needs, origins, strict=True))
+    opens = _ARM_TABLES.get(mkey) or _arm_table(ctx, mkey >> 5)
     rest = bone[len(bone) - left :]
     core: tuple[Any, ...] = (
         ctx,
@@ -3689,7 +3825,7 @@ def _arms_playout(state: HandState, rng: random.Random) -> HandState:
         rest,
         0,
         arms,
-        total - adjust,  # the end count (the loop runs for the plain count only)
+        total,  # the end count (the loop runs for the plain count only)
         lead,
         (),
         tuple(scores),
