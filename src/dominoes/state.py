@@ -3405,15 +3405,27 @@ def open_values(rules: Ruleset, history: Sequence[Step]) -> tuple[int, ...]:
     return tuple(out)
 
 
-_PLAY_AT: list[Play | None] = []
-"""By (a tile index << 6 | an arm): the play of that tile on that arm (`play_on`), for
-`_arms_playout`; ``None`` until first asked for."""
+_TILE_AT: dict[int, tuple[int, int, list[Play | None]]] = {}
+"""By a tile's bit (1 << its index): its (low, high) and its plays by arm (`play_on`,
+each ``None`` until `_play_at` fills it in), for `_arms_playout` (the tiles of the
+largest set it has played)."""
+_BIT_AT: dict[int, int] = {}
+"""By a bit (1 << n): n, for the tiles and arms of `_arms_playout`."""
 
 
-def _play_at(key: int) -> Play:
-    """The play of `_PLAY_AT` at ``key``, filled in."""
-    play = _PLAY_AT[key] = play_on(key >> 6, _ENDS[key & 63])
+def _play_at(low: int, k: int) -> Play:
+    """The play of the tile of bit ``low`` on arm ``k``, kept in `_TILE_AT`."""
+    play = _TILE_AT[low][2][k] = play_on(_BIT_AT[low], _ENDS[k])
     return play
+
+
+def _fill_tile_at(ctx: _Ctx) -> None:
+    """`_TILE_AT` and `_BIT_AT` for the tiles of the set of ``ctx``, and 64 arms."""
+    for i in range(len(_TILE_AT), ctx.size):
+        tile = ctx.tiles[i]
+        _TILE_AT[1 << i] = (tile.low, tile.high, [None] * len(_ENDS))
+    for i in range(len(_BIT_AT), max(ctx.size, len(_ENDS))):
+        _BIT_AT[1 << i] = i
 
 
 _ROLL_TABLES: dict[int, tuple[int, tuple[int, ...], int, int, int]] = {}
@@ -3438,6 +3450,16 @@ def _roll_table(ctx: _Ctx, key: int) -> tuple[int, tuple[int, ...], int, int, in
         _ROLL_TABLES.clear()
     _ROLL_TABLES[key] = entry
     return entry
+
+
+def _below(bits: Callable[[int], int], n: int) -> int:
+    """``randrange(n)`` of the generator whose ``getrandbits`` is ``bits`` (a
+    `plain_getrandbits`), drawn as `random.Random` draws it."""
+    kb = n.bit_length()
+    r = bits(kb)
+    while r >= n:
+        r = bits(kb)
+    return r
 
 
 def _arms_gate(waiting: list[int], needs: list[Any], arms: int, one_tile: bool, adjust: int) -> int:
@@ -3487,9 +3509,10 @@ def _arms_playout(state: HandState, rng: random.Random) -> HandState:
         c = state._core
     if c[_RESULT] is not None:
         return state
-    if len(_PLAY_AT) < ctx.size << 6:
-        _PLAY_AT.extend([None] * ((ctx.size << 6) - len(_PLAY_AT)))
-    play_at = _PLAY_AT
+    if len(_TILE_AT) < ctx.size:
+        _fill_tile_at(ctx)
+    tile_at = _TILE_AT
+    bit_at = _BIT_AT
     hands = list(c[_HANDS])
     bone = c[_BONE]
     left = len(bone)  # boneyard tiles left
@@ -3530,11 +3553,7 @@ def _arms_playout(state: HandState, rng: random.Random) -> HandState:
             while bits(1):  # (a forced move draws from the generator too)
                 pass
         else:
-            n = h.bit_count()
-            kb = n.bit_length()
-            r = bits(kb)
-            while r >= n:
-                r = bits(kb)
+            r = _below(bits, h.bit_count())
             m = h
             while r:
                 m &= m - 1
@@ -3620,201 +3639,176 @@ def _arms_playout(state: HandState, rng: random.Random) -> HandState:
         opens = c[_OPENS]
         key = opens[3]
         fits = opens[1]
+    # a play of a double, or on an arm of ``gate`` (`_arms_gate`), takes the full update
     gate = _arms_gate(waiting, needs, len(values), one_tile, adjust)
     pip = ctx.rules.max_pip
     tables = _ROLL_TABLES
     mkey = key << 5 | pip  # the key of the open arms in _ARM_TABLES
     fits, arms_of, two, more, shows = tables.get(mkey) or _roll_table(ctx, mkey)
-    while result is None:
-        h = hands[t]
-        m = h & fits
-        if not m and draws and left > floor:  # draw until a tile fits, or the floor
-            while True:
-                while bits(1):  # (a forced move draws from the generator too)
-                    pass
-                i = bone[-left]
-                left -= 1
-                hist = (hist, t, draws_of[i])
-                m = 1 << i
-                h |= m
-                if m & fits:
-                    break
-                m = 0
-                if left <= floor:
-                    break
-            hands[t] = h
-            shown[t] = shows
-            if not m and immediate and not any(x & fits for x in hands):
-                result = Ending.BLOCKED
-                break
-        if not m:  # a pass
-            while bits(1):
-                pass
-            hist = (hist, t, PASS)
-            shown[t] |= shows
-            if prop < 0:
-                prop, count = t, 0
-            count += 1
-            if count == players:
-                result = Ending.BLOCKED
-                break
-            t = nxt[t]
-            continue
-        # the play: the r-th of legal_moves(), by tile index, then by arm
-        if not m & (m - 1):  # one tile
-            low = m
-            i = m.bit_length() - 1
-            tile = tiles[i]
-            lo = tile.low
-            hi = tile.high
-            on = arms_of[lo] | arms_of[hi]
-            if on & (on - 1):  # two arms or more take it
-                n = on.bit_count()
-                kb = n.bit_length()
-                r = bits(kb)
-                while r >= n:
-                    r = bits(kb)
-                while r:
-                    on &= on - 1
-                    r -= 1
-            else:
-                while bits(1):
-                    pass
-        elif not m & two:  # tiles that fit one arm each
-            n = m.bit_count()
-            kb = n.bit_length()
-            r = bits(kb)
-            while r >= n:
-                r = bits(kb)
-            while r:
-                m &= m - 1
-                r -= 1
-            low = m & -m
-            i = low.bit_length() - 1
-            tile = tiles[i]
-            lo = tile.low
-            hi = tile.high
-            on = arms_of[lo] | arms_of[hi]
-        elif not m & more:  # some fit two arms
-            d = m & two
-            n = m.bit_count() + d.bit_count()
-            kb = n.bit_length()
-            r = bits(kb)
-            while r >= n:
-                r = bits(kb)
-            while True:
-                low = m & -m
-                if low & d:
-                    if r < 2:
+    if result is None:
+        while True:
+            h = hands[t]
+            m = h & fits
+            if not m:
+                if draws and left > floor:  # draw until a tile fits, or the floor
+                    while True:
+                        while bits(1):  # (a forced move draws from the generator too)
+                            pass
+                        i = bone[-left]
+                        left -= 1
+                        hist = (hist, t, draws_of[i])
+                        m = 1 << i
+                        h |= m
+                        if m & fits:
+                            break
+                        m = 0
+                        if left <= floor:
+                            break
+                    hands[t] = h
+                    shown[t] = shows
+                    if not m and immediate and not any(x & fits for x in hands):
+                        result = Ending.BLOCKED
                         break
-                    r -= 2
-                elif r:
-                    r -= 1
-                else:
-                    break
-                m ^= low
-            i = low.bit_length() - 1
-            tile = tiles[i]
-            lo = tile.low
-            hi = tile.high
-            on = arms_of[lo] | arms_of[hi]
-            if r:
-                on &= on - 1
-        else:  # some fit three arms or more: count each tile's arms
-            n = 0
-            x = m
-            while x:
-                low = x & -x
-                tile = tiles[low.bit_length() - 1]
-                n += (arms_of[tile.low] | arms_of[tile.high]).bit_count()
-                x ^= low
-            kb = n.bit_length()
-            r = bits(kb)
-            while r >= n:
-                r = bits(kb)
-            while True:
-                low = m & -m
-                i = low.bit_length() - 1
-                tile = tiles[i]
-                lo = tile.low
-                hi = tile.high
+                if not m:  # a pass
+                    while bits(1):
+                        pass
+                    hist = (hist, t, PASS)
+                    shown[t] |= shows
+                    if not count:
+                        prop = t
+                    count += 1
+                    if count == players:
+                        result = Ending.BLOCKED
+                        break
+                    t = nxt[t]
+                    continue
+            # the play: the r-th of legal_moves(), by tile index, then by arm
+            if not m & (m - 1):  # one tile
+                low = m
+                lo, hi, row = tile_at[m]
                 on = arms_of[lo] | arms_of[hi]
-                n = on.bit_count()
-                if r < n:
+                if not on & (on - 1):  # one arm: the only play
+                    while bits(1):
+                        pass
+                    k = bit_at[on]
+                else:
+                    r = _below(bits, on.bit_count())
                     while r:
                         on &= on - 1
                         r -= 1
-                    break
-                r -= n
-                m ^= low
-        k = (on & -on).bit_length() - 1
-        move = play_at[i << 6 | k] or _play_at(i << 6 | k)
-        v = values[k]
-        nv = hi if lo == v else lo
-        chains[k] = ((v, nv), chains[k])
-        lengths[k] += 1
-        values[k] = nv
-        if lo != hi and not gate >> k & 1:  # the common update
-            total += nv - weights[k]
-            weights[k] = nv
-            mkey += (nv - v) << 5 * k + 5
-        else:
-            w = 2 * nv if lo == hi else nv
-            total += w - weights[k] + adjust
-            weights[k] = w
-            adjust = 0
-            reopen = False
-            if k >= 2 and one_tile:  # SPIN-4: a short side takes one tile
-                states[k] = _ARM_CLOSED
-                reopen = True
-            if lo == hi and (every or (first and len(values) == 2)):  # a new spinner
-                n = lengths[k]
-                values += [lo, lo]
-                chains += [None, None]
-                lengths += [0, 0]
-                states += [_ARM_WAITING, _ARM_WAITING]
-                needs += [((k, n + 1),)] * 2
-                origins += [(k, n - 1)] * 2
-                weights += [0, 0]
-                waiting += [len(values) - 2, len(values) - 1]
-            if waiting:
-                for j in waiting:
-                    for x, need in needs[j]:
-                        if lengths[x] < need:
-                            break
-                    else:
-                        states[j] = _ARM_OPEN
-                        reopen = True
-                if reopen:
-                    waiting = [j for j in waiting if states[j] == _ARM_WAITING]
-            if reopen:
-                key = 0
-                for j, st in enumerate(states):
-                    if st == _ARM_OPEN:
-                        key |= (values[j] + 1) << 5 * j
-                mkey = key << 5 | pip
+                    k = bit_at[on & -on]
             else:
+                d = m & two
+                n = m.bit_count()
+                if d:
+                    if not m & more:
+                        n += d.bit_count()
+                    else:  # some fit three arms or more: count each tile's arms
+                        n = 0
+                        x = m
+                        while x:
+                            low = x & -x
+                            lo, hi, row = tile_at[low]
+                            n += (arms_of[lo] | arms_of[hi]).bit_count()
+                            x ^= low
+                kb = n.bit_length()  # (_below, inline)
+                r = bits(kb)
+                while r >= n:
+                    r = bits(kb)
+                if not d:  # tiles that fit one arm each
+                    while r:
+                        m &= m - 1
+                        r -= 1
+                    low = m & -m
+                    lo, hi, row = tile_at[low]
+                    k = bit_at[arms_of[lo] | arms_of[hi]]
+                else:  # walk the tiles' plays
+                    while True:
+                        low = m & -m
+                        lo, hi, row = tile_at[low]
+                        on = arms_of[lo] | arms_of[hi]
+                        n = on.bit_count()
+                        if r < n:
+                            while r:
+                                on &= on - 1
+                                r -= 1
+                            break
+                        r -= n
+                        m ^= low
+                    k = bit_at[on & -on]
+            move = row[k] or _play_at(low, k)
+            v = values[k]
+            nv = hi if lo == v else lo
+            chains[k] = ((v, nv), chains[k])
+            lengths[k] += 1
+            values[k] = nv
+            if lo != hi and not gate >> k & 1:  # the common update
+                total += nv - weights[k]
+                weights[k] = nv
                 mkey += (nv - v) << 5 * k + 5
-            gate = _arms_gate(waiting, needs, len(values), one_tile, adjust)
-        fits, arms_of, two, more, shows = tables.get(mkey) or _roll_table(ctx, mkey)
-        points = table[total]
-        if points:
-            for seat in side_of[t]:
-                scores[seat] += points
-            hist = (hist, t, move, points)
-        else:
-            hist = (hist, t, move)
-        h ^= low
-        hands[t] = h
-        last = t
-        prop, count = -1, 0
-        if not h:
-            result = Ending.DOMINO
-            break
-        if immediate and not (draws and left > floor) and not any(x & fits for x in hands):
-            result = Ending.BLOCKED
-            break
-        t = nxt[t]
+            else:
+                w = 2 * nv if lo == hi else nv
+                total += w - weights[k] + adjust
+                weights[k] = w
+                renew = adjust  # the double lead's long sides leave the gate
+                adjust = 0
+                reopen = False
+                if k >= 2 and one_tile:  # SPIN-4: a short side takes one tile
+                    states[k] = _ARM_CLOSED
+                    reopen = True
+                if lo == hi and (every or (first and len(values) == 2)):  # a new spinner
+                    n = lengths[k]
+                    values += [lo, lo]
+                    chains += [None, None]
+                    lengths += [0, 0]
+                    states += [_ARM_WAITING, _ARM_WAITING]
+                    needs += [((k, n + 1),)] * 2
+                    origins += [(k, n - 1)] * 2
+                    weights += [0, 0]
+                    waiting += [len(values) - 2, len(values) - 1]
+                    renew = 1
+                if waiting and gate >> k & 1:
+                    for j in waiting:
+                        for x, need in needs[j]:
+                            if lengths[x] < need:
+                                break
+                        else:
+                            states[j] = _ARM_OPEN
+                            reopen = True
+                    if reopen:
+                        waiting = [j for j in waiting if states[j] == _ARM_WAITING]
+                if reopen:
+                    key = 0
+                    for j, st in enumerate(states):
+                        if st == _ARM_OPEN:
+                            key |= (values[j] + 1) << 5 * j
+                    mkey = key << 5 | pip
+                    renew = 1
+                else:
+                    mkey += (nv - v) << 5 * k + 5
+                if renew:
+                    gate = _arms_gate(waiting, needs, len(values), one_tile, adjust)
+            fits, arms_of, two, more, shows = tables.get(mkey) or _roll_table(ctx, mkey)
+            points = table[total]
+            if points:
+                for seat in side_of[t]:
+                    scores[seat] += points
+                hist = (hist, t, move, points)
+            else:
+                hist = (hist, t, move)
+            h ^= low
+            hands[t] = h
+            last = t
+            count = 0
+            if not h:
+                result = Ending.DOMINO
+                break
+            if immediate and not (draws and left > floor) and not any(x & fits for x in hands):
+                result = Ending.BLOCKED
+                break
+            t = nxt[t]
+    if not count:
+        prop = -1
     arms = tuple(zip(values, chains, lengths, states, needs, origins, strict=True))
     opens = _ARM_TABLES.get(mkey) or _arm_table(ctx, mkey >> 5)
     rest = bone[len(bone) - left :]
