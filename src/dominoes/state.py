@@ -3428,28 +3428,41 @@ def _fill_tile_at(ctx: _Ctx) -> None:
         _BIT_AT[1 << i] = i
 
 
-_ROLL_TABLES: dict[int, tuple[int, tuple[int, ...], int, int, int]] = {}
-"""By the key of `_ARM_TABLES`: what `_arms_playout` reads of the open arms: the tiles
-that fit one, per pip value the open arms that show it (a bitmask over arms), the tiles
-that fit two or more, those that fit three or more, and the open values as a bitmask
-over pips."""
+_RollEntry = tuple[int, tuple[int, ...], int, int, int]
 
 
-def _roll_table(ctx: _Ctx, key: int) -> tuple[int, tuple[int, ...], int, int, int]:
-    """The `_ROLL_TABLES` entry of ``key`` (an `_ARM_TABLES` key), filled in."""
-    opens = _ARM_TABLES.get(key) or _arm_table(ctx, key >> 5)
-    suit = ctx.suit
-    one = two = more = 0
-    for _k, v in opens[0]:
-        tiles = suit[v]
-        more |= two & tiles
-        two |= one & tiles
-        one |= tiles
-    entry = (opens[1], opens[6], two, more, opens[2])
-    if len(_ROLL_TABLES) >= _ARM_MEMO_LIMIT:
-        _ROLL_TABLES.clear()
-    _ROLL_TABLES[key] = entry
-    return entry
+class _RollTables(dict[int, _RollEntry]):
+    """For `_arms_playout`, in the set of one highest pip, by the key of some open arms
+    (as `_arm_table`'s): what it reads of them, filled in when first asked for: the
+    tiles that fit one, per pip value the open arms that show it (a bitmask over arms),
+    the tiles that fit two or more, those that fit three or more, and the open values as
+    a bitmask over pips."""
+
+    __slots__ = ("ctx",)
+
+    def __init__(self, ctx: _Ctx) -> None:
+        super().__init__()
+        self.ctx = ctx  # a context of the set (the tables depend on the set alone)
+
+    def __missing__(self, key: int) -> _RollEntry:
+        ctx = self.ctx
+        opens = _arm_table(ctx, key)
+        suit = ctx.suit
+        one = two = more = 0
+        for _k, v in opens[0]:
+            tiles = suit[v]
+            more |= two & tiles
+            two |= one & tiles
+            one |= tiles
+        entry = (opens[1], opens[6], two, more, opens[2])
+        if len(self) >= _ARM_MEMO_LIMIT:
+            self.clear()
+        self[key] = entry
+        return entry
+
+
+_ROLL_TABLES: dict[int, _RollTables] = {}
+"""The `_RollTables` of each highest pip."""
 
 
 def _below(bits: Callable[[int], int], n: int) -> int:
@@ -3642,9 +3655,10 @@ def _arms_playout(state: HandState, rng: random.Random) -> HandState:
     # a play of a double, or on an arm of ``gate`` (`_arms_gate`), takes the full update
     gate = _arms_gate(waiting, needs, len(values), one_tile, adjust)
     pip = ctx.rules.max_pip
-    tables = _ROLL_TABLES
-    mkey = key << 5 | pip  # the key of the open arms in _ARM_TABLES
-    fits, arms_of, two, more, shows = tables.get(mkey) or _roll_table(ctx, mkey)
+    tables = _ROLL_TABLES.get(pip)
+    if tables is None:
+        tables = _ROLL_TABLES[pip] = _RollTables(ctx)
+    fits, arms_of, two, more, shows = tables[key]
     if result is None:
         while True:
             h = hands[t]
@@ -3745,7 +3759,7 @@ def _arms_playout(state: HandState, rng: random.Random) -> HandState:
             if lo != hi and not gate >> k & 1:  # the common update
                 total += nv - weights[k]
                 weights[k] = nv
-                mkey += (nv - v) << 5 * k + 5
+                key += (nv - v) << 5 * k
             else:
                 w = 2 * nv if lo == hi else nv
                 total += w - weights[k] + adjust
@@ -3782,13 +3796,12 @@ def _arms_playout(state: HandState, rng: random.Random) -> HandState:
                     for j, st in enumerate(states):
                         if st == _ARM_OPEN:
                             key |= (values[j] + 1) << 5 * j
-                    mkey = key << 5 | pip
                     renew = 1
                 else:
-                    mkey += (nv - v) << 5 * k + 5
+                    key += (nv - v) << 5 * k
                 if renew:
                     gate = _arms_gate(waiting, needs, len(values), one_tile, adjust)
-            fits, arms_of, two, more, shows = tables.get(mkey) or _roll_table(ctx, mkey)
+            fits, arms_of, two, more, shows = tables[key]
             points = table[total]
             if points:
                 for seat in side_of[t]:
@@ -3810,7 +3823,7 @@ def _arms_playout(state: HandState, rng: random.Random) -> HandState:
     if not count:
         prop = -1
     arms = tuple(zip(values, chains, lengths, states, needs, origins, strict=True))
-    opens = _ARM_TABLES.get(mkey) or _arm_table(ctx, mkey >> 5)
+    opens = _ARM_TABLES.get(key << 5 | pip) or _arm_table(ctx, key)
     rest = bone[len(bone) - left :]
     core: tuple[Any, ...] = (
         ctx,
