@@ -3559,6 +3559,10 @@ def _arms_playout(state: HandState, rng: random.Random) -> HandState:
     needs: list[Any]
     origins: list[Any]
     weights: list[int]
+    pip = ctx.rules.max_pip
+    tables = _ROLL_TABLES.get(pip)
+    if tables is None:
+        tables = _ROLL_TABLES[pip] = _RollTables(ctx)
     if c[_LEFT] < 0:  # the lead: the opening tile, or any tile of the leader's hand
         h = hands[t]
         i = c[_OPEN]
@@ -3610,8 +3614,7 @@ def _arms_playout(state: HandState, rng: random.Random) -> HandState:
         last = t
         prop, count = -1, 0
         key = (lo + 1) | (hi + 1) << 5
-        opens = _arm_table(ctx, key)
-        fits = opens[1]
+        fits = tables[key][0]
         waiting = [2, 3] if len(values) > 2 else []
         if not h:
             result = Ending.DOMINO
@@ -3653,11 +3656,9 @@ def _arms_playout(state: HandState, rng: random.Random) -> HandState:
         key = opens[3]
         fits = opens[1]
     # a play of a double, or on an arm of ``gate`` (`_arms_gate`), takes the full update
-    gate = _arms_gate(waiting, needs, len(values), one_tile, adjust)
-    pip = ctx.rules.max_pip
-    tables = _ROLL_TABLES.get(pip)
-    if tables is None:
-        tables = _ROLL_TABLES[pip] = _RollTables(ctx)
+    gate = 0
+    if one_tile or adjust or waiting:
+        gate = _arms_gate(waiting, needs, len(values), one_tile, adjust)
     fits, arms_of, two, more, shows = tables[key]
     if result is None:
         while True:
