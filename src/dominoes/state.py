@@ -3474,6 +3474,89 @@ def open_values(rules: Ruleset, history: Sequence[Step]) -> tuple[int, ...]:
     return tuple(out)
 
 
+_TILE_AT: dict[int, tuple[int, int, list[Play | None]]] = {}
+"""By a tile's bit (1 << its index): its (low, high) and its plays by arm (`play_on`,
+each ``None`` until `_play_at` fills it in), for `_arms_playout` (the tiles of the
+largest set it has played)."""
+_BIT_AT: dict[int, int] = {}
+"""By a bit (1 << n): n, for the tiles and arms of `_arms_playout`."""
+
+
+def _play_at(low: int, k: int) -> Play:
+    """The play of the tile of bit ``low`` on arm ``k``, kept in `_TILE_AT`."""
+    play = _TILE_AT[low][2][k] = play_on(_BIT_AT[low], _ENDS[k])
+    return play
+
+
+def _fill_tile_at(ctx: _Ctx) -> None:
+    """`_TILE_AT` and `_BIT_AT` for the tiles of the set of ``ctx``, and 64 arms."""
+    for i in range(len(_TILE_AT), ctx.size):
+        tile = ctx.tiles[i]
+        _TILE_AT[1 << i] = (tile.low, tile.high, [None] * len(_ENDS))
+    for i in range(len(_BIT_AT), max(ctx.size, len(_ENDS))):
+        _BIT_AT[1 << i] = i
+
+
+_RollEntry = tuple[int, tuple[int, ...], int, int, int]
+
+
+class _RollTables(dict[int, _RollEntry]):
+    """For `_arms_playout`, in the set of one highest pip, by the key of some open arms
+    (as `_arm_table`'s): what it reads of them, filled in when first asked for: the
+    tiles that fit one, per pip value the open arms that show it (a bitmask over arms),
+    the tiles that fit two or more, those that fit three or more, and the open values as
+    a bitmask over pips."""
+
+    __slots__ = ("ctx",)
+
+    def __init__(self, ctx: _Ctx) -> None:
+        super().__init__()
+        self.ctx = ctx  # a context of the set (the tables depend on the set alone)
+
+    def __missing__(self, key: int) -> _RollEntry:
+        ctx = self.ctx
+        opens = _arm_table(ctx, key)
+        suit = ctx.suit
+        one = two = more = 0
+        for _k, v in opens[0]:
+            tiles = suit[v]
+            more |= two & tiles
+            two |= one & tiles
+            one |= tiles
+        entry = (opens[1], opens[6], two, more, opens[2])
+        if len(self) >= _ARM_MEMO_LIMIT:
+            self.clear()
+        self[key] = entry
+        return entry
+
+
+_ROLL_TABLES: dict[int, _RollTables] = {}
+"""The `_RollTables` of each highest pip."""
+
+
+def _below(bits: Callable[[int], int], n: int) -> int:
+    """``randrange(n)`` of the generator whose ``getrandbits`` is ``bits`` (a
+    `plain_getrandbits`), drawn as `random.Random` draws it."""
+    kb = n.bit_length()
+    r = bits(kb)
+    while r >= n:
+        r = bits(kb)
+    return r
+
+
+def _arms_gate(waiting: list[int], needs: list[Any], arms: int, one_tile: bool, adjust: int) -> int:
+    """For `_arms_playout`, a bitmask over arms of those a play on which needs more than
+    the common update: an arm some waiting arm waits on, a short side that closes after
+    one tile (SPIN-4), and the long sides while a double lead counts both halves."""
+    gate = 3 if adjust else 0
+    for j in waiting:
+        for x, _need in needs[j]:
+            gate |= 1 << x
+    if one_tile:
+        gate |= (1 << arms) - 4
+    return gate
+
+
 def _arms_playout(state: HandState, rng: random.Random) -> HandState:
     """`random_playout` of a layout with arms: a tight loop over lists of the arms'
     fields for drawing until a tile fits or no drawing, any floor, either block
@@ -3481,7 +3564,10 @@ def _arms_playout(state: HandState, rng: random.Random) -> HandState:
     as do the counts of COUNT-4 to COUNT-6 and Bergen's headers, draw one then pass,
     voluntary drawing, drawing for a double before the lead, an open round that holds a
     false pass, both partners out (PART-3), scores that are called (CLAIM-1), and a
-    generator whose ``randrange`` is not `random.Random`'s)."""
+    generator whose ``randrange`` is not `random.Random`'s). The play is drawn as
+    ``legal_moves()[randrange(n)]`` would draw it, without building the moves: they
+    come by tile index, then by arm, so the loop counts each tile's open arms and walks
+    to the chosen one."""
     ctx: _Ctx = state._core[_CTX]
     bits = plain_getrandbits(rng)
     spinner = ctx.spinner
@@ -3505,6 +3591,10 @@ def _arms_playout(state: HandState, rng: random.Random) -> HandState:
         c = state._core
     if c[_RESULT] is not None:
         return state
+    if len(_TILE_AT) < ctx.size:
+        _fill_tile_at(ctx)
+    tile_at = _TILE_AT
+    bit_at = _BIT_AT
     hands = list(c[_HANDS])
     bone = c[_BONE]
     left = len(bone)  # boneyard tiles left
@@ -3529,7 +3619,8 @@ def _arms_playout(state: HandState, rng: random.Random) -> HandState:
     scores = list(c[_POINTS])
     result = None
     # the arms, field by field (as in the _ARMS tuples): values, chains, lengths, states,
-    # needs, origins; and what each counts now (COUNT-1 to COUNT-3)
+    # needs, origins; and what each counts now (COUNT-1 to COUNT-3): the end count is
+    # ``total``, plus ``adjust`` (both halves of a double lead) in the weights' sum
     values: list[int]
     chains: list[Any]
     lengths: list[int]
@@ -3537,6 +3628,10 @@ def _arms_playout(state: HandState, rng: random.Random) -> HandState:
     needs: list[Any]
     origins: list[Any]
     weights: list[int]
+    pip = ctx.rules.max_pip
+    tables = _ROLL_TABLES.get(pip)
+    if tables is None:
+        tables = _ROLL_TABLES[pip] = _RollTables(ctx)
     if c[_LEFT] < 0:  # the lead: the opening tile, or any tile of the leader's hand
         h = hands[t]
         i = c[_OPEN]
@@ -3544,11 +3639,7 @@ def _arms_playout(state: HandState, rng: random.Random) -> HandState:
             while bits(1):  # (a forced move draws from the generator too)
                 pass
         else:
-            n = h.bit_count()
-            kb = n.bit_length()
-            r = bits(kb)
-            while r >= n:
-                r = bits(kb)
+            r = _below(bits, h.bit_count())
             m = h
             while r:
                 m &= m - 1
@@ -3581,8 +3672,8 @@ def _arms_playout(state: HandState, rng: random.Random) -> HandState:
         else:
             weights = [lo, hi]
         adjust = 2 * lo if double_lead else 0
-        total = lo + hi if not double_lead else 4 * lo
-        points = table[total - adjust]
+        total = 2 * lo if double_lead else lo + hi
+        points = table[total]
         if points:
             for seat in side_of[t]:
                 scores[seat] += points
@@ -3592,9 +3683,7 @@ def _arms_playout(state: HandState, rng: random.Random) -> HandState:
         last = t
         prop, count = -1, 0
         key = (lo + 1) | (hi + 1) << 5
-        opens = _arm_table(ctx, key)
-        tile_plays = opens[5]
-        fits = opens[1]
+        fits = tables[key][0]
         waiting = [2, 3] if len(values) > 2 else []
         if not h:
             result = Ending.DOMINO
@@ -3630,96 +3719,170 @@ def _arms_playout(state: HandState, rng: random.Random) -> HandState:
                 weights.append(2 * v if double_lead else v)
             else:
                 weights.append(0)
-        total = sum(weights)
         adjust = 2 * lead[0] if double_lead and not lengths[0] and not lengths[1] else 0
+        total = sum(weights) - adjust
         opens = c[_OPENS]
         key = opens[3]
         fits = opens[1]
-        tile_plays = opens[5]
-    pip = ctx.rules.max_pip
-    tables = _ARM_TABLES
-    while result is None:
-        h = hands[t]
-        m = h & fits
-        if m:
-            if m & (m - 1):  # two tiles or more: their plays, by tile
-                moves = ()
-                while m:
-                    low = m & -m
-                    i = low.bit_length() - 1
-                    if tile_plays[i] is None:
-                        _tile_plays(ctx, opens, i)
-                    moves += tile_plays[i]
-                    m ^= low
+    # a play of a double, or on an arm of ``gate`` (`_arms_gate`), takes the full update
+    gate = 0
+    if one_tile or adjust or waiting:
+        gate = _arms_gate(waiting, needs, len(values), one_tile, adjust)
+    fits, arms_of, two, more, shows = tables[key]
+    if result is None:
+        while True:
+            h = hands[t]
+            m = h & fits
+            if not m:
+                if draws and left > floor:  # draw until a tile fits, or the floor
+                    while True:
+                        while bits(1):  # (a forced move draws from the generator too)
+                            pass
+                        i = bone[-left]
+                        left -= 1
+                        hist = (hist, t, draws_of[i])
+                        m = 1 << i
+                        h |= m
+                        if m & fits:
+                            break
+                        m = 0
+                        if left <= floor:
+                            break
+                    hands[t] = h
+                    shown[t] = shows
+                    if not m and immediate and not any(x & fits for x in hands):
+                        result = Ending.BLOCKED
+                        break
+                if not m:  # a pass
+                    while bits(1):
+                        pass
+                    hist = (hist, t, PASS)
+                    shown[t] |= shows
+                    if not count:
+                        prop = t
+                    count += 1
+                    if count == players:
+                        result = Ending.BLOCKED
+                        break
+                    t = nxt[t]
+                    continue
+            # the play: the r-th of legal_moves(), by tile index, then by arm
+            if not m & (m - 1):  # one tile
+                low = m
+                lo, hi, row = tile_at[m]
+                on = arms_of[lo] | arms_of[hi]
+                if not on & (on - 1):  # one arm: the only play
+                    while bits(1):
+                        pass
+                    k = bit_at[on]
+                else:
+                    r = _below(bits, on.bit_count())
+                    while r:
+                        on &= on - 1
+                        r -= 1
+                    k = bit_at[on & -on]
             else:
-                i = m.bit_length() - 1
-                moves = tile_plays[i]
-                if moves is None:
-                    _tile_plays(ctx, opens, i)
-                    moves = tile_plays[i]
-            n = len(moves)
-            kb = n.bit_length()
-            r = bits(kb)
-            while r >= n:
+                d = m & two
+                n = m.bit_count()
+                if d:
+                    if not m & more:
+                        n += d.bit_count()
+                    else:  # some fit three arms or more: count each tile's arms
+                        n = 0
+                        x = m
+                        while x:
+                            low = x & -x
+                            lo, hi, row = tile_at[low]
+                            n += (arms_of[lo] | arms_of[hi]).bit_count()
+                            x ^= low
+                kb = n.bit_length()  # (_below, inline)
                 r = bits(kb)
-            move, k, i, lo, hi = moves[r]
+                while r >= n:
+                    r = bits(kb)
+                if not d:  # tiles that fit one arm each
+                    while r:
+                        m &= m - 1
+                        r -= 1
+                    low = m & -m
+                    lo, hi, row = tile_at[low]
+                    k = bit_at[arms_of[lo] | arms_of[hi]]
+                else:  # walk the tiles' plays
+                    while True:
+                        low = m & -m
+                        lo, hi, row = tile_at[low]
+                        on = arms_of[lo] | arms_of[hi]
+                        n = on.bit_count()
+                        if r < n:
+                            while r:
+                                on &= on - 1
+                                r -= 1
+                            break
+                        r -= n
+                        m ^= low
+                    k = bit_at[on & -on]
+            move = row[k] or _play_at(low, k)
             v = values[k]
             nv = hi if lo == v else lo
             chains[k] = ((v, nv), chains[k])
             lengths[k] += 1
             values[k] = nv
-            w = 2 * nv if lo == hi else nv
-            total += w - weights[k]
-            weights[k] = w
-            reopen = False
-            if k < 2:
-                adjust = 0
-            elif one_tile:  # SPIN-4: a short side takes one tile
-                states[k] = _ARM_CLOSED
-                reopen = True
-            if lo == hi and (every or (first and len(values) == 2)):  # a new spinner
-                j = k
-                n = lengths[j]
-                values += [lo, lo]
-                chains += [None, None]
-                lengths += [0, 0]
-                states += [_ARM_WAITING, _ARM_WAITING]
-                needs += [((j, n + 1),)] * 2
-                origins += [(j, n - 1)] * 2
-                weights += [0, 0]
-                waiting += [len(values) - 2, len(values) - 1]
-            if waiting:
-                for j in waiting:
-                    for x, need in needs[j]:
-                        if lengths[x] < need:
-                            break
-                    else:
-                        states[j] = _ARM_OPEN
-                        reopen = True
-                if reopen:
-                    waiting = [j for j in waiting if states[j] == _ARM_WAITING]
-            if reopen:
-                key = 0
-                for j, st in enumerate(states):
-                    if st == _ARM_OPEN:
-                        key |= (values[j] + 1) << 5 * j
-            else:
+            if lo != hi and not gate >> k & 1:  # the common update
+                total += nv - weights[k]
+                weights[k] = nv
                 key += (nv - v) << 5 * k
-            known = tables.get(key << 5 | pip)
-            opens = _arm_table(ctx, key) if known is None else known
-            tile_plays = opens[5]
-            fits = opens[1]
-            points = table[total - adjust]
+            else:
+                w = 2 * nv if lo == hi else nv
+                total += w - weights[k] + adjust
+                weights[k] = w
+                renew = adjust  # the double lead's long sides leave the gate
+                adjust = 0
+                reopen = False
+                if k >= 2 and one_tile:  # SPIN-4: a short side takes one tile
+                    states[k] = _ARM_CLOSED
+                    reopen = True
+                if lo == hi and (every or (first and len(values) == 2)):  # a new spinner
+                    n = lengths[k]
+                    values += [lo, lo]
+                    chains += [None, None]
+                    lengths += [0, 0]
+                    states += [_ARM_WAITING, _ARM_WAITING]
+                    needs += [((k, n + 1),)] * 2
+                    origins += [(k, n - 1)] * 2
+                    weights += [0, 0]
+                    waiting += [len(values) - 2, len(values) - 1]
+                    renew = 1
+                if waiting and gate >> k & 1:
+                    for j in waiting:
+                        for x, need in needs[j]:
+                            if lengths[x] < need:
+                                break
+                        else:
+                            states[j] = _ARM_OPEN
+                            reopen = True
+                    if reopen:
+                        waiting = [j for j in waiting if states[j] == _ARM_WAITING]
+                if reopen:
+                    key = 0
+                    for j, st in enumerate(states):
+                        if st == _ARM_OPEN:
+                            key |= (values[j] + 1) << 5 * j
+                    renew = 1
+                else:
+                    key += (nv - v) << 5 * k
+                if renew:
+                    gate = _arms_gate(waiting, needs, len(values), one_tile, adjust)
+            fits, arms_of, two, more, shows = tables[key]
+            points = table[total]
             if points:
                 for seat in side_of[t]:
                     scores[seat] += points
                 hist = (hist, t, move, points)
             else:
                 hist = (hist, t, move)
-            h ^= 1 << i
+            h ^= low
             hands[t] = h
             last = t
-            prop, count = -1, 0
+            count = 0
             if not h:
                 result = Ending.DOMINO
                 break
@@ -3727,29 +3890,10 @@ def _arms_playout(state: HandState, rng: random.Random) -> HandState:
                 result = Ending.BLOCKED
                 break
             t = nxt[t]
-        elif draws and left > floor:
-            while bits(1):  # (a forced move draws from the generator too)
-                pass
-            i = bone[-left]
-            left -= 1
-            hands[t] = h | (1 << i)
-            hist = (hist, t, draws_of[i])
-            shown[t] = opens[2]
-            if immediate and left <= floor and not any(x & fits for x in hands):
-                result = Ending.BLOCKED
-        else:
-            while bits(1):
-                pass
-            hist = (hist, t, PASS)
-            shown[t] |= opens[2]
-            if prop < 0:
-                prop, count = t, 0
-            count += 1
-            if count == players:
-                result = Ending.BLOCKED
-                break
-            t = nxt[t]
+    if not count:
+        prop = -1
     arms = tuple(zip(values, chains, lengths, states, needs, origins, strict=True))
+    opens = _ARM_TABLES.get(key << 5 | pip) or _arm_table(ctx, key)
     rest = bone[len(bone) - left :]
     core: tuple[Any, ...] = (
         ctx,
@@ -3758,7 +3902,7 @@ def _arms_playout(state: HandState, rng: random.Random) -> HandState:
         rest,
         0,
         arms,
-        total - adjust,  # the end count (the loop runs for the plain count only)
+        total,  # the end count (the loop runs for the plain count only)
         lead,
         (),
         tuple(scores),
