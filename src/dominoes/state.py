@@ -2471,18 +2471,17 @@ _ARM_MEMO_LIMIT: Final = 1 << 16
 _OPENS: Final = _SHOWN + 1
 
 
-_Opens = tuple[tuple[tuple[int, int], ...], int, int, int, list[Any], list[Any], tuple[int, ...]]
+_Opens = tuple[tuple[tuple[int, int], ...], int, int, int, list[Any], tuple[int, ...]]
 _ARM_TABLES: dict[int, _Opens] = {}
 """By (the key of some open (arm, value) pairs << 5 | the set's highest pip): the _OPENS
 slot of a core whose open arms are those (a function of the key and the set): the (arm,
 value) pairs, the tiles that fit one, their values as a bitmask over pips, the key; per
 tile index the plays of that tile on them, in arm order (``()`` for a tile that fits
-none); the same plays as `_arms_playout` reads them, (play, arm, tile index, low, high);
-and per pip value the open arms that show it, as a bitmask over arms. The plays of a tile
-are found when first asked for (``None`` until then: `_tile_plays`)."""
-_ON_ARMS: dict[int, tuple[tuple[Move, ...], tuple[Any, ...]]] = {}
-"""By (a bitmask of arms << 9 | a tile index): the two tuples of plays of `_ARM_TABLES`
-for that tile on those arms. Every open-arms key whose arms take the tile on the same
+none); and per pip value the open arms that show it, as a bitmask over arms. The plays of
+a tile are found when first asked for (``None`` until then: `_tile_plays`)."""
+_ON_ARMS: dict[int, tuple[Move, ...]] = {}
+"""By (a bitmask of arms << 9 | a tile index): the plays of `_ARM_TABLES` for that tile
+on those arms. Every open-arms key whose arms take the tile on the same
 arms shares them, so filling in a key's table mostly costs one look-up a tile."""
 
 
@@ -2508,9 +2507,7 @@ def _arm_table(ctx: _Ctx, key: int) -> _Opens:
                 arms_of[v] |= 1 << k
             rest >>= 5
             k += 1
-        entry = (
-            tuple(ends), fits, values, key, [None] * ctx.size, [None] * ctx.size, tuple(arms_of)
-        )  # fmt: skip
+        entry = (tuple(ends), fits, values, key, [None] * ctx.size, tuple(arms_of))
         if len(_ARM_TABLES) >= _ARM_MEMO_LIMIT:
             _ARM_TABLES.clear()
         _ARM_TABLES[memo_key] = entry
@@ -2521,19 +2518,15 @@ def _tile_plays(ctx: _Ctx, entry: _Opens, i: int) -> None:
     """Fill in the plays of the tile of index ``i`` in the `_ARM_TABLES` entry ``entry``."""
     tile = ctx.tiles[i]
     lo, hi = tile.low, tile.high
-    arms_of = entry[6]
+    arms_of = entry[5]
     on_key = (arms_of[lo] | arms_of[hi]) << 9 | i
     found = _ON_ARMS.get(on_key)
     if found is None:
-        on = [k for k, v in entry[0] if v in (lo, hi)]
-        found = (
-            tuple([play_on(i, _ENDS[k]) for k in on]),
-            tuple([(play_on(i, _ENDS[k]), k, i, lo, hi) for k in on]),
-        )
+        found = tuple([play_on(i, _ENDS[k]) for k, v in entry[0] if v in (lo, hi)])
         if len(_ON_ARMS) >= _ARM_MEMO_LIMIT:
             _ON_ARMS.clear()
         _ON_ARMS[on_key] = found
-    entry[4][i], entry[5][i] = found
+    entry[4][i] = found
 
 
 def _opens(
@@ -3523,7 +3516,7 @@ class _RollTables(dict[int, _RollEntry]):
             more |= two & tiles
             two |= one & tiles
             one |= tiles
-        entry = (opens[1], opens[6], two, more, opens[2])
+        entry = (opens[1], opens[5], two, more, opens[2])
         if len(self) >= _ARM_MEMO_LIMIT:
             self.clear()
         self[key] = entry
