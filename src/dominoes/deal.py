@@ -133,10 +133,15 @@ class Deal:
         >>> Deal.random(Ruleset.block(), seed=7) == Deal.random(Ruleset.block(), seed=7)
         True
         """
-        if not isinstance(rules, Ruleset):
-            raise ArgumentTypeError(
-                f"rules must be a Ruleset, got {_shown(rules)}", argument="rules"
-            )
+        last = _LAST_PLAN[0]
+        if last[0] is rules:  # the ruleset of the deal before: no hash of it
+            plan = last[1]
+        else:
+            if not isinstance(rules, Ruleset):
+                raise ArgumentTypeError(
+                    f"rules must be a Ruleset, got {_shown(rules)}", argument="rules"
+                )
+            plan = _plan_for(rules)
         if rng is None:
             if seed is not None and type(seed) is not int:
                 raise ArgumentTypeError(
@@ -149,10 +154,7 @@ class Deal:
             raise ArgumentTypeError(
                 f"rng must be a random.Random, got {_shown(rng)}", argument="rng"
             )
-        plan = _PLANS.get(rules)
-        if plan is None:
-            plan = _plan(rules)
-        size, dealt, wanted, cut, steps, canonical = plan
+        size, dealt, wanted, cut, steps, canonical = plan  # type: ignore[misc]
         bits = plain_getrandbits(rng)
         for _ in range(_MAX_REDEALS):
             order = canonical.copy()
@@ -228,6 +230,20 @@ _PLANS: dict[Ruleset, _Plan] = {}
 sequence in the order of the deal into the hands' parts (a tuple, one a seat), the steps
 of the inlined shuffle: (i, i + 1, (i + 1).bit_length()) from the last index down to 1,
 the tile indices in canonical order: the list each shuffle copies, never changed)."""
+
+
+_LAST_PLAN: list[tuple[Ruleset | None, _Plan | None]] = [(None, None)]
+"""The ruleset dealt for last and its plan, as one pair (replaced whole): found without
+hashing the ruleset, whose hash is a call of its Python-level ``__hash__``."""
+
+
+def _plan_for(rules: Ruleset) -> _Plan:
+    """The plan of ``rules`` (a `Ruleset`), from the cache or made now."""
+    plan = _PLANS.get(rules)
+    if plan is None:
+        plan = _plan(rules)
+    _LAST_PLAN[0] = (rules, plan)
+    return plan
 
 
 def _plan(rules: Ruleset) -> _Plan:
