@@ -208,7 +208,16 @@ _CTX_CACHE_SIZE: Final = 256
 sweep over many rulesets does not grow the cache for ever)."""
 
 
+_LAST_CTX: list[tuple[Ruleset | None, _Ctx | None]] = [(None, None)]
+"""The ruleset asked for last and its tables, as one pair (replaced whole): a call with
+the same ruleset object finds them without hashing it (a ruleset's hash is a call of its
+Python-level ``__hash__``)."""
+
+
 def _ctx_for(rules: Ruleset) -> _Ctx:
+    last = _LAST_CTX[0]
+    if last[0] is rules:
+        return last[1]  # type: ignore[return-value]
     ctx = _CTX_CACHE.get(rules)
     if ctx is None:
         if not isinstance(rules, Ruleset):
@@ -216,6 +225,7 @@ def _ctx_for(rules: Ruleset) -> _Ctx:
         if len(_CTX_CACHE) >= _CTX_CACHE_SIZE:
             del _CTX_CACHE[next(iter(_CTX_CACHE))]
         ctx = _CTX_CACHE[rules] = _Ctx(rules)
+    _LAST_CTX[0] = (rules, ctx)
     return ctx
 
 
@@ -315,9 +325,12 @@ class HandState:
             )
         hand_size = rules.hand_size
         seen = 0
+        hands = deal.hands
         masks = deal.hand_masks
-        for hand, m in zip(deal.hands, masks, strict=True):  # (a duplicate shows in the bit count)
-            if len(hand) != hand_size or seen & m or m.bit_count() != hand_size:
+        # (a duplicate shows in the bit count; enumerate, not zip: zip's strict keyword
+        # costs more than the rest of the loop)
+        for seat, m in enumerate(masks):
+            if len(hands[seat]) != hand_size or seen & m or m.bit_count() != hand_size:
                 _diagnose(ctx, deal)
             seen |= m
         bits = deal.boneyard_mask
@@ -325,15 +338,26 @@ class HandState:
         if seen & bits or bits.bit_count() != len(bone) or seen | bits != ctx.full:
             _diagnose(ctx, deal)
         order = ctx.lead_order
-        found = None if order is None else _first_held(order, masks, seen)
-        turn, opening = _opening(ctx, masks, bone) if found is None else found
-        core: tuple[Any, ...] = (ctx, None, masks, bone, -1, -1, opening, None, None)
+        if order is None:  # a named seat leads any tile
+            turn = ctx.rules.opening_seat
+            opening = _ANY_TILE
+        else:
+            found = _first_held(order, masks, seen)
+            turn, opening = _opening(ctx, masks, bone) if found is None else found
+        no_shown = ctx.no_shown
+        core: tuple[Any, ...]
         if ctx.arms:  # a layout with spinners or scoring on play
-            core += (ctx.no_shown, turn, -1, 0, None, 0, -1, (), False, ctx.no_shown)
+            core = (
+                ctx, None, masks, bone, -1, -1, opening, None, None, no_shown, turn, -1, 0,
+                None, 0, -1, (), False, no_shown,
+            )  # fmt: skip
             if ctx.claims:  # CLAIM-1 to CLAIM-3 (no arms open yet, no claim pending)
                 return _make(_ClaimsHand, (*core, None, None))
             return _make(_ArmsHand, core)
-        core += (None, turn, -1, 0, None, 0, -1, (), False, ctx.no_shown)
+        core = (
+            ctx, None, masks, bone, -1, -1, opening, None, None, None, turn, -1, 0, None, 0,
+            -1, (), False, no_shown,
+        )  # fmt: skip
         return _make(cls, core)
 
     @classmethod
@@ -1856,16 +1880,9 @@ def _diagnose(ctx: _Ctx, deal: Deal) -> None:
 
 
 def _opening(ctx: _Ctx, masks: Sequence[int], bone: tuple[int, ...]) -> tuple[int, int]:
-    """(seat to lead, the opening code for _OPEN) under the ruleset's opening rule."""
+    """(seat to lead, the opening code for _OPEN) when no hand holds a tile of the
+    ruleset's lead order (`_Ctx.lead_order`)."""
     rules = ctx.rules
-    if ctx.lead_order is None:
-        return rules.opening_seat, _ANY_TILE
-    held = 0
-    for m in masks:
-        held |= m
-    found = _first_held(ctx.lead_order, masks, held)
-    if found is not None:
-        return found
     if rules.no_double is NoDoubleRule.REDEAL:
         raise DealError(
             "the opening tile was not dealt and the rules say to redeal (LEAD-4)",
