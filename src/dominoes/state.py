@@ -115,6 +115,7 @@ class _Ctx:
         "held",
         "immediate",
         "lead_order",
+        "lead_plays",
         "memo",
         "muggins",
         "no_shown",
@@ -200,6 +201,9 @@ class _Ctx:
             self.lead_order = self.doubles_desc[::-1]
         elif rules.opening is not Opening.SEAT_ANY_TILE:
             self.lead_order = self.doubles_desc
+        # the plays of a lead of any tile, by 8 bits of the hand (built when first asked
+        # for: `_lead_moves`)
+        self.lead_plays: tuple[tuple[tuple[Move, ...], ...], ...] | None = None
 
 
 _CTX_CACHE: dict[Ruleset, _Ctx] = {}
@@ -708,7 +712,7 @@ class HandState:
             if opening >= 0:
                 return (ctx.plays[opening][2],)
             if opening == _ANY_TILE:
-                return tuple(ctx.plays[i][2] for i in bit_indices(c[_HANDS][c[_TURN]]))
+                return _lead_moves(ctx, c[_HANDS][c[_TURN]])
             return (DRAW,)
         right = c[_RIGHT]
         suit = ctx.suit
@@ -1452,7 +1456,7 @@ class Observation:
             if isinstance(opening, Tile):
                 return (ctx.plays[opening.index][2],)
             if opening == "any":
-                return tuple(ctx.plays[i][2] for i in bit_indices(mask))
+                return _lead_moves(ctx, mask)
             return (DRAW,)
         if self.arms:
             return self._arm_moves(mask, ctx)
@@ -1983,6 +1987,35 @@ def _plays_for(ctx: _Ctx, m: int, sl: int, sr: int, key: int) -> tuple[Move, ...
         memo.clear()
     memo[key] = moves
     return moves
+
+
+def _lead_moves(ctx: _Ctx, m: int) -> tuple[Move, ...]:
+    """The leads of the tiles of the hand ``m`` (any tile may be led), by tile index:
+    joined from tables of the leads of every 8 tiles, by their 8 bits of the hand."""
+    tables = ctx.lead_plays
+    if tables is None:
+        tables = ctx.lead_plays = _lead_tables(ctx)
+    moves: tuple[Move, ...] = ()
+    for table in tables:
+        if m & 255:
+            moves += table[m & 255]
+        m >>= 8
+        if not m:
+            break
+    return moves
+
+
+def _lead_tables(ctx: _Ctx) -> tuple[tuple[tuple[Move, ...], ...], ...]:
+    """For each 8 tiles of the set (by index), the leads of every subset of them, by the
+    subset's 8 bits."""
+    leads = [p[2] for p in ctx.plays]
+    return tuple(
+        tuple(
+            tuple(leads[base + b] for b in range(8) if bits >> b & 1 and base + b < ctx.size)
+            for bits in range(256)
+        )
+        for base in range(0, ctx.size, 8)
+    )
 
 
 _PUBLIC: dict[int, tuple[Any, tuple[Step, ...], tuple[tuple[int, int, Step], ...], bool]] = {}
@@ -2860,6 +2893,8 @@ class _ArmsHand(HandState):
     def legal_moves(self) -> tuple[Move, ...]:
         c = self._core
         if c[_RESULT] is not None or c[_LEFT] < 0:
+            if c[_RESULT] is None and c[_OPEN] == _ANY_TILE:
+                return _lead_moves(c[_CTX], c[_HANDS][c[_TURN]])
             return HandState.legal_moves(self)  # the lead is laid as in a line
         ctx: _Ctx = c[_CTX]
         opens = c[_OPENS]

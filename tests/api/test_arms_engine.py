@@ -11,6 +11,7 @@ from dominoes import (
     Deal,
     End,
     HandState,
+    Opening,
     Play,
     PlayScoring,
     Ruleset,
@@ -120,3 +121,27 @@ def test_scored_moves_are_what_the_moves_score(seed: int) -> None:
         for move, points in obs.scored_moves():
             assert state.apply(move).history[-1].points == points
         assert state.observation((state.turn + 1) % 2).scored_moves() == ()
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        Ruleset.draw(4, spinner=SpinnerRule.FIRST_DOUBLE, opening=Opening.SEAT_ANY_TILE),
+        Ruleset.draw(3, max_pip=12, opening=Opening.SEAT_ANY_TILE),  # a line; 91 tiles
+        Ruleset.block(
+            4,
+            max_pip=9,
+            hand_size=10,
+            spinner=SpinnerRule.LEAD_DOUBLE,
+            opening=Opening.SEAT_ANY_TILE,
+        ),
+    ],
+    ids=repr,
+)
+def test_a_lead_of_any_tile_offers_each_tile_of_the_hand_in_index_order(rules: Ruleset) -> None:
+    rng = random.Random(13)
+    for _ in range(20):
+        state = HandState.start(rules, Deal.random(rules, rng=rng))
+        hand = sorted(state.hand(state.turn), key=lambda t: t.index)
+        assert state.legal_moves() == tuple(Play(tile=t) for t in hand)
+        assert state.observation(state.turn).legal_moves() == state.legal_moves()
