@@ -114,6 +114,7 @@ class _Ctx:
         "heavy_desc",
         "held",
         "immediate",
+        "lead_arms",
         "lead_order",
         "lead_plays",
         "memo",
@@ -202,8 +203,9 @@ class _Ctx:
         elif rules.opening is not Opening.SEAT_ANY_TILE:
             self.lead_order = self.doubles_desc
         # the plays of a lead of any tile, by 8 bits of the hand (built when first asked
-        # for: `_lead_moves`)
+        # for: `_lead_moves`), and what the lead of a tile makes of the arms (`_arms_lead`)
         self.lead_plays: tuple[tuple[tuple[Move, ...], ...], ...] | None = None
+        self.lead_arms: list[Any] = [None] * size
 
 
 _CTX_CACHE: dict[Ruleset, _Ctx] = {}
@@ -2701,10 +2703,25 @@ def _scored(
 
 def _arms_lead(ctx: _Ctx, c: tuple[Any, ...], t: int, move: Play, faults: Any) -> tuple[Any, ...]:
     """The core after seat ``t`` lays the opening tile ``move``."""
-    tile = move.tile
-    lo, hi = tile.low, tile.high
+    i = move.tile.index
+    lead = ctx.lead_arms[i]
+    if lead is None:
+        lead = ctx.lead_arms[i] = _lead_arms(ctx, c, t, move.tile)
+    new_arms, sides, count, points, opens = lead
+    scores = _credit(ctx, c[_POINTS], t, points) if points else c[_POINTS]
     hands = list(c[_HANDS])
-    hands[t] ^= 1 << tile.index
+    hands[t] ^= 1 << i
+    new_hands = tuple(hands)
+    return _arms_core(
+        ctx, c, t, move, new_hands, new_arms, sides, scores, points, faults, opens, count
+    )
+
+
+def _lead_arms(ctx: _Ctx, c: tuple[Any, ...], t: int, tile: Tile) -> tuple[Any, ...]:
+    """What the lead of ``tile`` makes of the table, whoever leads it: (the arms, the
+    SPIN-3 sides, the _COUNT slot, the points it scores, the _OPENS slot); ``c`` and
+    ``t`` (a core before the lead, the seat leading) only as `_scored` reads them."""
+    lo, hi = tile.low, tile.high
     arms: list[tuple[Any, ...]] = [
         (lo, None, 0, _ARM_OPEN, (), None),
         (hi, None, 0, _ARM_OPEN, (), None),
@@ -2717,12 +2734,8 @@ def _arms_lead(ctx: _Ctx, c: tuple[Any, ...], t: int, move: Play, faults: Any) -
         else:
             arms += [(lo, None, 0, _ARM_WAITING, ((0, 1), (1, 1)), None)] * 2
     new_arms = tuple(arms)
-    count, points, scores = _scored(ctx, c, t, (lo, hi), new_arms)
-    opens = _opens(ctx, new_arms, sides)
-    new_hands = tuple(hands)
-    return _arms_core(
-        ctx, c, t, move, new_hands, new_arms, sides, scores, points, faults, opens, count
-    )
+    count, points, _scores = _scored(ctx, c, t, (lo, hi), new_arms)
+    return new_arms, sides, count, points, _opens(ctx, new_arms, sides)
 
 
 def _woken(arms: Sequence[tuple[Any, ...]]) -> list[int]:
@@ -3021,6 +3034,13 @@ class _ArmsHand(HandState):
                 new = _NEW(_ArmsHand)
                 _SET_CORE(new, core)
                 return new
+        elif cls is Play and c[_RESULT] is None:
+            # the lead (c[_LEFT] < 0) the short way: a tile of the hand that the opening
+            # rule allows, named without an end (anything else: _problem)
+            led: Play = move  # type: ignore[assignment]
+            i = led.tile.index
+            if led.end is None and c[_HANDS][t] >> i & 1 and c[_OPEN] in (_ANY_TILE, i):
+                return _make(_ArmsHand, _arms_lead(ctx, c, t, led, c[_FAULTS]))
         fault = None
         # the short way of a pass: legal when the seat holds no tile for an open arm and
         # may not draw (anything else: _problem)
