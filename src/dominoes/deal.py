@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from operator import itemgetter
 from typing import Any, Final
 
@@ -18,7 +18,9 @@ __all__ = ["Deal", "required_tiles"]
 
 _ALL = TileSet.double(MAX_SET).tiles
 """Every interned tile a set can hold, in index order (a deal picks from its start)."""
-_BIT = TILE_BITS.__getitem__
+_BITS = list(TILE_BITS)
+"""``TILE_BITS`` as a list (in a loop, a list's item is the quicker to read)."""
+_BIT = _BITS.__getitem__
 
 
 def _tile(value: Any, where: str, seat: int | None) -> Tile:
@@ -131,10 +133,15 @@ class Deal:
         >>> Deal.random(Ruleset.block(), seed=7) == Deal.random(Ruleset.block(), seed=7)
         True
         """
-        if not isinstance(rules, Ruleset):
-            raise ArgumentTypeError(
-                f"rules must be a Ruleset, got {_shown(rules)}", argument="rules"
-            )
+        last = _LAST_PLAN[0]
+        if last[0] is rules:  # the ruleset of the deal before: no hash of it
+            plan = last[1]
+        else:
+            if not isinstance(rules, Ruleset):
+                raise ArgumentTypeError(
+                    f"rules must be a Ruleset, got {_shown(rules)}", argument="rules"
+                )
+            plan = _plan_for(rules)
         if rng is None:
             if seed is not None and type(seed) is not int:
                 raise ArgumentTypeError(
@@ -147,10 +154,7 @@ class Deal:
             raise ArgumentTypeError(
                 f"rng must be a random.Random, got {_shown(rng)}", argument="rng"
             )
-        plan = _PLANS.get(rules)
-        if plan is None:
-            plan = _plan(rules)
-        size, dealt, wanted, cuts, steps, canonical = plan
+        size, dealt, wanted, cut, steps, canonical = plan  # type: ignore[misc]
         bits = plain_getrandbits(rng)
         for _ in range(_MAX_REDEALS):
             order = canonical.copy()
@@ -165,19 +169,24 @@ class Deal:
                     while j >= n:
                         j = bits(k)
                     order[i], order[j] = order[j], order[i]
-            if wanted is None or wanted & sum(1 << i for i in order[:dealt]):
+            if wanted is None or wanted & sum(map(_BIT, order[:dealt])):
                 break
         else:  # pragma: no cover - the odds are below 1e-100 for every valid ruleset
             raise DealError(
                 f"no deal in {_MAX_REDEALS} shuffles held the opening tile",
                 reason=DealProblem.NO_OPENING_TILE,
             )
+        masks = []
+        for part in cut(order):
+            m = 0
+            for i in part:
+                m |= _BITS[i]
+            masks.append(m)
         shuffled = itemgetter(*order)(_ALL)  # a ruleset's set has at least 2 tiles
-        masks = tuple([sum(map(_BIT, order[cut])) for cut in cuts])
         deal = object.__new__(cls)
-        _SET_HANDS(deal, tuple([shuffled[cut] for cut in cuts]))
+        _SET_HANDS(deal, cut(shuffled))
         _SET_BONEYARD(deal, shuffled[dealt:])
-        _SET_MASKS(deal, masks)
+        _SET_MASKS(deal, tuple(masks))
         # the set is whole: the boneyard is what the hands do not hold
         _SET_BONEYARD_MASK(deal, ((1 << size) - 1) ^ sum(masks))
         _SET_INDICES(deal, tuple(order[dealt:]))
@@ -208,11 +217,33 @@ def plain_getrandbits(rng: random.Random) -> Callable[[int], int] | None:
     return None
 
 
-_Plan = tuple[int, int, int | None, tuple[slice, ...], tuple[tuple[int, int, int], ...], list[int]]
+_Plan = tuple[
+    int,
+    int,
+    int | None,
+    Callable[[Sequence[Any]], tuple[Any, ...]],
+    tuple[tuple[int, int, int], ...],
+    list[int],
+]
 _PLANS: dict[Ruleset, _Plan] = {}
-"""Per ruleset: (set size, tiles dealt, `required_tiles`, one slice per hand, the steps
+"""Per ruleset: (set size, tiles dealt, `required_tiles`, a function that cuts a
+sequence in the order of the deal into the hands' parts (a tuple, one a seat), the steps
 of the inlined shuffle: (i, i + 1, (i + 1).bit_length()) from the last index down to 1,
 the tile indices in canonical order: the list each shuffle copies, never changed)."""
+
+
+_LAST_PLAN: list[tuple[Ruleset | None, _Plan | None]] = [(None, None)]
+"""The ruleset dealt for last and its plan, as one pair (replaced whole): found without
+hashing the ruleset, whose hash is a call of its Python-level ``__hash__``."""
+
+
+def _plan_for(rules: Ruleset) -> _Plan:
+    """The plan of ``rules`` (a `Ruleset`), from the cache or made now."""
+    plan = _PLANS.get(rules)
+    if plan is None:
+        plan = _plan(rules)
+    _LAST_PLAN[0] = (rules, plan)
+    return plan
 
 
 def _plan(rules: Ruleset) -> _Plan:
@@ -220,9 +251,10 @@ def _plan(rules: Ruleset) -> _Plan:
     size = rules.tile_set.size
     tile_from_index(size - 1)  # the set's tiles are interned in _ALL
     h = rules.hand_size
-    cuts = tuple(slice(p * h, (p + 1) * h) for p in range(rules.players))
+    # (at least 2 seats: itemgetter of several items gives a tuple)
+    cut = itemgetter(*(slice(p * h, (p + 1) * h) for p in range(rules.players)))
     steps = tuple((i, i + 1, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
-    plan = (size, rules.players * h, required_tiles(rules), cuts, steps, list(range(size)))
+    plan = (size, rules.players * h, required_tiles(rules), cut, steps, list(range(size)))
     if len(_PLANS) >= 256:
         _PLANS.clear()
     _PLANS[rules] = plan

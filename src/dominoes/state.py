@@ -114,7 +114,9 @@ class _Ctx:
         "heavy_desc",
         "held",
         "immediate",
+        "lead_arms",
         "lead_order",
+        "lead_plays",
         "memo",
         "muggins",
         "no_shown",
@@ -214,6 +216,10 @@ class _Ctx:
             self.lead_order = self.doubles_desc[::-1]
         elif rules.opening is not Opening.SEAT_ANY_TILE:
             self.lead_order = self.doubles_desc
+        # the plays of a lead of any tile, by 8 bits of the hand (built when first asked
+        # for: `_lead_moves`), and what the lead of a tile makes of the arms (`_arms_lead`)
+        self.lead_plays: tuple[tuple[tuple[Move, ...], ...], ...] | None = None
+        self.lead_arms: list[Any] = [None] * size
 
 
 _CTX_CACHE: dict[Ruleset, _Ctx] = {}
@@ -222,7 +228,16 @@ _CTX_CACHE_SIZE: Final = 256
 sweep over many rulesets does not grow the cache for ever)."""
 
 
+_LAST_CTX: list[tuple[Ruleset | None, _Ctx | None]] = [(None, None)]
+"""The ruleset asked for last and its tables, as one pair (replaced whole): a call with
+the same ruleset object finds them without hashing it (a ruleset's hash is a call of its
+Python-level ``__hash__``)."""
+
+
 def _ctx_for(rules: Ruleset) -> _Ctx:
+    last = _LAST_CTX[0]
+    if last[0] is rules:
+        return last[1]  # type: ignore[return-value]
     ctx = _CTX_CACHE.get(rules)
     if ctx is None:
         if not isinstance(rules, Ruleset):
@@ -230,6 +245,7 @@ def _ctx_for(rules: Ruleset) -> _Ctx:
         if len(_CTX_CACHE) >= _CTX_CACHE_SIZE:
             del _CTX_CACHE[next(iter(_CTX_CACHE))]
         ctx = _CTX_CACHE[rules] = _Ctx(rules)
+    _LAST_CTX[0] = (rules, ctx)
     return ctx
 
 
@@ -329,9 +345,12 @@ class HandState:
             )
         hand_size = rules.hand_size
         seen = 0
+        hands = deal.hands
         masks = deal.hand_masks
-        for hand, m in zip(deal.hands, masks, strict=True):  # (a duplicate shows in the bit count)
-            if len(hand) != hand_size or seen & m or m.bit_count() != hand_size:
+        # (a duplicate shows in the bit count; enumerate, not zip: zip's strict keyword
+        # costs more than the rest of the loop)
+        for seat, m in enumerate(masks):
+            if len(hands[seat]) != hand_size or seen & m or m.bit_count() != hand_size:
                 _diagnose(ctx, deal)
             seen |= m
         bits = deal.boneyard_mask
@@ -339,15 +358,26 @@ class HandState:
         if seen & bits or bits.bit_count() != len(bone) or seen | bits != ctx.full:
             _diagnose(ctx, deal)
         order = ctx.lead_order
-        found = None if order is None else _first_held(order, masks, seen)
-        turn, opening = _opening(ctx, masks, bone) if found is None else found
-        core: tuple[Any, ...] = (ctx, None, masks, bone, -1, -1, opening, None, None)
+        if order is None:  # a named seat leads any tile
+            turn = ctx.rules.opening_seat
+            opening = _ANY_TILE
+        else:
+            found = _first_held(order, masks, seen)
+            turn, opening = _opening(ctx, masks, bone) if found is None else found
+        no_shown = ctx.no_shown
+        core: tuple[Any, ...]
         if ctx.arms:  # a layout with spinners or scoring on play
-            core += (ctx.no_shown, turn, -1, 0, None, 0, -1, (), False, ctx.no_shown)
+            core = (
+                ctx, None, masks, bone, -1, -1, opening, None, None, no_shown, turn, -1, 0,
+                None, 0, -1, (), False, no_shown,
+            )  # fmt: skip
             if ctx.claims:  # CLAIM-1 to CLAIM-3 (no arms open yet, no claim pending)
                 return _make(_ClaimsHand, (*core, None, None))
             return _make(_ArmsHand, core)
-        core += (None, turn, -1, 0, None, 0, -1, (), False, ctx.no_shown)
+        core = (
+            ctx, None, masks, bone, -1, -1, opening, None, None, None, turn, -1, 0, None, 0,
+            -1, (), False, no_shown,
+        )  # fmt: skip
         return _make(cls, core)
 
     @classmethod
@@ -698,7 +728,7 @@ class HandState:
             if opening >= 0:
                 return (ctx.plays[opening][2],)
             if opening == _ANY_TILE:
-                return tuple(ctx.plays[i][2] for i in bit_indices(c[_HANDS][c[_TURN]]))
+                return _lead_moves(ctx, c[_HANDS][c[_TURN]])
             return (DRAW,)
         right = c[_RIGHT]
         suit = ctx.suit
@@ -1442,7 +1472,7 @@ class Observation:
             if isinstance(opening, Tile):
                 return (ctx.plays[opening.index][2],)
             if opening == "any":
-                return tuple(ctx.plays[i][2] for i in bit_indices(mask))
+                return _lead_moves(ctx, mask)
             return (DRAW,)
         if self.arms:
             return self._arm_moves(mask, ctx)
@@ -1870,16 +1900,9 @@ def _diagnose(ctx: _Ctx, deal: Deal) -> None:
 
 
 def _opening(ctx: _Ctx, masks: Sequence[int], bone: tuple[int, ...]) -> tuple[int, int]:
-    """(seat to lead, the opening code for _OPEN) under the ruleset's opening rule."""
+    """(seat to lead, the opening code for _OPEN) when no hand holds a tile of the
+    ruleset's lead order (`_Ctx.lead_order`)."""
     rules = ctx.rules
-    if ctx.lead_order is None:
-        return rules.opening_seat, _ANY_TILE
-    held = 0
-    for m in masks:
-        held |= m
-    found = _first_held(ctx.lead_order, masks, held)
-    if found is not None:
-        return found
     if rules.no_double is NoDoubleRule.REDEAL:
         raise DealError(
             "the opening tile was not dealt and the rules say to redeal (LEAD-4)",
@@ -1980,6 +2003,35 @@ def _plays_for(ctx: _Ctx, m: int, sl: int, sr: int, key: int) -> tuple[Move, ...
         memo.clear()
     memo[key] = moves
     return moves
+
+
+def _lead_moves(ctx: _Ctx, m: int) -> tuple[Move, ...]:
+    """The leads of the tiles of the hand ``m`` (any tile may be led), by tile index:
+    joined from tables of the leads of every 8 tiles, by their 8 bits of the hand."""
+    tables = ctx.lead_plays
+    if tables is None:
+        tables = ctx.lead_plays = _lead_tables(ctx)
+    moves: tuple[Move, ...] = ()
+    for table in tables:
+        if m & 255:
+            moves += table[m & 255]
+        m >>= 8
+        if not m:
+            break
+    return moves
+
+
+def _lead_tables(ctx: _Ctx) -> tuple[tuple[tuple[Move, ...], ...], ...]:
+    """For each 8 tiles of the set (by index), the leads of every subset of them, by the
+    subset's 8 bits."""
+    leads = [p[2] for p in ctx.plays]
+    return tuple(
+        tuple(
+            tuple(leads[base + b] for b in range(8) if bits >> b & 1 and base + b < ctx.size)
+            for bits in range(256)
+        )
+        for base in range(0, ctx.size, 8)
+    )
 
 
 _PUBLIC: dict[int, tuple[Any, tuple[Step, ...], tuple[tuple[int, int, Step], ...], bool]] = {}
@@ -2653,10 +2705,25 @@ def _scored(
 
 def _arms_lead(ctx: _Ctx, c: tuple[Any, ...], t: int, move: Play, faults: Any) -> tuple[Any, ...]:
     """The core after seat ``t`` lays the opening tile ``move``."""
-    tile = move.tile
-    lo, hi = tile.low, tile.high
+    i = move.tile.index
+    lead = ctx.lead_arms[i]
+    if lead is None:
+        lead = ctx.lead_arms[i] = _lead_arms(ctx, c, t, move.tile)
+    new_arms, sides, count, points, opens = lead
+    scores = _credit(ctx, c[_POINTS], t, points) if points else c[_POINTS]
     hands = list(c[_HANDS])
-    hands[t] ^= 1 << tile.index
+    hands[t] ^= 1 << i
+    new_hands = tuple(hands)
+    return _arms_core(
+        ctx, c, t, move, new_hands, new_arms, sides, scores, points, faults, opens, count
+    )
+
+
+def _lead_arms(ctx: _Ctx, c: tuple[Any, ...], t: int, tile: Tile) -> tuple[Any, ...]:
+    """What the lead of ``tile`` makes of the table, whoever leads it: (the arms, the
+    SPIN-3 sides, the _COUNT slot, the points it scores, the _OPENS slot); ``c`` and
+    ``t`` (a core before the lead, the seat leading) only as `_scored` reads them."""
+    lo, hi = tile.low, tile.high
     arms: list[tuple[Any, ...]] = [
         (lo, None, 0, _ARM_OPEN, (), None),
         (hi, None, 0, _ARM_OPEN, (), None),
@@ -2669,12 +2736,8 @@ def _arms_lead(ctx: _Ctx, c: tuple[Any, ...], t: int, move: Play, faults: Any) -
         else:
             arms += [(lo, None, 0, _ARM_WAITING, ((0, 1), (1, 1)), None)] * 2
     new_arms = tuple(arms)
-    count, points, scores = _scored(ctx, c, t, (lo, hi), new_arms)
-    opens = _opens(ctx, new_arms, sides)
-    new_hands = tuple(hands)
-    return _arms_core(
-        ctx, c, t, move, new_hands, new_arms, sides, scores, points, faults, opens, count
-    )
+    count, points, _scores = _scored(ctx, c, t, (lo, hi), new_arms)
+    return new_arms, sides, count, points, _opens(ctx, new_arms, sides)
 
 
 def _woken(arms: Sequence[tuple[Any, ...]]) -> list[int]:
@@ -2845,6 +2908,8 @@ class _ArmsHand(HandState):
     def legal_moves(self) -> tuple[Move, ...]:
         c = self._core
         if c[_RESULT] is not None or c[_LEFT] < 0:
+            if c[_RESULT] is None and c[_OPEN] == _ANY_TILE:
+                return _lead_moves(c[_CTX], c[_HANDS][c[_TURN]])
             return HandState.legal_moves(self)  # the lead is laid as in a line
         ctx: _Ctx = c[_CTX]
         opens = c[_OPENS]
@@ -3031,6 +3096,13 @@ class _ArmsHand(HandState):
                 new = _NEW(_ArmsHand)
                 _SET_CORE(new, core)
                 return new
+        elif cls is Play and c[_RESULT] is None:
+            # the lead (c[_LEFT] < 0) the short way: a tile of the hand that the opening
+            # rule allows, named without an end (anything else: _problem)
+            led: Play = move  # type: ignore[assignment]
+            i = led.tile.index
+            if led.end is None and c[_HANDS][t] >> i & 1 and c[_OPEN] in (_ANY_TILE, i):
+                return _make(_ArmsHand, _arms_lead(ctx, c, t, led, c[_FAULTS]))
         fault = None
         # the short way of a pass: legal when the seat holds no tile for an open arm and
         # may not draw (anything else: _problem)

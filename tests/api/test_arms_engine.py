@@ -11,6 +11,8 @@ from dominoes import (
     Deal,
     End,
     HandState,
+    IllegalMoveError,
+    Opening,
     Play,
     PlayScoring,
     Ruleset,
@@ -19,6 +21,7 @@ from dominoes import (
     Tile,
 )
 from dominoes.agents import GreedyAgent, rollout
+from scenario import dealt
 from strategies import random_hand
 
 ALL_FIVES = Ruleset.draw(spinner=SpinnerRule.FIRST_DOUBLE, play_scoring=PlayScoring.FIVES)
@@ -120,3 +123,63 @@ def test_scored_moves_are_what_the_moves_score(seed: int) -> None:
         for move, points in obs.scored_moves():
             assert state.apply(move).history[-1].points == points
         assert state.observation((state.turn + 1) % 2).scored_moves() == ()
+
+
+def test_the_same_lead_by_another_seat_scores_for_that_seat() -> None:
+    # the arms, count and points a lead makes are kept per tile for the ruleset; the
+    # points still go to the seat that leads (5-5 counts 10, PLAY-1)
+    rules = Ruleset.draw(
+        hand_size=2,
+        spinner=SpinnerRule.FIRST_DOUBLE,
+        play_scoring=PlayScoring.FIVES,
+        opening=Opening.HOLDER_OF_TILE,
+        opening_tile=Tile(5, 5),
+    )
+    for holder in (0, 1, 0):
+        hands = [["1-2", "3-4"], ["1-2", "3-4"]]
+        hands[holder] = ["5-5", "0-1"]
+        state = HandState.start(rules, dealt(*hands))
+        assert state.turn == holder
+        led = state.apply(Play(tile=Tile(5, 5)))
+        assert led.play_points == tuple(10 if s == holder else 0 for s in range(2))
+        assert led.layout.ends == (5, 5)
+        assert led == state.apply("5-5")  # the short way and the general one agree
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        Ruleset.draw(4, spinner=SpinnerRule.FIRST_DOUBLE, opening=Opening.SEAT_ANY_TILE),
+        Ruleset.draw(3, max_pip=12, opening=Opening.SEAT_ANY_TILE),  # a line; 91 tiles
+        Ruleset.block(
+            4,
+            max_pip=9,
+            hand_size=10,
+            spinner=SpinnerRule.LEAD_DOUBLE,
+            opening=Opening.SEAT_ANY_TILE,
+        ),
+    ],
+    ids=repr,
+)
+def test_a_lead_of_any_tile_offers_each_tile_of_the_hand_in_index_order(rules: Ruleset) -> None:
+    rng = random.Random(13)
+    for _ in range(20):
+        state = HandState.start(rules, Deal.random(rules, rng=rng))
+        hand = sorted(state.hand(state.turn), key=lambda t: t.index)
+        assert state.legal_moves() == tuple(Play(tile=t) for t in hand)
+        assert state.observation(state.turn).legal_moves() == state.legal_moves()
+
+
+@pytest.mark.parametrize("move", [Play(tile=Tile(0, 1), end=End.LEFT), Play(tile=Tile(6, 6))])
+def test_a_lead_the_rules_refuse_is_refused_as_before(move: Play) -> None:
+    # a lead with an end, or of a tile the seat does not hold, leaves the short way
+    state = HandState.start(
+        ALL_FIVES,
+        dealt(
+            ["0-1", "2-3", "1-1", "0-0", "0-2", "0-3", "0-4"],
+            ["1-2", "1-3", "1-4", "1-5", "1-6", "2-2", "2-4"],
+        ),
+    )
+    assert not state.is_legal(move)
+    with pytest.raises(IllegalMoveError):
+        state.apply(move)

@@ -327,7 +327,36 @@ def test_random_deal_makes_the_draws_of_random_shuffle(rules: Ruleset) -> None:
         )
         assert (deal.hands, deal.boneyard) == (hands, tuple(order[cut:]))
         assert deal.boneyard_indices == tuple(t.index for t in order[cut:])
+        explicit = Deal(hands=hands, boneyard=order[cut:])
+        assert deal.hand_masks == explicit.hand_masks
+        assert deal.boneyard_mask == explicit.boneyard_mask
         assert rng.getstate() == again.getstate()
+
+
+class _OwnBits(random.Random):
+    """A generator whose getrandbits is its own (a counter): `Deal.random` must draw
+    through it one call a draw, as `random.Random.shuffle` does."""
+
+    def __init__(self) -> None:
+        super().__init__(0)
+        self.calls = 0
+
+    def getrandbits(self, k: int) -> int:
+        self.calls += 1
+        return (self.calls * 2654435761) % (1 << k)
+
+
+@pytest.mark.parametrize("rules", [Ruleset.block(), Ruleset.draw(3)], ids=repr)
+def test_random_deal_draws_through_a_generator_s_own_getrandbits(rules: Ruleset) -> None:
+    rng, again = _OwnBits(), _OwnBits()
+    for _ in range(5):
+        deal = Deal.random(rules, rng=rng)
+        order = list(TileSet.double(rules.max_pip))
+        again.shuffle(order)
+        cut = rules.players * rules.hand_size
+        assert deal.boneyard == tuple(order[cut:])
+        assert sum(deal.hands, ()) == tuple(order[:cut])
+        assert rng.calls == again.calls
 
 
 def test_random_deal_calls_a_generator_s_own_shuffle() -> None:
