@@ -3672,6 +3672,7 @@ def _arms_playout(state: HandState, rng: random.Random) -> HandState:
     side_of = ctx.side_of
     tiles = ctx.tiles
     draws_of = ctx.draws_of
+    pairs = ctx.pairs
     one_tile = ctx.fill is SpinnerFill.ONE_TILE_EACH_SIDE
     every = spinner is SpinnerRule.EVERY_DOUBLE
     first = spinner is SpinnerRule.FIRST_DOUBLE
@@ -3888,7 +3889,7 @@ def _arms_playout(state: HandState, rng: random.Random) -> HandState:
             move = row[k] or _play_at(low, k)
             v = values[k]
             nv = hi if lo == v else lo
-            chains[k] = ((v, nv), chains[k])
+            chains[k] = (pairs[v][nv], chains[k])
             lengths[k] += 1
             values[k] = nv
             if lo != hi and not gate >> k & 1:  # the common update
