@@ -2811,18 +2811,7 @@ def _arms_core(
     """The core after a play (``opens``: the _OPENS slot of its arms and sides, ``count``
     its _COUNT slot): the turn passes on, or the hand ends (a domino, or a position
     nobody can play from, DETECT-1)."""
-    # `_ending`, inlined (a call costs about 2% of an All Fives hand under callgrind; the
-    # short way of `_ArmsHand.apply` inlines this function too); the claim step calls it
-    result = None
-    nt = ctx.nxt[t]
-    if not hands[t] and not (ctx.both_out and _partner_holds(ctx, hands, t)):
-        nt = t
-        result = Ending.DOMINO
-    elif ctx.immediate and not (ctx.draws and len(c[_BONE]) > ctx.floor):
-        fits = opens[1]
-        if not any(h & fits for h in hands):
-            nt = t
-            result = Ending.BLOCKED
+    nt, result = _ending(ctx, hands, c[_BONE], opens[1], t)
     step = (c[_HIST], t, move, points) if points else (c[_HIST], t, move)
     lead = c[_LEAD] if c[_LEAD] is not None else (move.tile.low, move.tile.high)
     return (
@@ -3027,7 +3016,7 @@ class _ArmsHand(HandState):
                         changed = list(hands)
                         changed[t] = h
                         new_hands = tuple(changed)
-                    # the end of `_arms_core`, inlined (the ending rule is `_ending`'s: a
+                    # `_ending`, inlined (a call costs about 2% of a hand: a
                     # domino, both partners out under PART-3, DETECT-1)
                     result = None
                     nt = ctx.nxt[t]
@@ -3240,8 +3229,9 @@ def _ending(
     """The seat to move and the ending after seat ``t``'s play in a layout with arms
     (``fits``: the tiles that fit the open arms): a domino (both partners out under
     PART-3), a position nobody can play from (DETECT-1), or the turn passes on.
-    `_arms_core` inlines it on the hot path; both are tested by the PART-3, DETECT-1 and
-    CLAIM-1 scenarios."""
+    `_ArmsHand.apply`'s short way of a play inlines it (a call cost about 2% of an All
+    Fives hand under callgrind); both are tested by the PART-3, DETECT-1 and CLAIM-1
+    scenarios."""
     if not hands[t] and not (ctx.both_out and _partner_holds(ctx, hands, t)):
         return t, Ending.DOMINO
     stuck = ctx.immediate and not (ctx.draws and len(bone) > ctx.floor)
