@@ -17,7 +17,6 @@ from dominoes import (
     Deal,
     DrawRule,
     HandState,
-    Opening,
     Pass,
     PlayScale,
     PlayScoring,
@@ -30,16 +29,10 @@ from dominoes.errors import NotationError
 from dominoes.moves import Draw, End, Play
 from dominoes.notation import PositionArm, format_position, parse_position
 from dominoes.state import Observation
+from scenario import ALL_FIVES
 from strategies import VARIANT_SETTINGS, VariantHand, random_hand, spinner_hands
 
 FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-ALL_FIVES = Ruleset.draw(
-    hand_size=5,
-    opening=Opening.SEAT_ANY_TILE,
-    spinner=SpinnerRule.FIRST_DOUBLE,
-    play_scoring=PlayScoring.FIVES,
-    round_to=5,
-)
 RULESETS = (
     ALL_FIVES,
     Ruleset.draw(spinner=SpinnerRule.FIRST_DOUBLE, play_scoring=PlayScoring.FIVES),
