@@ -1,5 +1,6 @@
 """Moves: `Play`, `Draw` and `Pass`; `Claim` and `Muggins` where scores are called
-(rules CLAIM-1 to CLAIM-3).
+(rules CLAIM-1 to CLAIM-3); `Stop` where a turn of several plays may end early (rule
+TRAIN-7).
 
 Forced steps are moves too: when a player must draw, `Draw` is the only
 legal move; when they must pass, `Pass` is. The engine never acts behind
@@ -25,6 +26,7 @@ __all__ = [
     "DRAW",
     "MUGGINS",
     "PASS",
+    "STOP",
     "Claim",
     "Draw",
     "End",
@@ -33,6 +35,7 @@ __all__ = [
     "Pass",
     "Play",
     "Step",
+    "Stop",
 ]
 
 
@@ -42,8 +45,10 @@ class End(enum.IntEnum):
     In a line, ``LEFT`` is the end the lead tile's low half faces and ``RIGHT`` the
     other. With spinners (docs/rules/spinner.md), ``UP`` and ``DOWN`` are the short
     sides of the first spinner, and ``ARM_4``, ``ARM_5``, ... the short sides of later
-    spinners, two each, in the order they were laid (Five Up). The move token names the
-    arm by its `token`: ``L``, ``R``, ``U``, ``D``, ``A4``, ``A5``, ...
+    spinners, two each, in the order they were laid (Five Up). In a train game
+    (docs/rules/trains.md), ``TRAIN_0`` to ``TRAIN_11`` are the seats' own trains and
+    ``MEXICAN`` the public one. The move token names the arm by its `token`: ``L``,
+    ``R``, ``U``, ``D``, ``A4``, ``A5``, ..., ``T0`` to ``T11`` and ``M``.
 
     >>> End.UP.token, End(5).token, End.from_token("A5")
     ('U', 'A5', <End.ARM_5: 5>)
@@ -56,6 +61,31 @@ class End(enum.IntEnum):
     DOWN = 3
     for _k in range(4, 64):  # the short sides of later spinners (2 + 2 x 31 doubles)
         vars()[f"ARM_{_k}"] = _k
+    for _k in range(12):  # the personal trains of a train game, by owner (rule TRAIN-3)
+        vars()[f"TRAIN_{_k}"] = 64 + _k
+    MEXICAN = 76
+
+    @property
+    def train_owner(self) -> int | None:
+        """The seat whose personal train this is (``TRAIN_2``: 2); ``None`` for the
+        Mexican train and for the arms of other layouts."""
+        return self.value - 64 if 64 <= self.value < 76 else None
+
+    @classmethod
+    def train(cls, seat: int) -> End:
+        """The personal train of ``seat`` in a train game (rule TRAIN-3).
+
+        >>> End.train(2), End.train(2).token, End.MEXICAN.token
+        (<End.TRAIN_2: 66>, 'T2', 'M')
+
+        Raises:
+            ArgumentValueError: ``seat`` is not a seat from 0 to 11.
+        """
+        if type(seat) is not int or not 0 <= seat < 12:
+            raise ArgumentValueError(
+                f"seat must be a seat from 0 to 11, got {_shown(seat)}", argument="seat"
+            )
+        return cls(64 + seat)
 
     @property
     def token(self) -> str:
@@ -72,13 +102,14 @@ class End(enum.IntEnum):
         end = _BY_TOKEN.get(token) if isinstance(token, str) else None
         if end is None:
             raise ArgumentValueError(
-                f"token must name an arm (L, R, U, D, A4 to A63), got {_shown(token)}",
+                f"token must name an arm (L, R, U, D, A4 to A63, T0 to T11 or M), got "
+                f"{_shown(token)}",
                 argument="token",
             )
         return end
 
 
-_TOKENS = ("L", "R", "U", "D", *(f"A{k}" for k in range(4, 64)))
+_TOKENS = ("L", "R", "U", "D", *(f"A{k}" for k in range(4, 64)), *(f"T{k}" for k in range(12)), "M")
 _BY_TOKEN = {t: End(k) for k, t in enumerate(_TOKENS)}
 
 
@@ -204,7 +235,19 @@ class Muggins:
         return "Muggins()"
 
 
-Move: TypeAlias = Play | Draw | Pass | Claim | Muggins
+@attrs.frozen(repr=False)
+class Stop:
+    """End one's turn where the rules let a seat stop playing (rule TRAIN-7: a
+    first-turn run on one's own train in a train game may end after any tile)."""
+
+    def __str__(self) -> str:
+        return "stop"
+
+    def __repr__(self) -> str:
+        return "Stop()"
+
+
+Move: TypeAlias = Play | Draw | Pass | Claim | Muggins | Stop
 """Any move."""
 
 DRAW = Draw()
@@ -213,6 +256,8 @@ PASS = Pass()
 """The interned ``Pass()``."""
 MUGGINS = Muggins()
 """The interned ``Muggins()``."""
+STOP = Stop()
+"""The interned ``Stop()``."""
 
 
 @attrs.frozen(kw_only=True)

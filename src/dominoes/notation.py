@@ -24,7 +24,20 @@ import attrs
 from dominoes.errors import ArgumentTypeError, ArgumentValueError, NotationError
 from dominoes.errors import shown as _shown_value
 from dominoes.faults import Fault, FaultKind
-from dominoes.moves import DRAW, MUGGINS, PASS, Claim, Draw, End, Move, Muggins, Pass, Play
+from dominoes.moves import (
+    DRAW,
+    MUGGINS,
+    PASS,
+    STOP,
+    Claim,
+    Draw,
+    End,
+    Move,
+    Muggins,
+    Pass,
+    Play,
+    Stop,
+)
 from dominoes.scoring import Ending
 from dominoes.tiles import MAX_SET, Tile
 
@@ -45,7 +58,8 @@ _INT = r"(?:0|[1-9][0-9]{0,5})"
 _PIP = r"(?:0|[1-9][0-9]{0,2})"
 _DASHED = rf"{_PIP}-{_PIP}"
 _MOVE_RE = re.compile(
-    rf"({_DASHED})(?::([LRUD]|A[1-9][0-9]?))?|draw(?: ({_DASHED}))?|pass|claim ({_INT})|muggins"
+    rf"({_DASHED})(?::([LRUDM]|A[1-9][0-9]?|T[0-9][0-9]?))?|draw(?: ({_DASHED}))?|pass|"
+    rf"claim ({_INT})|muggins|stop"
 )
 _PLACED_RE = re.compile(rf"(\*?)({_PIP})\|({_PIP})")
 _DASHED_RE = re.compile(_DASHED)
@@ -96,9 +110,10 @@ def format_move(move: Move) -> str:
     Raises:
         ArgumentTypeError: ``move`` is not a move (a `TypeError`).
     """
-    if not isinstance(move, Play | Draw | Pass | Claim | Muggins):
+    if not isinstance(move, Play | Draw | Pass | Claim | Muggins | Stop):
         raise ArgumentTypeError(
-            f"move must be a Play, Draw, Pass, Claim or Muggins, got {_shown_value(move)}",
+            f"move must be a Play, Draw, Pass, Claim, Muggins or Stop, got "
+            f"{_shown_value(move)}",
             argument="move",
         )
     return str(move)
@@ -123,8 +138,8 @@ def parse_move(text: str) -> Move:
     m = _MOVE_RE.fullmatch(text)
     if m is None:
         raise NotationError(
-            f"not a move: {_shown(text)} (expected e.g. '6-6', '6-4:L', '6-4:R', 'draw', "
-            "'draw 2-3', 'pass', 'claim 10' or 'muggins')",
+            f"not a move: {_shown(text)} (expected e.g. '6-6', '6-4:L', '6-4:R', '6-4:T2', "
+            "'draw', 'draw 2-3', 'pass', 'claim 10', 'muggins' or 'stop')",
             text=text,
             what="move",
         )
@@ -137,7 +152,8 @@ def parse_move(text: str) -> Move:
             return Play(tile=tile, end=End.from_token(end))
         except ArgumentValueError:
             raise NotationError(
-                f"not a move: {_shown(text)} (no arm is named {end}: L, R, U, D, A4 to A63)",
+                f"not a move: {_shown(text)} (no arm is named {end}: L, R, U, D, A4 to A63, "
+                "T0 to T11 or M)",
                 text=text,
                 what="move",
             ) from None
@@ -145,6 +161,8 @@ def parse_move(text: str) -> Move:
         return PASS
     if text == "muggins":
         return MUGGINS
+    if text == "stop":
+        return STOP
     if m.group(4) is not None:
         return Claim(points=int(m.group(4)))
     if m.group(3) is not None:

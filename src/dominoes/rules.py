@@ -46,10 +46,16 @@ __all__ = [
     "ConcedeScoring",
     "Direction",
     "DominoWinner",
+    "DoubleDuty",
+    "DoubleFollow",
     "DrawRule",
     "DrawnLead",
+    "EngineSchedule",
+    "EngineSource",
     "FaultMode",
     "FaultPenalty",
+    "MarkerRemoval",
+    "MexicanOpen",
     "NearTargetCap",
     "NextLead",
     "NoDoubleRule",
@@ -65,6 +71,7 @@ __all__ = [
     "SpinnerFill",
     "SpinnerRule",
     "TargetExact",
+    "TileValues",
     "default_hand_size",
     "find_preset",
 ]
@@ -286,6 +293,11 @@ class SpinnerFill(enum.Enum):
     ONE_TILE_EACH_SIDE = "one_tile_each_side"
     """Rule SPIN-4 (British Sniff): the short sides open once both long sides carry a
     tile, and each takes one tile and no more."""
+    TOES_FIRST = "toes_first"
+    """Rules FOOT-1 and FOOT-2 (Chicken Foot, with `SpinnerRule.EVERY_DOUBLE`): every
+    side of a double opens at once (the lead's `Ruleset.root_toes`, a later double's three
+    toes), and while a double has an empty side only the empty sides of the oldest such
+    double take tiles."""
 
 
 class SpinnerCount(enum.Enum):
@@ -381,6 +393,89 @@ class Direction(enum.Enum):
     COUNTER_CLOCKWISE = "counter_clockwise"
     """The turn passes from seat ``s`` to seat ``s - 1`` (modulo the players), the Latin
     American norm."""
+
+
+class EngineSource(enum.Enum):
+    """Rule TRAIN-1: where a train game's engine double (the hub) comes from."""
+
+    SET_ASIDE = "set_aside"
+    """The engine double is taken out of the set before the deal and laid as the hub;
+    `Ruleset.opening_seat` plays first."""
+    HOLDER = "holder"
+    """The engine double is dealt like any tile; its holder lays it as the hub as the
+    first move of the hand, and the seat after them plays next (a deal in which nobody
+    holds it is dealt again, as rule LEAD-4 does for an opening tile)."""
+    DRAW_UNTIL_FOUND = "draw_until_found"
+    """As `HOLDER`; when nobody holds it, the seats draw in turn from `Ruleset.opening_seat`
+    until one draws it, and that seat lays it."""
+
+
+class EngineSchedule(enum.Enum):
+    """Rule TRAIN-2: which double is the engine (or, in Chicken Foot, the root) in each
+    hand of a match."""
+
+    DESCENDING = "descending"
+    """The first hand's double, then the next lower one each hand, down to 0-0; the
+    match has one hand per double (13 on double-12)."""
+    ASCENDING = "ascending"
+    """The first hand's double, then the next higher one each hand, up to the set's top
+    double."""
+    FIXED = "fixed"
+    """The same double every hand (the match needs `Ruleset.hands_limit` or a
+    target)."""
+
+
+class MexicanOpen(enum.Enum):
+    """Rule TRAIN-3: from when a seat may play on the public Mexican train."""
+
+    FIRST_TURN = "first_turn"
+    """From its first turn."""
+    AFTER_OWN_TRAIN = "after_own_train"
+    """Once its own train has a tile."""
+
+
+class MarkerRemoval(enum.Enum):
+    """Rule TRAIN-4: when the marker on a seat's own train comes off."""
+
+    OWN_TRAIN_PLAY = "own_train_play"
+    """When its owner next plays on it."""
+    ANY_PLAY = "any_play"
+    """When its owner next plays anywhere."""
+
+
+class DoubleFollow(enum.Enum):
+    """Rule TRAIN-5: what the play after a double (which earns its layer another play)
+    may be."""
+
+    MUST_SATISFY = "must_satisfy"
+    """It must satisfy (cover) the double: while a double is open, it is the only place
+    anyone may play."""
+    ANYWHERE = "anywhere"
+    """The layer's extra play may go wherever the layer may play; the double must still
+    be satisfied by the seats after them."""
+    MULTI_DOUBLES = "multi_doubles"
+    """The layer may lay further doubles, each earning another play, and ends the turn
+    with a tile that satisfies the oldest open double."""
+
+
+class DoubleDuty(enum.Enum):
+    """Rule TRAIN-5: who must satisfy an open double the layer could not."""
+
+    EVERYONE = "everyone"
+    """Every seat in turn, until it is satisfied."""
+    LAYER_ONLY = "layer_only"
+    """The layer only: once the layer has passed, the double no longer holds up play."""
+
+
+class TileValues(enum.Enum):
+    """Rule TRAIN-10: what a tile left in hand costs under `Scoring.PENALTY`."""
+
+    PIPS = "pips"
+    """Its pips."""
+    ZERO_ZERO_50 = "zero_zero_50"
+    """Its pips, the double-blank 50."""
+    BLANKS_25 = "blanks_25"
+    """Its pips, a tile with a blank half 25 and the double-blank 50."""
 
 
 _BONUS_FIELDS = (
@@ -684,6 +779,49 @@ class Ruleset:
     """Rule BONUS-5: the points the winners of the first, second, ... hand of a match
     that has winners score on top of the hand's points (the Puerto Rican 500: ``(100,
     75, 50, 25)``); ``()``: none. A list is taken as a tuple."""
+    # -- train games (docs/rules/trains.md) and Chicken Foot (docs/rules/chicken-foot.md)
+    trains: bool = attrs.field(default=False, validator=_bool)
+    """Rule TRAIN-1: a train game (Mexican Train, Private Trains): the engine double is the
+    hub, each seat builds its own train from it."""
+    engine_source: EngineSource = attrs.field(
+        default=EngineSource.SET_ASIDE, validator=_enum(EngineSource)
+    )
+    """Rule TRAIN-1: where the engine double comes from."""
+    engine: int | None = attrs.field(default=None, validator=_optional_int_in(0, MAX_SET))
+    """Rule TRAIN-2: the value of this hand's engine double (``None``: the set's top
+    double); a match moves it hand by hand as `engine_schedule` says. In Chicken Foot the
+    root double is `opening_tile`, which the schedule moves instead."""
+    engine_schedule: EngineSchedule = attrs.field(
+        default=EngineSchedule.DESCENDING, validator=_enum(EngineSchedule)
+    )
+    """Rule TRAIN-2: the engine (or root) double of each hand of a match."""
+    mexican_train: bool = attrs.field(default=True, validator=_bool)
+    """Rule TRAIN-3: whether there is a public Mexican train (Private Trains: none)."""
+    mexican_open_from: MexicanOpen = attrs.field(
+        default=MexicanOpen.FIRST_TURN, validator=_enum(MexicanOpen)
+    )
+    """Rule TRAIN-3: from when a seat may play on the Mexican train."""
+    first_turn_run: bool = attrs.field(default=True, validator=_bool)
+    """Rule TRAIN-7: whether a seat's first turn may be a run of tiles on its own
+    train."""
+    marker_removal: MarkerRemoval = attrs.field(
+        default=MarkerRemoval.OWN_TRAIN_PLAY, validator=_enum(MarkerRemoval)
+    )
+    """Rule TRAIN-4: when a marker comes off."""
+    double_follow: DoubleFollow = attrs.field(
+        default=DoubleFollow.MUST_SATISFY, validator=_enum(DoubleFollow)
+    )
+    """Rule TRAIN-5: what the play after a double may be."""
+    double_duty: DoubleDuty = attrs.field(default=DoubleDuty.EVERYONE, validator=_enum(DoubleDuty))
+    """Rule TRAIN-5: who must satisfy a double its layer could not."""
+    tile_values: TileValues = attrs.field(default=TileValues.PIPS, validator=_enum(TileValues))
+    """Rule TRAIN-10: what a tile left in hand costs (with `Scoring.PENALTY`)."""
+    root_toes: int = attrs.field(default=4, validator=_int_in(4, 6))
+    """Rule FOOT-1: how many tiles the root double of Chicken Foot takes before anything
+    else (4, one on each side, or 6, three on each long side)."""
+    toe_release: bool = attrs.field(default=True, validator=_bool)
+    """Rule FOOT-3: whether a toe gate lifts once no tile of its number is left to play
+    (which rests on no source, docs/rules/chicken-foot.md)."""
 
     def __attrs_post_init__(self) -> None:
         size = TileSet.double(self.max_pip).size
@@ -794,6 +932,91 @@ class Ruleset:
                 "block_winner LOWEST_INDIVIDUAL applies to partnership play only",
                 fields=("block_winner", "partnership"),
             )
+        self._check_trains()
+
+    def _check_trains(self) -> None:
+        """Refuse the impossible combinations of the train rules (TRAIN-1 to TRAIN-10)
+        and of Chicken Foot (FOOT-1 to FOOT-3)."""
+        toes = self.spinner_fill is SpinnerFill.TOES_FIRST
+        if toes and self.spinner is not SpinnerRule.EVERY_DOUBLE:
+            raise RulesetError(
+                f"spinner_fill TOES_FIRST makes every double a foot, which needs spinner "
+                f"EVERY_DOUBLE, not {self.spinner.name}",
+                fields=("spinner_fill", "spinner"),
+            )
+        for name, set_ in (
+            ("root_toes", self.root_toes != 4),
+            ("toe_release", not self.toe_release),
+        ):
+            if set_ and not toes:
+                raise RulesetError(
+                    f"{name} is a rule of Chicken Foot, which needs spinner_fill TOES_FIRST",
+                    fields=(name, "spinner_fill"),
+                )
+        if self.root_toes == 5:
+            raise RulesetError(
+                "root_toes must be 4 or 6, got 5", fields=("root_toes",)
+            )
+        if self.tile_values is not TileValues.PIPS and self.scoring is not Scoring.PENALTY:
+            raise RulesetError(
+                f"tile_values {self.tile_values.name} prices the tiles left in hand, which "
+                f"only Scoring.PENALTY counts, but scoring is {self.scoring.name}",
+                fields=("tile_values", "scoring"),
+            )
+        if self.engine_schedule is not EngineSchedule.DESCENDING and not (
+            self.trains or toes
+        ):
+            raise RulesetError(
+                "engine_schedule moves the engine or root double of a train game or of "
+                "Chicken Foot, but trains is false and spinner_fill is not TOES_FIRST",
+                fields=("engine_schedule", "trains", "spinner_fill"),
+            )
+        if not self.trains:
+            for name, value, default in (
+                ("engine_source", self.engine_source, EngineSource.SET_ASIDE),
+                ("engine", self.engine, None),
+                ("mexican_train", self.mexican_train, True),
+                ("mexican_open_from", self.mexican_open_from, MexicanOpen.FIRST_TURN),
+                ("first_turn_run", self.first_turn_run, True),
+                ("marker_removal", self.marker_removal, MarkerRemoval.OWN_TRAIN_PLAY),
+                ("double_follow", self.double_follow, DoubleFollow.MUST_SATISFY),
+                ("double_duty", self.double_duty, DoubleDuty.EVERYONE),
+            ):
+                if value != default:
+                    raise RulesetError(
+                        f"{name} is a rule of train games, but trains is false",
+                        fields=(name, "trains"),
+                    )
+            return
+        for name, set_, why in (
+            ("partnership", self.partnership, "partnership play"),
+            ("spinner", self.spinner is not SpinnerRule.NONE, "a spinner"),
+            ("play_scoring", self.play_scoring is not PlayScoring.NONE, "scoring on play"),
+            ("drawing", self.drawing is DrawRule.UNTIL_PLAYABLE, "drawing until playable"),
+            ("voluntary_draw", self.voluntary_draw, "voluntary drawing"),
+            ("opening", self.opening is not Opening.SEAT_ANY_TILE, "an opening rule"),
+            ("no_double", self.no_double is not NoDoubleRule.HEAVIEST_TILE, "a no-double rule"),
+            ("faults", self.faults is not FaultMode.STRICT, "tolerant faults"),
+        ):
+            if set_:
+                raise RulesetError(
+                    f"a train game (trains) has no {why} (the engine_source decides who "
+                    f"starts); {name} must keep its default",
+                    fields=(name, "trains"),
+                )
+        if self.engine is not None and self.engine > self.max_pip:
+            raise RulesetError(
+                f"engine {self.engine} is not a double of the double-{self.max_pip} set",
+                fields=("engine", "max_pip"),
+            )
+        size = TileSet.double(self.max_pip).size
+        aside = self.engine_source is EngineSource.SET_ASIDE
+        if aside and self.players * self.hand_size + self.boneyard_floor >= size:
+            raise RulesetError(
+                f"{self.players} players x {self.hand_size} tiles and the engine set aside "
+                f"need more than the {size} tiles of double-{self.max_pip} (hand_size)",
+                fields=("hand_size", "players", "max_pip"),
+            )
 
     def _check_targets(self) -> None:
         """Refuse the impossible combinations of rules POINTS-7, PART-3 and MATCH-8 to
@@ -860,6 +1083,16 @@ class Ruleset:
         (False, True)
         """
         return self.spinner is not SpinnerRule.NONE or self.play_scoring is not PlayScoring.NONE
+
+    @property
+    def engine_double(self) -> int:
+        """Rule TRAIN-2: the value of this hand's engine double: `engine`, or the set's
+        top double (`max_pip`).
+
+        >>> Ruleset.preset("mexican-train").engine_double
+        12
+        """
+        return self.max_pip if self.engine is None else self.engine
 
     @property
     def has_bonuses(self) -> bool:
@@ -1237,6 +1470,17 @@ _FIVES: Final[dict[str, Any]] = {
     "play_scoring": PlayScoring.FIVES,
 }
 
+# the train games (docs/rules/trains.md): one draw then a marker, own pips as penalty
+_TRAINS: Final[dict[str, Any]] = {
+    "max_pip": 12,
+    "drawing": DrawRule.ONE_THEN_PASS,
+    "opening": Opening.SEAT_ANY_TILE,
+    "scoring": Scoring.PENALTY,
+    "trains": True,
+}
+# tiles each on double-12 by number of players (families.md §3.1, [HTFBW-MT])
+_TRAIN_SIZES: Final[dict[int, int]] = {2: 15, 3: 15, 4: 15, 5: 12, 6: 12, 7: 10, 8: 10}
+
 # Bergen and Double Bergen (docs/rules/presets/bergen.md and double-bergen.md): 6 tiles
 # each, every hand opened by the opening rule, headers score, game 15
 _BERGEN: Final[dict[str, Any]] = {
@@ -1468,6 +1712,59 @@ PRESETS: Final[dict[str, Preset]] = {
                 "chuchazo_bonus": 100,
                 "game_order_bonus": (100, 75, 50, 25),
             },
+        ),
+        Preset(
+            name="mexican-train",
+            aliases=("mexican-trains", "trains"),
+            ambiguous=("trains",),
+            summary="Mexican Train: double-12, the 12-12 engine set aside, a train each and "
+            "the public Mexican train, doubles satisfied, lowest total after 13 hands wins.",
+            game=BaseGame.DRAW,
+            options=_TRAINS,
+            hand_sizes=_TRAIN_SIZES,
+        ),
+        Preset(
+            name="mexican-train-9",
+            summary="Mexican Train on double-9 for small tables: 10 hands, 9 tiles each for "
+            "up to four.",
+            game=BaseGame.DRAW,
+            options={**_TRAINS, "max_pip": 9},
+            hand_sizes={2: 9, 3: 9, 4: 9, 5: 7, 6: 7, 7: 7, 8: 6},
+        ),
+        Preset(
+            name="mexican-train-6",
+            summary="Mexican Train on double-6 for two to four: 7 hands, 9, 8 or 6 tiles each.",
+            game=BaseGame.DRAW,
+            options={**_TRAINS, "max_pip": 6},
+            hand_sizes={2: 9, 3: 8, 4: 6},
+        ),
+        Preset(
+            name="private-trains",
+            aliases=("domino-trains",),
+            summary="Private Trains: Mexican Train without the public train.",
+            game=BaseGame.DRAW,
+            options={**_TRAINS, "mexican_train": False},
+            hand_sizes=_TRAIN_SIZES,
+        ),
+        Preset(
+            name="chicken-foot",
+            aliases=("chickenfoot",),
+            summary="Chicken Foot: double-9, the root double takes four tiles, every later "
+            "double three toes, 0-0 costs 50, lowest total after 10 hands wins.",
+            game=BaseGame.DRAW,
+            options={
+                "max_pip": 9,
+                "drawing": DrawRule.ONE_THEN_PASS,
+                "opening": Opening.HOLDER_OF_TILE,
+                "opening_tile": Tile(9, 9),
+                "no_double": NoDoubleRule.REDEAL,
+                "next_lead": NextLead.OPENING_RULE,
+                "spinner": SpinnerRule.EVERY_DOUBLE,
+                "spinner_fill": SpinnerFill.TOES_FIRST,
+                "scoring": Scoring.PENALTY,
+                "tile_values": TileValues.ZERO_ZERO_50,
+            },
+            hand_sizes={2: 9, 3: 7, 4: 7, 5: 7, 6: 7, 7: 7, 8: 6},
         ),
     )
 }
