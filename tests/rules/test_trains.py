@@ -669,6 +669,53 @@ def test_train_7_drawn_tile_starts_the_run() -> None:
     g.done()
 
 
+def test_train_7_double_off_the_run_is_in_force() -> None:
+    # three seats: seat 0's run leaves 1-1 open on T0; seat 2, in its first turn, lays 2-2
+    # on the Mexican train: a normal play, so that double is in force at once
+    deal = table(4, ["1-4 1-1 0-3", "2-4 0-0 1-2", "2-2 2-3 0-2"], "1-3", aside=4)
+    g = Game(rules_of(4, 3, 3), deal)
+    assert g.legal == ["1-4:T0", "1-4:M"]
+    g.play("1-4:T0")
+    assert g.legal == ["1-1:T0", "stop"]
+    g.play("1-1:T0")
+    assert g.legal == ["stop"]
+    g.play("stop")
+    # seat 1: T0's 1-1 is not in force (1-2 would fit it, but T0 is shut to seat 1 anyway)
+    assert g.legal == ["2-4:T1", "2-4:M"]
+    g.play("2-4:M")
+    assert g.turn == 2
+    # seat 2 (2-2 2-3 0-2): M shows 2
+    assert g.legal == ["0-2:M", "2-2:M", "2-3:M"]
+    g.play("2-2:M")
+    assert g.open_doubles() == ("T0", "M")
+    assert g.turn == 2
+    # the extra play must satisfy 2-2 on M, the oldest double in force
+    assert g.legal == ["0-2:M", "2-3:M"]
+    g.play("2-3:M")
+    # every seat has had its first turn: T0's 1-1 is in force; seat 0 (0-3) draws 1-3
+    assert g.turn == 0
+    assert g.legal == ["draw"]
+    g.play("draw")
+    assert g.legal == ["1-3:T0"]
+    g.done()
+
+
+def test_train_7_holder_laying_the_engine_is_its_first_turn() -> None:
+    """A reading: laying the engine (HOLDER) is a play that ends the holder's turn, so it is
+    the holder's first turn, and the holder's next turn is a normal one (no run)."""
+    rules = rules_of(4, 2, 4, engine_source=EngineSource.HOLDER)
+    g = Game(rules, table(4, ["4-4 1-4 1-1 0-2", "3-4 0-1 1-2 2-3"]))
+    g.play("4-4")
+    assert g.legal == ["3-4:T1", "3-4:M"]
+    g.play("3-4:T1")
+    assert g.legal == ["2-3:T1", "stop"]
+    g.play("stop")
+    assert g.legal == ["1-4:T0", "1-4:M"]
+    g.play("1-4:T0")
+    assert g.turn == 1
+    g.done()
+
+
 # --------------------------------------------------------------------------- TRAIN-8
 def test_train_8_draw_one_then_play_or_pass() -> None:
     g = Game(rules_of(4, 2, 3, **NO_RUN), DEAL_1)
