@@ -134,11 +134,25 @@ def reference_facts(s: ref.State) -> dict[str, Any]:
 
 
 def compare(state: HandState, s: ref.State, where: str) -> None:
-    """Assert that the engine and the reference agree on everything public at ``where``."""
+    """Assert that the engine and the reference agree on everything public at ``where``.
+
+    Two known departures of the engine from the spec's API are left to tests of their own
+    (`test_train_api_before_the_hub`, `test_train_api_phase_in_a_verification_round`), so
+    that they do not hide the rest: before the hub is down the trains, their ends and the
+    phase are not compared, and `Phase.VERIFICATION` counts as `Phase.PLAY` while the
+    reference counts passes in a row.
+    """
     want = ref.ordered(s)
     got = [str(m) for m in state.legal_moves()]
     assert got == want, f"legal moves at {where}: engine {got}, reference {want}"
-    assert engine_facts(state) == reference_facts(s), f"facts at {where}"
+    mine, theirs = engine_facts(state), reference_facts(s)
+    if not s["hub"]:
+        for key in ("trains", "ends", "phase"):
+            mine.pop(key, None)
+            theirs.pop(key, None)
+    elif mine.get("phase") is Phase.VERIFICATION and s["passes"] > 0:
+        mine["phase"] = Phase.PLAY
+    assert mine == theirs, f"facts at {where}"
     done = ref.over(s)
     assert state.is_over == (done is not None), f"hand over at {where}"
     if done is not None:
@@ -226,6 +240,46 @@ def rules_of(max_pip: int, players: int, hand_size: int, **options: Any) -> Rule
 
 NO_RUN: dict[str, Any] = {"first_turn_run": False}
 
+# Where the engine (branch trains, bcf1b8c) departs from the spec: each is pinned by a
+# strict xfail scenario below, and kept out of the differential test so that it does not
+# hide the rest. Remove the xfail (and the exclusion) when the engine or the spec changes.
+SET_ASIDE_REFUSAL = (
+    "engine: a SET_ASIDE deal holding the engine raises AttributeError (DealProblem has no "
+    "INCOMPLETE_SET) instead of DealError"
+)
+RANDOM_DEALS = (
+    "engine: Deal.random deals the engine double under SET_ASIDE (so HandState.start and "
+    "Match.start refuse every random deal), and does not deal again under HOLDER when "
+    "nobody holds it (TRAIN-1)"
+)
+BEFORE_HUB = (
+    "engine: before the engine is laid (HOLDER), layout.trains is () and phase is LEAD; the "
+    "spec says a Train per seat (hub None) and Phase.PLAY"
+)
+VERIFICATION_PHASE = (
+    "engine: phase is VERIFICATION during a verification round (the seed's machinery); the "
+    "spec says Phase.PLAY"
+)
+LAYER_ONLY = (
+    "engine: under LAYER_ONLY any seat's pass facing the gate lifts it, and the lifted double "
+    "leaves open_doubles (while its Train still shows open_double); the spec lifts it on the "
+    "layer's pass only and keeps it unsatisfied on the table (TRAIN-5)"
+)
+HOLDER_TURN = (
+    "reading: laying the engine (HOLDER, DRAW_UNTIL_FOUND) is a play that ends the holder's "
+    "turn, so by TRAIN-7's definition its first turn; the engine gives the holder a first-turn "
+    "run on its next turn"
+)
+TILE_VALUES = "engine: result.points count pips whatever tile_values says (TRAIN-10)"
+IMMEDIATE_START = (
+    "engine: the IMMEDIATE block (TRAIN-9, 'as soon as') is not checked at the start of the "
+    "hand, only after a move"
+)
+IMMEDIATE_MEXICAN = (
+    "engine: the IMMEDIATE block counts the Mexican train as open to every seat, also under "
+    "AFTER_OWN_TRAIN to a seat whose own train is empty and can never be started"
+)
+
 
 # --------------------------------------------------------------------------- TRAIN-1
 # Double-4, two seats, three tiles each: the 4-4 engine is set aside, so the deal holds the
@@ -243,10 +297,32 @@ def test_train_1_engine_set_aside() -> None:
     assert g.legal == ["0-4:T0", "0-4:M", "3-4:T0", "3-4:M"]
     if g.eng is not None:
         assert g.eng.layout.hub == Tile(4, 4)  # type: ignore[attr-defined]
-        # a deal holding the engine is refused when it is set aside
-        with pytest.raises(DealError):
-            HandState.start(rules_of(4, 2, 3), table(4, ["0-4 3-4 0-1", "1-1 1-2 2-2"]))
     g.done()
+
+
+@pytest.mark.xfail(strict=True, reason=SET_ASIDE_REFUSAL)
+def test_train_1_deal_holding_the_set_aside_engine_is_refused() -> None:
+    if MISSING:
+        pytest.skip(MISSING)
+    with pytest.raises(DealError):
+        HandState.start(rules_of(4, 2, 3), table(4, ["0-4 3-4 0-1", "1-1 1-2 2-2"]))
+
+
+@pytest.mark.xfail(strict=True, reason=RANDOM_DEALS)
+@pytest.mark.parametrize("source", [EngineSource.SET_ASIDE, EngineSource.HOLDER])
+def test_train_1_random_deals(source: EngineSource) -> None:
+    if MISSING:
+        pytest.skip(MISSING)
+    rules = rules_of(3, 2, 2, engine_source=source)
+    for seed in range(40):
+        deal = Deal.random(rules, seed=seed)
+        held = [Tile(3, 3) in hand for hand in deal.hands]
+        if source is EngineSource.SET_ASIDE:
+            assert Tile(3, 3) not in deal.boneyard
+            assert not any(held)
+        else:
+            assert any(held)
+        HandState.start(rules, deal)
 
 
 def test_train_1_opening_seat_moves_first() -> None:
@@ -323,6 +399,7 @@ def match_engines(rules: Ruleset) -> list[int]:
         m = m.next_hand()
 
 
+@pytest.mark.xfail(strict=True, reason=RANDOM_DEALS)
 @pytest.mark.parametrize(
     ("kind", "engine", "limit", "want"),
     [
@@ -475,6 +552,7 @@ def test_train_5_double_satisfied_by_next_seat() -> None:
     g.done()
 
 
+@pytest.mark.xfail(strict=True, reason=LAYER_ONLY)
 def test_train_5_layer_only_duty() -> None:
     g = _double_laid(double_duty=DoubleDuty.LAYER_ONLY)
     g.play("draw pass")
@@ -501,6 +579,40 @@ def test_train_5_anywhere_extra_play() -> None:
     assert g.legal == ["1-2:T0"]
     g.play("1-2:T0")
     assert g.open_doubles() == ()
+    g.done()
+
+
+@pytest.mark.xfail(strict=True, reason=LAYER_ONLY)
+def test_train_5_layer_only_lifted_by_the_layer_alone() -> None:
+    deal = table(4, ["0-4 1-1 1-3 2-2", "2-4 3-3 0-1 1-2"], "0-0 0-2", aside=4)
+    rules = rules_of(
+        4, 2, 4, double_follow=DoubleFollow.ANYWHERE, double_duty=DoubleDuty.LAYER_ONLY
+    )
+    g = Game(rules, deal)
+    g.play("0-4:M")  # a first play off the own train: a normal play, M shows 0
+    assert g.legal == ["0-1:M", "2-4:T1"]
+    g.play("0-1:M")
+    assert g.legal == ["1-1:M", "1-3:M"]
+    g.play("1-1:M")
+    assert g.legal == ["1-3:M"]
+    g.play("1-3:M")  # M shows 3
+    assert g.legal == ["3-3:M", "2-4:T1"]
+    g.play("3-3:M")
+    # ANYWHERE: seat 1's extra play goes on its own train; 3-3 stays open
+    assert g.legal == ["2-4:T1"]
+    g.play("2-4:T1")
+    # seat 0 (2-2) faces the gate: it draws 0-0 and passes; it is not the layer
+    g.play("draw pass")
+    assert g.open_doubles() == ("M",)
+    # seat 1 (1-2) laid 3-3 and has not passed: the gate still holds it (1-2 would fit T1)
+    assert g.legal == ["draw"]
+    g.play("draw")  # 0-2
+    assert g.legal == ["pass"]
+    g.play("pass")
+    # now the layer has passed: the double no longer holds up play; seat 0 (2-2 0-0) may
+    # play on seat 1's marked train (2)
+    assert g.open_doubles() == ("M",)
+    assert g.legal == ["2-2:T1"]
     g.done()
 
 
@@ -700,6 +812,7 @@ def test_train_7_double_off_the_run_is_in_force() -> None:
     g.done()
 
 
+@pytest.mark.xfail(strict=True, reason=HOLDER_TURN)
 def test_train_7_holder_laying_the_engine_is_its_first_turn() -> None:
     """A reading: laying the engine (HOLDER) is a play that ends the holder's turn, so it is
     the holder's first turn, and the holder's next turn is a normal one (no run)."""
@@ -786,13 +899,57 @@ def test_train_9_immediate_block() -> None:
     g.done()
 
 
+@pytest.mark.xfail(strict=True, reason=IMMEDIATE_START)
+def test_train_9_immediate_block_at_the_start() -> None:
+    # the deal of the verification round above: nobody can ever play, so under IMMEDIATE
+    # the hand is blocked before the first move
+    g = Game(rules_of(3, 3, 2, boneyard_floor=3, block_detection=BlockDetection.IMMEDIATE), DEAL_9)
+    assert g.over == {"ending": "blocked", "points": (1, 4, 7), "low": (0,)}
+    g.done()
+
+
+@pytest.mark.xfail(strict=True, reason=IMMEDIATE_MEXICAN)
+def test_train_9_immediate_block_mexican_shut() -> None:
+    # double-4, floor 8: no 4 is left to play after seat 0's two; seat 1 (1-1 1-2 1-3) holds
+    # tiles that fit the Mexican train (1), but under AFTER_OWN_TRAIN it may use it only once
+    # its own train has a tile, which nobody can give it
+    rules = rules_of(
+        4,
+        2,
+        3,
+        boneyard_floor=8,
+        block_detection=BlockDetection.IMMEDIATE,
+        mexican_open_from=MexicanOpen.AFTER_OWN_TRAIN,
+        **NO_RUN,
+    )
+    g = Game(rules, table(4, ["0-4 1-4 2-2", "1-1 1-2 1-3"], aside=4))
+    assert g.legal == ["0-4:T0", "1-4:T0"]
+    g.play("0-4:T0")
+    assert g.legal == ["pass"]
+    g.play("pass")
+    assert g.legal == ["1-4:T1", "1-4:M"]
+    g.play("1-4:M")
+    assert g.over == {"ending": "blocked", "points": (4, 9), "low": (0,)}
+    g.done()
+
+
 # --------------------------------------------------------------------------- TRAIN-10
 @pytest.mark.parametrize(
     ("values", "points", "winners"),
     [
         (TileValues.PIPS, (1, 4, 7), (0,)),
-        (TileValues.ZERO_ZERO_50, (51, 4, 7), (1,)),
-        (TileValues.BLANKS_25, (75, 27, 7), (2,)),
+        pytest.param(
+            TileValues.ZERO_ZERO_50,
+            (51, 4, 7),
+            (1,),
+            marks=pytest.mark.xfail(strict=True, reason=TILE_VALUES),
+        ),
+        pytest.param(
+            TileValues.BLANKS_25,
+            (75, 27, 7),
+            (2,),
+            marks=pytest.mark.xfail(strict=True, reason=TILE_VALUES),
+        ),
     ],
 )
 def test_train_10_tile_values(
@@ -838,10 +995,16 @@ GOLDEN_RULES: dict[str, dict[str, Any]] = {
     },
     "private": {"mexican_train": False},
 }
-GOLDEN_CASES: list[tuple[str, str]] = [
-    *((d, r) for d in ("d3-2", "d3-3", "d4-2", "d4-3") for r in GOLDEN_RULES),
-    ("d4-2-holder", "holder"),
-    ("d3-3-found", "found"),
+GOLDEN_CASES: list[Any] = [
+    *(
+        pytest.param(d, r, marks=pytest.mark.xfail(strict=True, reason=LAYER_ONLY))
+        if r == "anywhere-layer-only" and d.startswith("d4")
+        else (d, r)
+        for d in ("d3-2", "d3-3", "d4-2", "d4-3")
+        for r in GOLDEN_RULES
+    ),
+    pytest.param("d4-2-holder", "holder", marks=pytest.mark.xfail(strict=True, reason=HOLDER_TURN)),
+    pytest.param("d3-3-found", "found", marks=pytest.mark.xfail(strict=True, reason=HOLDER_TURN)),
 ]
 
 
@@ -928,6 +1091,12 @@ def test_train_golden_counts(deal: str, variant: str) -> None:
 
 
 # --------------------------------------------------------------------------- differential
+KNOWN = True
+"""Keep the known departures (LAYER_ONLY, HOLDER_TURN, TILE_VALUES) out of the differential
+test: LAYER_ONLY duty, tile values other than pips, and first-turn runs after a held or
+drawn engine are not drawn. Set to False once the xfails above are gone."""
+
+
 @st.composite
 def train_games(draw: st.DrawFn) -> tuple[Ruleset, Deal, random.Random]:
     """A small train ruleset with random options, a deal for it and a move chooser."""
@@ -957,6 +1126,11 @@ def train_games(draw: st.DrawFn) -> tuple[Ruleset, Deal, random.Random]:
         "block_detection": draw(st.sampled_from(BlockDetection)),
         "tile_values": draw(st.sampled_from(TileValues)),
     }
+    if KNOWN:  # the departures pinned above, kept out (see KNOWN)
+        options["double_duty"] = DoubleDuty.EVERYONE
+        options["tile_values"] = TileValues.PIPS
+        if source is not EngineSource.SET_ASIDE:
+            options["first_turn_run"] = False
     try:
         rules = rules_of(max_pip, players, size, **options)
     except RulesetError:

@@ -289,8 +289,9 @@ def apply(state: State, token: str) -> State:
             st["marked"][s] = False
         double = tile[0] == tile[1]
         if not st["hands"][s]:
-            st["end"] = "domino"  # TRAIN-6, TRAIN-9: out, on a double too
-            st["winner"] = s
+            st["end"] = "domino"  # TRAIN-6, TRAIN-9: out, on a double too (left open)
+            if double:
+                st["open"].append([k, s, st["mode"] == "run", False])
         elif st["mode"] == "run":
             if double:
                 st["open"].append([k, s, True, False])
