@@ -965,6 +965,30 @@ def test_train_10_tile_values(
     g.done()
 
 
+# --------------------------------------------------------------------------- the API
+@pytest.mark.xfail(strict=True, reason=BEFORE_HUB)
+def test_train_api_before_the_hub() -> None:
+    rules = rules_of(4, 2, 4, engine_source=EngineSource.HOLDER)
+    g = Game(rules, table(4, ["0-4 3-4 0-1 1-3", "1-1 4-4 1-2 2-2"]))
+    assert g.tokens == ("T0", "T1", "M")
+    if g.eng is None:
+        pytest.skip(MISSING or "")
+    layout: Any = g.eng.layout
+    assert layout.hub is None
+    assert engine_facts(g.eng)["trains"] == ref.trains(g.ref)
+    assert g.eng.phase is Phase.PLAY
+
+
+@pytest.mark.xfail(strict=True, reason=VERIFICATION_PHASE)
+def test_train_api_phase_in_a_verification_round() -> None:
+    g = Game(rules_of(3, 3, 2, boneyard_floor=3), DEAL_9)
+    g.play("pass")
+    assert g.over is None
+    if g.eng is None:
+        pytest.skip(MISSING or "")
+    assert g.eng.phase is Phase.PLAY
+
+
 # --------------------------------------------------------------------------- golden counts
 # Fixed deals on double-3 and double-4 sets, two and three seats, under a few rule
 # variants; every complete move sequence, draws included (a draw takes the boneyard's
