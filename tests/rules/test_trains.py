@@ -40,6 +40,7 @@ from dominoes import (
     EngineSchedule,
     EngineSource,
     HandState,
+    IllegalMoveError,
     MarkerRemoval,
     Match,
     MexicanOpen,
@@ -133,6 +134,19 @@ def reference_facts(s: ref.State) -> dict[str, Any]:
     return facts
 
 
+def candidates(s: ref.State) -> list[str]:
+    """Every move token the seat to move could try: each tile in its hand on each train
+    and on no train, draw, pass and stop."""
+    e = s["opts"]["engine"]
+    hand = s["hands"][ref.turn(s)]
+    trains = [ref.train_token(s, k) for k in range(len(s["tiles"]))]
+    out = [f"{ref.text(t)}:{k}" for t in hand for k in trains]
+    out += [ref.text(t) for t in hand]
+    if (e, e) not in hand:
+        out.append(f"{e}-{e}")
+    return [*out, "draw", "pass", "stop"]
+
+
 def compare(state: HandState, s: ref.State, where: str) -> None:
     """Assert that the engine and the reference agree on everything public at ``where``.
 
@@ -145,6 +159,13 @@ def compare(state: HandState, s: ref.State, where: str) -> None:
     want = ref.ordered(s)
     got = [str(m) for m in state.legal_moves()]
     assert got == want, f"legal moves at {where}: engine {got}, reference {want}"
+    refused = [t for t in candidates(s) if t not in want]
+    for token in candidates(s):
+        assert state.is_legal(token) == (token in want), f"is_legal({token}) at {where}"
+    if refused and not state.is_over:
+        with pytest.raises(IllegalMoveError) as info:
+            state.apply(refused[len(where) % len(refused)])
+        assert info.value.state is state
     mine, theirs = engine_facts(state), reference_facts(s)
     if not s["hub"]:
         for key in ("trains", "ends", "phase"):
