@@ -25,7 +25,9 @@ Readings taken where the rules page leaves room (the report of the branch lists 
   has not passed since laying it); any tile laid on a train whose end is an open double
   satisfies it, gate or not;
 * laying the engine (HOLDER, DRAW_UNTIL_FOUND) ends the holder's turn, and so counts as
-  its first turn; the draws that look for the engine end no turn and ignore the floor;
+  its first turn (``opts["engine_lay_is_first_turn"] = False`` plays the other reading:
+  the holder's next turn is its first); the draws that look for the engine end no turn
+  and ignore the floor;
 * the IMMEDIATE block (TRAIN-9) is checked at the start and after every move, once the
   hub is down.
 """
@@ -254,6 +256,8 @@ def apply(state: State, token: str) -> State:
             st["hub"] = True
             st["passes"] = 0
             _end_turn(st)
+            if not opts.get("engine_lay_is_first_turn", True):
+                st["first_done"][s] = False  # the other reading (see the module's notes)
         _check_block(st)
         return st
     if token == "draw":
