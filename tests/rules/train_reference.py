@@ -30,6 +30,11 @@ Readings taken where the rules page leaves room (the report of the branch lists 
   and ignore the floor;
 * the IMMEDIATE block (TRAIN-9) is checked at the start and after every move, once the
   hub is down.
+
+``opts["layer_only_reading"] = "engine"`` plays the engine's reading of LAYER_ONLY (branch
+trains, bcf1b8c) instead: any seat's pass facing the gate lifts it (the double leaves the
+open doubles, its train still ends in it) and restarts the pass count at 1, the IMMEDIATE
+block ignores gates, and a round of passes blocks the hand under IMMEDIATE too.
 """
 
 from __future__ import annotations
@@ -270,12 +275,20 @@ def apply(state: State, token: str) -> State:
             st["passes"] = 1
         else:
             st["passes"] += 1
-        if opts["double_duty"] == "LAYER_ONLY":
+        if opts["double_duty"] == "LAYER_ONLY" and opts.get("layer_only_reading") == "engine":
+            g = gate(st)  # any seat's pass lifts the gate it faced, and restarts the count
+            if g is not None:
+                st["open"] = [o for o in st["open"] if o[0] != g]
+                st["passes"] = 1
+        elif opts["double_duty"] == "LAYER_ONLY":
             for o in st["open"]:
                 if o[1] == s:
                     o[3] = True
         _end_turn(st)
-        if opts["block_detection"] == "VERIFICATION_ROUND" and st["passes"] >= n:
+        counted = opts["block_detection"] == "VERIFICATION_ROUND" or (
+            opts["double_duty"] == "LAYER_ONLY" and opts.get("layer_only_reading") == "engine"
+        )
+        if counted and st["passes"] >= n:
             st["end"] = "blocked"
     elif token == "stop":
         _end_turn(st)
@@ -330,6 +343,8 @@ def _check_block(state: State) -> None:
     if len(state["bone"]) > opts["boneyard_floor"]:
         return
     g = gate(state)
+    if opts["double_duty"] == "LAYER_ONLY" and opts.get("layer_only_reading") == "engine":
+        g = None
     for s in range(opts["players"]):
         ks = [g] if g is not None else accessible(state, s, all_marked=True)
         for t in state["hands"][s]:
