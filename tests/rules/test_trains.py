@@ -1039,6 +1039,8 @@ GOLDEN_DEALS: dict[str, tuple[int, int, int, list[str], str]] = {
     "d3-3": (3, 3, 2, ["0-3 1-1", "1-3 0-2", "2-3 0-0"], "0-1 1-2 2-2"),
     "d4-2": (4, 2, 4, ["0-4 1-1 1-3 2-2", "2-4 3-3 0-1 1-2"], "0-0 0-2 0-3 1-4 2-3 3-4"),
     "d4-3": (4, 3, 3, ["0-4 1-1 2-3", "3-4 2-2 0-1", "1-4 0-3 1-2"], "0-0 0-2 1-3 2-4 3-3"),
+    "d4-2-5": (4, 2, 5, ["0-4 1-1 1-3 2-2 2-3", "2-4 3-3 0-1 1-2 0-2"], "0-0 0-3 1-4 3-4"),
+    "d4-3-4": (4, 3, 4, ["0-4 1-1 2-3 0-2", "3-4 2-2 0-1 1-3", "1-4 0-3 1-2 3-3"], "0-0 2-4"),
     "d4-2-holder": (4, 2, 4, ["0-4 1-1 4-4 2-2", "2-4 3-3 0-1 1-2"], "0-0 0-2 0-3 1-4 2-3 3-4 1-3"),
     "d3-3-found": (3, 3, 2, ["0-1 1-1", "1-3 0-2", "2-3 0-0"], "0-3 1-2 3-3 2-2"),
 }
@@ -1064,7 +1066,7 @@ GOLDEN_CASES: list[Any] = [
         pytest.param(d, r, marks=pytest.mark.xfail(strict=True, reason=LAYER_ONLY))
         if r == "anywhere-layer-only" and d.startswith("d4")
         else (d, r)
-        for d in ("d3-2", "d3-3", "d4-2", "d4-3")
+        for d in ("d3-2", "d3-3", "d4-2", "d4-3", "d4-2-5", "d4-3-4")
         for r in GOLDEN_RULES
     ),
     pytest.param("d4-2-holder", "holder", marks=pytest.mark.xfail(strict=True, reason=HOLDER_TURN)),
@@ -1138,6 +1140,16 @@ GOLDEN: dict[tuple[str, str], tuple[int, int]] = {
     ("d4-3", "anywhere-layer-only"): (168, 813),
     ("d4-3", "multi-any-play-immediate"): (101, 549),
     ("d4-3", "private"): (5, 50),
+    ("d4-2-5", "default"): (551, 2321),
+    ("d4-2-5", "single-first-turn"): (31, 119),
+    ("d4-2-5", "anywhere-layer-only"): (334, 1563),
+    ("d4-2-5", "multi-any-play-immediate"): (479, 2013),
+    ("d4-2-5", "private"): (71, 398),
+    ("d4-3-4", "default"): (945, 4119),
+    ("d4-3-4", "single-first-turn"): (6, 34),
+    ("d4-3-4", "anywhere-layer-only"): (837, 3473),
+    ("d4-3-4", "multi-any-play-immediate"): (645, 2710),
+    ("d4-3-4", "private"): (107, 643),
     ("d4-2-holder", "holder"): (179, 749),
     ("d3-3-found", "found"): (40, 181),
 }
