@@ -292,6 +292,11 @@ HOLDER_TURN = (
     "run on its next turn"
 )
 TILE_VALUES = "engine: result.points count pips whatever tile_values says (TRAIN-10)"
+LIFT_COUNT = (
+    "spec (and engine): under LAYER_ONLY the layer's pass faced only the gate, yet it counts "
+    "toward the verification round, so the round can close while the layer has a play "
+    "elsewhere; a pass that lifts a gate should restart the count at 0"
+)
 IMMEDIATE_START = (
     "engine: the IMMEDIATE block (TRAIN-9, 'as soon as') is not checked at the start of the "
     "hand nor after the engine is laid (HOLDER), only after the moves that follow"
@@ -917,6 +922,22 @@ def test_train_9_immediate_block() -> None:
     v.play("pass")
     assert v.over is not None
     assert v.over["ending"] == "blocked"
+    g.done()
+
+
+@pytest.mark.xfail(strict=True, reason=LIFT_COUNT)
+def test_train_9_lifting_pass_is_no_confirmation() -> None:
+    # double-4, floor 8 (no draws): seat 1 (1-1 1-2 2-2) never fits anything
+    rules = rules_of(4, 2, 3, boneyard_floor=8, double_duty=DoubleDuty.LAYER_ONLY, **NO_RUN)
+    g = Game(rules, table(4, ["0-4 0-0 1-4", "1-1 1-2 2-2"], aside=4))
+    g.play("0-4:T0 pass")  # seat 1 passes: a new marker, the count is 1
+    g.play("0-0:T0")
+    # the extra play must satisfy 0-0: seat 0 (1-4) cannot, and passes (a new marker: 1;
+    # the gate lifts, it is the layer); seat 1 passes again (2 = players)
+    g.play("pass pass")
+    # but seat 0 only faced the gate: 1-4 fits the Mexican train (4)
+    assert g.over is None
+    assert g.legal == ["1-4:T1", "1-4:M"]
     g.done()
 
 
