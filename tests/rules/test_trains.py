@@ -261,18 +261,9 @@ def rules_of(max_pip: int, players: int, hand_size: int, **options: Any) -> Rule
 
 NO_RUN: dict[str, Any] = {"first_turn_run": False}
 
-# Where the engine (branch trains, bcf1b8c) departs from the spec: each is pinned by a
+# Where the engine (branch trains, d3eb961) departs from the spec: each is pinned by a
 # strict xfail scenario below, and kept out of the differential test so that it does not
 # hide the rest. Remove the xfail (and the exclusion) when the engine or the spec changes.
-SET_ASIDE_REFUSAL = (
-    "engine: a SET_ASIDE deal holding the engine raises AttributeError (DealProblem has no "
-    "INCOMPLETE_SET) instead of DealError"
-)
-RANDOM_DEALS = (
-    "engine: Deal.random deals the engine double under SET_ASIDE (so HandState.start and "
-    "Match.start refuse every random deal), and does not deal again under HOLDER when "
-    "nobody holds it (TRAIN-1)"
-)
 BEFORE_HUB = (
     "engine: before the engine is laid (HOLDER), layout.trains is () and phase is LEAD; the "
     "spec says a Train per seat (hub None) and Phase.PLAY"
@@ -291,7 +282,6 @@ HOLDER_TURN = (
     "turn, so by TRAIN-7's definition its first turn; the engine gives the holder a first-turn "
     "run on its next turn"
 )
-TILE_VALUES = "engine: result.points count pips whatever tile_values says (TRAIN-10)"
 LIFT_COUNT = (
     "spec (and engine): under LAYER_ONLY the layer's pass faced only the gate, yet it counts "
     "toward the verification round, so the round can close while the layer has a play "
@@ -300,6 +290,10 @@ LIFT_COUNT = (
 IMMEDIATE_START = (
     "engine: the IMMEDIATE block (TRAIN-9, 'as soon as') is not checked at the start of the "
     "hand nor after the engine is laid (HOLDER), only after the moves that follow"
+)
+IMMEDIATE_RUN = (
+    "engine: the IMMEDIATE block is not checked during a first-turn run: the seat must Stop "
+    "before the hand ends"
 )
 IMMEDIATE_MEXICAN = (
     "engine: the IMMEDIATE block counts the Mexican train as open to every seat, also under "
@@ -326,7 +320,6 @@ def test_train_1_engine_set_aside() -> None:
     g.done()
 
 
-@pytest.mark.xfail(strict=True, reason=SET_ASIDE_REFUSAL)
 def test_train_1_deal_holding_the_set_aside_engine_is_refused() -> None:
     if MISSING:
         pytest.skip(MISSING)
@@ -334,7 +327,6 @@ def test_train_1_deal_holding_the_set_aside_engine_is_refused() -> None:
         HandState.start(rules_of(4, 2, 3), table(4, ["0-4 3-4 0-1", "1-1 1-2 2-2"]))
 
 
-@pytest.mark.xfail(strict=True, reason=RANDOM_DEALS)
 @pytest.mark.parametrize("source", [EngineSource.SET_ASIDE, EngineSource.HOLDER])
 def test_train_1_random_deals(source: EngineSource) -> None:
     if MISSING:
@@ -425,7 +417,6 @@ def match_engines(rules: Ruleset) -> list[int]:
         m = m.next_hand()
 
 
-@pytest.mark.xfail(strict=True, reason=RANDOM_DEALS)
 @pytest.mark.parametrize(
     ("kind", "engine", "limit", "want"),
     [
@@ -969,6 +960,18 @@ def test_train_9_immediate_block_once_the_engine_is_laid() -> None:
     g.done()
 
 
+@pytest.mark.xfail(strict=True, reason=IMMEDIATE_RUN)
+def test_train_9_immediate_block_in_a_run() -> None:
+    # double-4, floor 8: seat 0's run 1-4, 1-2 leaves T0 showing 2; nobody holds a 2 or a 4
+    rules = rules_of(4, 2, 3, boneyard_floor=8, block_detection=BlockDetection.IMMEDIATE)
+    g = Game(rules, table(4, ["1-4 1-2 0-0", "0-1 1-1 1-3"], aside=4))
+    g.play("1-4:T0")
+    assert g.legal == ["1-2:T0", "stop"]
+    g.play("1-2:T0")
+    assert g.over == {"ending": "blocked", "points": (0, 7), "low": (0,)}
+    g.done()
+
+
 @pytest.mark.xfail(strict=True, reason=IMMEDIATE_MEXICAN)
 def test_train_9_immediate_block_mexican_shut() -> None:
     # double-4, floor 8: no 4 is left to play after seat 0's two; seat 1 (1-1 1-2 1-3) holds
@@ -999,18 +1002,8 @@ def test_train_9_immediate_block_mexican_shut() -> None:
     ("values", "points", "winners"),
     [
         (TileValues.PIPS, (1, 4, 7), (0,)),
-        pytest.param(
-            TileValues.ZERO_ZERO_50,
-            (51, 4, 7),
-            (1,),
-            marks=pytest.mark.xfail(strict=True, reason=TILE_VALUES),
-        ),
-        pytest.param(
-            TileValues.BLANKS_25,
-            (75, 27, 7),
-            (2,),
-            marks=pytest.mark.xfail(strict=True, reason=TILE_VALUES),
-        ),
+        (TileValues.ZERO_ZERO_50, (51, 4, 7), (1,)),
+        (TileValues.BLANKS_25, (75, 27, 7), (2,)),
     ],
 )
 def test_train_10_tile_values(
@@ -1189,10 +1182,9 @@ def test_train_golden_counts(deal: str, variant: str) -> None:
 
 # --------------------------------------------------------------------------- differential
 KNOWN = True
-"""Keep the known departures (LAYER_ONLY, HOLDER_TURN, TILE_VALUES) out of the differential
-test: tile values other than pips are not drawn, and the reference plays the engine's
-readings of LAYER_ONLY and of the holder's first turn. Set to False once the xfails above
-are gone."""
+"""Keep the known departures (LAYER_ONLY, HOLDER_TURN) out of the differential test: the
+reference plays the engine's readings of LAYER_ONLY and of the holder's first turn. Set to
+False once the xfails above are gone."""
 
 
 @st.composite
@@ -1224,8 +1216,6 @@ def train_games(draw: st.DrawFn) -> tuple[Ruleset, Deal, random.Random]:
         "block_detection": draw(st.sampled_from(BlockDetection)),
         "tile_values": draw(st.sampled_from(TileValues)),
     }
-    if KNOWN:  # the departures pinned above, kept out (see KNOWN)
-        options["tile_values"] = TileValues.PIPS
     try:
         rules = rules_of(max_pip, players, size, **options)
     except RulesetError:
