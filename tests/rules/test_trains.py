@@ -437,7 +437,7 @@ def test_train_2_engine_schedule(
 
 
 # --------------------------------------------------------------------------- TRAIN-3
-DEAL_3 = table(4, ["1-4 2-4 1-2", "0-4 0-0 3-3"], "0-1", aside=4)
+DEAL_3 = table(4, ["1-4 2-4 1-2", "0-4 0-1 3-3"], "0-0", aside=4)
 
 
 def test_train_3_mexican_open_from_first_turn() -> None:
@@ -451,11 +451,10 @@ def test_train_3_mexican_open_after_own_train() -> None:
     # the Mexican train is shut to seat 0 until its own train has a tile
     assert g.legal == ["1-4:T0", "2-4:T0"]
     g.play("1-4:T0")
-    # seat 1 (0-4 0-0 3-3): its own train only
+    # seat 1 (0-4 0-1 3-3): its own train only (0-1 would fit T0, which has no marker)
     assert g.legal == ["0-4:T1"]
     g.play("0-4:T1")
-    # seat 0 (2-4 1-2): its train shows 1; the Mexican train is open to it now; T1 is not
-    # (no marker), though 0-... would not fit it anyway
+    # seat 0 (2-4 1-2): its train shows 1, and the Mexican train is open to it now
     assert g.legal == ["1-2:T0", "2-4:M"]
     g.done()
 
@@ -463,7 +462,8 @@ def test_train_3_mexican_open_after_own_train() -> None:
 def test_train_3_other_trains_shut_without_a_marker() -> None:
     g = Game(rules_of(4, 2, 3, **NO_RUN), DEAL_3)
     g.play("1-4:T0")  # T0 shows 1
-    # seat 1 holds 0-4 0-0 3-3: 0-4 fits T1 and M (4); nothing of it may go on T0
+    # seat 1 holds 0-4 0-1 3-3: 0-4 fits T1 and M (4); 0-1 fits T0, seat 0's train, which
+    # carries no marker: not open to seat 1
     assert g.legal == ["0-4:T1", "0-4:M"]
     g.play("0-4:M")  # M shows 0
     # seat 0 (2-4 1-2): 1-2 on T0; 2-4 on T0? no (T0 shows 1); M shows 0: nothing
