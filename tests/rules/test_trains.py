@@ -263,7 +263,7 @@ def rules_of(max_pip: int, players: int, hand_size: int, **options: Any) -> Rule
 
 NO_RUN: dict[str, Any] = {"first_turn_run": False}
 
-# Where the engine (branch trains, d3eb961) departs from the spec: each is pinned by a
+# Where the engine (branch trains, 2f0222e) departs from the spec: each is pinned by a
 # strict xfail scenario below, and kept out of the differential test so that it does not
 # hide the rest. Remove the xfail (and the exclusion) when the engine or the spec changes.
 BEFORE_HUB = (
@@ -275,31 +275,10 @@ VERIFICATION_PHASE = (
     "spec says Phase.PLAY"
 )
 LAYER_ONLY = (
-    "engine: under LAYER_ONLY any seat's pass facing the gate lifts it, and the lifted double "
-    "leaves open_doubles (while its Train still shows open_double); the spec lifts it on the "
-    "layer's pass only and keeps it unsatisfied on the table (TRAIN-5)"
-)
-HOLDER_TURN = (
-    "reading: laying the engine (HOLDER, DRAW_UNTIL_FOUND) is a play that ends the holder's "
-    "turn, so by TRAIN-7's definition its first turn; the engine gives the holder a first-turn "
-    "run on its next turn"
-)
-LIFT_COUNT = (
-    "spec (and engine): under LAYER_ONLY the layer's pass faced only the gate, yet it counts "
-    "toward the verification round, so the round can close while the layer has a play "
-    "elsewhere; a pass that lifts a gate should restart the count at 0"
-)
-IMMEDIATE_START = (
-    "engine: the IMMEDIATE block (TRAIN-9, 'as soon as') is not checked at the start of the "
-    "hand nor after the engine is laid (HOLDER), only after the moves that follow"
-)
-IMMEDIATE_RUN = (
-    "engine: the IMMEDIATE block is not checked during a first-turn run: the seat must Stop "
-    "before the hand ends"
-)
-IMMEDIATE_MEXICAN = (
-    "engine: the IMMEDIATE block counts the Mexican train as open to every seat, also under "
-    "AFTER_OWN_TRAIN to a seat whose own train is empty and can never be started"
+    "engine: under LAYER_ONLY any seat's pass facing the gate lifts it, the lifted double "
+    "leaves open_doubles (while its Train still shows open_double), and IMMEDIATE ignores "
+    "the gate; the rules lift it on the layer's pass (a run's double: the first seat it "
+    "holds up) and keep it unsatisfied on the table (TRAIN-5)"
 )
 
 
@@ -835,7 +814,6 @@ def test_train_7_double_off_the_run_is_in_force() -> None:
     g.done()
 
 
-@pytest.mark.xfail(strict=True, reason=HOLDER_TURN)
 def test_train_7_holder_laying_the_engine_is_its_first_turn() -> None:
     """A reading: laying the engine (HOLDER) is a play that ends the holder's turn, so it is
     the holder's first turn, and the holder's next turn is a normal one (no run)."""
@@ -922,23 +900,25 @@ def test_train_9_immediate_block() -> None:
     g.done()
 
 
-@pytest.mark.xfail(strict=True, reason=LIFT_COUNT)
+@pytest.mark.xfail(strict=True, reason=LAYER_ONLY)
 def test_train_9_lifting_pass_is_no_confirmation() -> None:
+    """TRAIN-5 and TRAIN-9 as docs/rules/trains.md now words them (the shared spec let the
+    lifting pass count, which closed the round too early here)."""
     # double-4, floor 8 (no draws): seat 1 (1-1 1-2 2-2) never fits anything
     rules = rules_of(4, 2, 3, boneyard_floor=8, double_duty=DoubleDuty.LAYER_ONLY, **NO_RUN)
     g = Game(rules, table(4, ["0-4 0-0 1-4", "1-1 1-2 2-2"], aside=4))
     g.play("0-4:T0 pass")  # seat 1 passes: a new marker, the count is 1
     g.play("0-0:T0")
-    # the extra play must satisfy 0-0: seat 0 (1-4) cannot, and passes (a new marker: 1;
-    # the gate lifts, it is the layer); seat 1 passes again (2 = players)
+    # the extra play must satisfy 0-0: seat 0 (1-4) cannot, and passes: the layer's pass
+    # lifts the gate and confirms nothing (the count restarts at 0); seat 1 passes (1)
     g.play("pass pass")
-    # but seat 0 only faced the gate: 1-4 fits the Mexican train (4)
+    # the double is still unsatisfied on the table; seat 0 may play 1-4 elsewhere
+    assert g.open_doubles() == ("T0",)
     assert g.over is None
     assert g.legal == ["1-4:T1", "1-4:M"]
     g.done()
 
 
-@pytest.mark.xfail(strict=True, reason=IMMEDIATE_START)
 def test_train_9_immediate_block_at_the_start() -> None:
     # the deal of the verification round above: nobody can ever play, so under IMMEDIATE
     # the hand is blocked before the first move
@@ -947,7 +927,6 @@ def test_train_9_immediate_block_at_the_start() -> None:
     g.done()
 
 
-@pytest.mark.xfail(strict=True, reason=IMMEDIATE_START)
 def test_train_9_immediate_block_once_the_engine_is_laid() -> None:
     # double-2, engine 1-1 held by seat 0, floor 2: once it is down nobody holds a 1
     rules = rules_of(
@@ -966,7 +945,6 @@ def test_train_9_immediate_block_once_the_engine_is_laid() -> None:
     g.done()
 
 
-@pytest.mark.xfail(strict=True, reason=IMMEDIATE_RUN)
 def test_train_9_immediate_block_in_a_run() -> None:
     # double-4, floor 8: seat 0's run 1-4, 1-2 leaves T0 showing 2; nobody holds a 2 or a 4
     rules = rules_of(4, 2, 3, boneyard_floor=8, block_detection=BlockDetection.IMMEDIATE)
@@ -978,7 +956,6 @@ def test_train_9_immediate_block_in_a_run() -> None:
     g.done()
 
 
-@pytest.mark.xfail(strict=True, reason=IMMEDIATE_MEXICAN)
 def test_train_9_immediate_block_mexican_shut() -> None:
     # double-4, floor 8: no 4 is left to play after seat 0's two; seat 1 (1-1 1-2 1-3) holds
     # tiles that fit the Mexican train (1), but under AFTER_OWN_TRAIN it may use it only once
@@ -1089,8 +1066,8 @@ GOLDEN_CASES: list[Any] = [
         for d in ("d3-2", "d3-3", "d4-2", "d4-3", "d4-2-5", "d4-3-4")
         for r in GOLDEN_RULES
     ),
-    pytest.param("d4-2-holder", "holder", marks=pytest.mark.xfail(strict=True, reason=HOLDER_TURN)),
-    pytest.param("d3-3-found", "found", marks=pytest.mark.xfail(strict=True, reason=HOLDER_TURN)),
+    ("d4-2-holder", "holder"),
+    ("d3-3-found", "found"),
 ]
 
 
@@ -1152,7 +1129,7 @@ GOLDEN: dict[tuple[str, str], tuple[int, int]] = {
     ("d3-3", "private"): (1, 16),
     ("d4-2", "default"): (224, 985),
     ("d4-2", "single-first-turn"): (42, 171),
-    ("d4-2", "anywhere-layer-only"): (60, 326),
+    ("d4-2", "anywhere-layer-only"): (60, 328),
     ("d4-2", "multi-any-play-immediate"): (104, 523),
     ("d4-2", "private"): (16, 114),
     ("d4-3", "default"): (117, 601),
@@ -1162,12 +1139,12 @@ GOLDEN: dict[tuple[str, str], tuple[int, int]] = {
     ("d4-3", "private"): (5, 50),
     ("d4-2-5", "default"): (551, 2321),
     ("d4-2-5", "single-first-turn"): (31, 119),
-    ("d4-2-5", "anywhere-layer-only"): (334, 1563),
+    ("d4-2-5", "anywhere-layer-only"): (354, 1672),
     ("d4-2-5", "multi-any-play-immediate"): (479, 2013),
     ("d4-2-5", "private"): (71, 398),
     ("d4-3-4", "default"): (945, 4119),
     ("d4-3-4", "single-first-turn"): (6, 34),
-    ("d4-3-4", "anywhere-layer-only"): (837, 3473),
+    ("d4-3-4", "anywhere-layer-only"): (837, 3502),
     ("d4-3-4", "multi-any-play-immediate"): (645, 2710),
     ("d4-3-4", "private"): (107, 643),
     ("d4-2-holder", "holder"): (179, 749),
@@ -1188,9 +1165,8 @@ def test_train_golden_counts(deal: str, variant: str) -> None:
 
 # --------------------------------------------------------------------------- differential
 KNOWN = True
-"""Keep the known departures (LAYER_ONLY, HOLDER_TURN) out of the differential test: the
-reference plays the engine's readings of LAYER_ONLY and of the holder's first turn. Set to
-False once the xfails above are gone."""
+"""Keep the known departure (LAYER_ONLY) out of the differential test: the reference plays
+the engine's reading of LAYER_ONLY. Set to False once its xfails above are gone."""
 
 
 @st.composite
@@ -1273,7 +1249,6 @@ def test_train_engine_matches_reference(game: tuple[Ruleset, Deal, random.Random
     order) and public facts equal the reference's."""
     rules, deal, rng = game
     opts = ref.options(rules)
-    opts["engine_lay_is_first_turn"] = not KNOWN
     opts["layer_only_reading"] = "engine" if KNOWN else "spec"
     s = ref.start(opts, [_pairs(h) for h in deal.hands], _pairs(deal.boneyard))
     state = HandState.start(rules, deal)

@@ -22,18 +22,18 @@ Readings taken where the rules page leaves room (the report of the branch lists 
   double earns elsewhere is a normal play;
 * the gate of TRAIN-5 is the oldest open double that is in force (not laid in a run, or
   every seat has had its first turn) and still holds up play (under LAYER_ONLY, its layer
-  has not passed since laying it); any tile laid on a train whose end is an open double
-  satisfies it, gate or not;
+  has not passed since laying it; for a run's double, the first seat it held up has not
+  passed; that pass restarts the count of TRAIN-9 at 0, as docs/rules/trains.md now says);
+  any tile laid on a train whose end is an open double satisfies it, gate or not;
 * laying the engine (HOLDER, DRAW_UNTIL_FOUND) ends the holder's turn, and so counts as
-  its first turn (``opts["engine_lay_is_first_turn"] = False`` plays the other reading:
-  the holder's next turn is its first); the draws that look for the engine end no turn
-  and ignore the floor;
-* the IMMEDIATE block (TRAIN-9) is checked at the start and after every move, once the
-  hub is down.
+  its first turn (as docs/rules/trains.md now says); the draws that look for the engine
+  end no turn and ignore the floor;
+* the IMMEDIATE block (TRAIN-9) is checked at the start and after every move (of a run
+  too), once the hub is down.
 
 ``opts["layer_only_reading"] = "engine"`` plays the engine's reading of LAYER_ONLY (branch
-trains, bcf1b8c) instead: any seat's pass facing the gate lifts it (the double leaves the
-open doubles, its train still ends in it) and restarts the pass count at 1, the IMMEDIATE
+trains, 2f0222e) instead: any seat's pass facing the gate lifts it (the double leaves the
+open doubles, its train still ends in it) and restarts the pass count at 0, the IMMEDIATE
 block ignores gates, and a round of passes blocks the hand under IMMEDIATE too.
 """
 
@@ -261,8 +261,6 @@ def apply(state: State, token: str) -> State:
             st["hub"] = True
             st["passes"] = 0
             _end_turn(st)
-            if not opts.get("engine_lay_is_first_turn", True):
-                st["first_done"][s] = False  # the other reading (see the module's notes)
         _check_block(st)
         return st
     if token == "draw":
@@ -279,11 +277,18 @@ def apply(state: State, token: str) -> State:
             g = gate(st)  # any seat's pass lifts the gate it faced, and restarts the count
             if g is not None:
                 st["open"] = [o for o in st["open"] if o[0] != g]
-                st["passes"] = 1
+                st["passes"] = 0
         elif opts["double_duty"] == "LAYER_ONLY":
+            # TRAIN-5: a double stops holding up play once its layer has passed; a double
+            # left by a first-turn run, once the first seat it holds up has passed. That
+            # pass confirms nothing for the round of TRAIN-9 (its seat faced the double alone)
+            g = gate(st)
+            lifted = False
             for o in st["open"]:
-                if o[1] == s:
-                    o[3] = True
+                if not o[3] and (o[0] == g if o[2] else o[1] == s):
+                    o[3] = lifted = True
+            if lifted:
+                st["passes"] = 0
         _end_turn(st)
         counted = opts["block_detection"] == "VERIFICATION_ROUND" or (
             opts["double_duty"] == "LAYER_ONLY" and opts.get("layer_only_reading") == "engine"
