@@ -31,11 +31,12 @@ from dominoes.errors import (
     NotationError,
 )
 from dominoes.faults import Fault, FaultKind
-from dominoes.layout import Arm, Layout, exposed_ends, header_points
+from dominoes.layout import Arm, Layout, Train, exposed_ends, header_points
 from dominoes.moves import (
     DRAW,
     MUGGINS,
     PASS,
+    STOP,
     Claim,
     Draw,
     End,
@@ -44,6 +45,7 @@ from dominoes.moves import (
     Pass,
     Play,
     Step,
+    Stop,
     drawn,
     play_for,
     play_on,
@@ -61,9 +63,14 @@ from dominoes.observation_data import (
 from dominoes.rules import (
     BlockDetection,
     ClaimRule,
+    DoubleDuty,
+    DoubleFollow,
     DrawRule,
+    EngineSource,
     FaultMode,
     FaultPenalty,
+    MarkerRemoval,
+    MexicanOpen,
     NoDoubleRule,
     Opening,
     PartnershipOut,
@@ -138,6 +145,7 @@ class _Ctx:
         "suit",
         "tiles",
         "tolerant",
+        "train",
         "voluntary",
     )
 
@@ -220,6 +228,8 @@ class _Ctx:
         # for: `_lead_moves`), and what the lead of a tile makes of the arms (`_arms_lead`)
         self.lead_plays: tuple[tuple[tuple[Move, ...], ...], ...] | None = None
         self.lead_arms: list[Any] = [None] * size
+        # a train game (docs/rules/trains.md): played by _TrainHand
+        self.train = _TrainRules(rules, size) if rules.trains else None
 
 
 _CTX_CACHE: dict[Ruleset, _Ctx] = {}
@@ -338,6 +348,8 @@ class HandState:
         ctx = _ctx_for(rules)
         if not isinstance(deal, Deal):
             raise ArgumentTypeError(f"deal must be a Deal, got {deal!r}", argument="deal")
+        if ctx.train is not None:  # a train game
+            return _train_start(ctx, deal)
         if len(deal.hands) != rules.players:
             raise DealError(
                 f"the deal has {len(deal.hands)} hands but the ruleset has {rules.players} seats",
@@ -4083,3 +4095,518 @@ def random_playout(state: HandState, rng: random.Random) -> HandState:
     core += (lead, lch, rch, t)
     core += (prop, count, result, 0, last, c[_FAULTS], False, tuple(shown))
     return _make(HandState, core)
+
+
+# ----------------------------------------------------------------- train games
+# (docs/rules/trains.md: Mexican Train and Private Trains, rules TRAIN-1 to TRAIN-10)
+#
+# A train game's core keeps the positions of the line core where they mean the same
+# (_CTX, _HIST, _HANDS, _BONE, _OPEN, _TURN, _RPROP, _RCOUNT, _RESULT, _DREW, _LAST,
+# _FAULTS, _RFALSE, _SHOWN) and holds its own in the others:
+_HUB: Final = 4  # the engine's value once the hub is laid, else -1 (as _LEFT)
+_FIRSTS: Final = 5  # a bitmask over seats: those that have ended a turn (TRAIN-7)
+_TRAINS: Final = 8  # per train (seats' in seat order, then the Mexican): (value, chain, n)
+_MARKS: Final = 9  # a bitmask over seats: the trains that carry a marker (TRAIN-4)
+_DOUBLES: Final = 19  # the open doubles, oldest first: (train, laid in a first-turn run)
+_PEND: Final = 20  # what the seat to move owes: _FRESH, _EXTRA or _RUN
+
+_FRESH: Final = 0  # a turn of its own
+_EXTRA: Final = 1  # the play a double earns (TRAIN-5)
+_RUN: Final = 2  # a first-turn run on its own train is under way (TRAIN-7)
+
+
+class _TrainRules:
+    """The per-ruleset constants of a train game (part of `_Ctx`)."""
+
+    __slots__ = (
+        "after_own",
+        "all_seats",
+        "any_play",
+        "ends",
+        "engine",
+        "engine_value",
+        "follow",
+        "layer_only",
+        "mexican",
+        "plays",
+        "run",
+        "set_aside",
+    )
+
+    def __init__(self, rules: Ruleset, size: int) -> None:
+        players = rules.players
+        d = rules.engine_double
+        self.engine_value = d
+        self.engine = tile_index(d, d)
+        self.set_aside = rules.engine_source is EngineSource.SET_ASIDE
+        self.mexican = players if rules.mexican_train else -1
+        self.ends = tuple(End.train(s) for s in range(players)) + (
+            (End.MEXICAN,) if rules.mexican_train else ()
+        )
+        self.after_own = rules.mexican_open_from is MexicanOpen.AFTER_OWN_TRAIN
+        self.any_play = rules.marker_removal is MarkerRemoval.ANY_PLAY
+        self.follow = rules.double_follow
+        self.layer_only = rules.double_duty is DoubleDuty.LAYER_ONLY
+        self.run = rules.first_turn_run
+        self.all_seats = (1 << players) - 1
+        # the interned plays, by tile index and train
+        self.plays = tuple(
+            tuple(play_on(i, end) for end in self.ends) for i in range(size)
+        )
+
+
+def _train_start(ctx: _Ctx, deal: Deal) -> HandState:
+    """`HandState.start` of a train game (TRAIN-1)."""
+    tr: _TrainRules = ctx.train
+    rules = ctx.rules
+    if len(deal.hands) != rules.players:
+        raise DealError(
+            f"the deal has {len(deal.hands)} hands but the ruleset has {rules.players} seats",
+            reason=DealProblem.WRONG_PLAYER_COUNT,
+        )
+    masks = deal.hand_masks
+    seen = 0
+    for seat, m in enumerate(masks):
+        if len(deal.hands[seat]) != rules.hand_size or seen & m:
+            _diagnose(ctx, deal)
+        seen |= m
+    bits = deal.boneyard_mask
+    whole = ctx.full ^ (1 << tr.engine) if tr.set_aside else ctx.full
+    if seen & bits or bits.bit_count() != len(deal.boneyard) or seen | bits != whole:
+        if tr.set_aside and (seen | bits) >> tr.engine & 1:
+            raise DealError(
+                f"the engine double {ctx.tiles[tr.engine]} is set aside before the deal "
+                "(engine_source SET_ASIDE), but the deal holds it",
+                reason=DealProblem.INCOMPLETE_SET,
+            )
+        _diagnose(ctx, deal)
+    trains = ((tr.engine_value, None, 0),) * len(tr.ends)
+    no_shown = ctx.no_shown
+    if tr.set_aside:
+        hub, opening, turn = tr.engine_value, -1, rules.opening_seat
+    else:
+        hub = -1
+        turn = next((s for s, m in enumerate(masks) if m >> tr.engine & 1), -1)
+        if turn >= 0:
+            opening = tr.engine
+        elif rules.engine_source is EngineSource.DRAW_UNTIL_FOUND:
+            turn, opening = rules.opening_seat, _DRAW_FOR_DOUBLE
+        else:
+            raise DealError(
+                f"nobody holds the engine double {ctx.tiles[tr.engine]}, which its holder "
+                "lays (engine_source HOLDER): deal again",
+                reason=DealProblem.NO_OPENING_TILE,
+            )
+    lead = (tr.engine_value, tr.engine_value) if hub >= 0 else None
+    core = (
+        ctx, None, masks, deal.boneyard_indices, hub, 0, opening, lead, trains, 0, turn, -1,
+        0, None, 0, -1, (), False, no_shown, (), _FRESH,
+    )  # fmt: skip
+    return _make(_TrainHand, core)
+
+
+def _train_access(tr: _TrainRules, c: tuple[Any, ...], t: int) -> list[int]:
+    """The trains seat ``t`` may play on, gates aside (TRAIN-3, TRAIN-4), ascending."""
+    out = []
+    marks = c[_MARKS]
+    trains = c[_TRAINS]
+    for s in range(len(trains)):
+        if s == t or s == tr.mexican or marks >> s & 1:
+            if s == tr.mexican and tr.after_own and not trains[t][2]:
+                continue
+            out.append(s)
+    return out
+
+
+def _train_gate(tr: _TrainRules, c: tuple[Any, ...]) -> int:
+    """The train of the oldest open double in force (TRAIN-5, TRAIN-7), or -1."""
+    done = c[_FIRSTS] == tr.all_seats or not tr.run
+    for k, dormant in c[_DOUBLES]:
+        if done or not dormant:
+            return k
+    return -1
+
+
+def _train_targets(tr: _TrainRules, c: tuple[Any, ...]) -> tuple[list[int], list[int]]:
+    """The trains the seat to move may lay a non-double on, and a double on."""
+    t = c[_TURN]
+    pend = c[_PEND]
+    if pend == _RUN:
+        return [t], [t]
+    g = _train_gate(tr, c)
+    if g < 0:
+        open_ = _train_access(tr, c, t)
+        return open_, open_
+    if pend == _EXTRA:
+        if tr.follow is DoubleFollow.ANYWHERE:
+            open_ = _train_access(tr, c, t)
+            return open_, open_
+        if tr.follow is DoubleFollow.MULTI_DOUBLES:
+            return [g], _train_access(tr, c, t)
+    return [g], [g]
+
+
+def _train_plays(ctx: _Ctx, c: tuple[Any, ...]) -> list[Play]:
+    """The legal plays of the seat to move, by tile index, then by train."""
+    tr: _TrainRules = ctx.train
+    single, double = _train_targets(tr, c)
+    trains = c[_TRAINS]
+    suit = ctx.suit
+    hand = c[_HANDS][c[_TURN]]
+    m = 0
+    for k in single:
+        m |= suit[trains[k][0]]
+    for k in double:
+        m |= suit[trains[k][0]]
+    m &= hand
+    out = []
+    tiles = ctx.tiles
+    plays = tr.plays
+    while m:
+        low = m & -m
+        i = low.bit_length() - 1
+        m ^= low
+        tile = tiles[i]
+        for k in double if tile.low == tile.high else single:
+            if trains[k][0] in (tile.low, tile.high):
+                out.append(plays[i][k])
+    return out
+
+
+def _train_open_values(tr: _TrainRules, c: tuple[Any, ...], t: int) -> int:
+    """What seat ``t`` shows it lacks when it cannot play: the values of the trains it
+    may play on now, as a bitmask over pip values."""
+    single, double = _train_targets(tr, c)
+    trains = c[_TRAINS]
+    bits = 0
+    for k in (*single, *double):
+        bits |= 1 << trains[k][0]
+    return bits
+
+
+def _train_stuck(ctx: _Ctx, c: tuple[Any, ...], hands: Sequence[int], bone: int) -> bool:
+    """Rule TRAIN-9 with `BlockDetection.IMMEDIATE`: nobody can draw, and no seat holds a
+    tile that fits a train it could use were every train marked (or, while an open
+    double is in force and holds everyone up, that fits it)."""
+    if ctx.draws and bone > ctx.floor:
+        return False
+    if c[_PEND] == _RUN:
+        return False
+    tr: _TrainRules = ctx.train
+    trains = c[_TRAINS]
+    g = _train_gate(tr, c)
+    if g >= 0 and not tr.layer_only:
+        values = 1 << trains[g][0]
+    else:
+        values = 0
+        for v, _chain, _n in trains:
+            values |= 1 << v
+    ends = 0
+    for v in range(len(ctx.suit)):
+        if values >> v & 1:
+            ends |= ctx.suit[v]
+    return not any(h & ends for h in hands)
+
+
+class _TrainHand(HandState):
+    """A hand of a train game (docs/rules/trains.md): the hub, a train per seat and the
+    Mexican train, markers, open doubles and turns of several plays."""
+
+    __slots__ = ()
+
+    @property
+    def layout(self) -> Layout:
+        c = self._core
+        if c[_HUB] < 0:
+            return Layout(line=())
+        tr: _TrainRules = c[_CTX].train
+        marks = c[_MARKS]
+        trains = []
+        for k, (value, chain, _n) in enumerate(c[_TRAINS]):
+            pairs = []
+            node = chain
+            while node is not None:
+                pairs.append(node[0])
+                node = node[1]
+            pairs.reverse()
+            owner = None if k == tr.mexican else k
+            trains.append(
+                Train(
+                    end=tr.ends[k],
+                    owner=owner,
+                    tiles=tuple(pairs),
+                    value=value,
+                    marked=owner is not None and bool(marks >> k & 1),
+                )
+            )
+        hub = c[_HUB]
+        return Layout(line=(), hub=Tile(hub, hub), trains=tuple(trains))
+
+    @property
+    def lead(self) -> int | None:
+        return None
+
+    @property
+    def open_doubles(self) -> tuple[End, ...]:
+        """The trains whose end is an open double, oldest first (rule TRAIN-5): those in
+        force and those left at the end of a first-turn run (TRAIN-7)."""
+        tr: _TrainRules = self._core[_CTX].train
+        return tuple(tr.ends[k] for k, _dormant in self._core[_DOUBLES])
+
+    @property
+    def markers(self) -> tuple[int, ...]:
+        """The seats whose train carries a marker (rule TRAIN-4)."""
+        marks = self._core[_MARKS]
+        return tuple(s for s in range(self._core[_CTX].players) if marks >> s & 1)
+
+    def legal_moves(self) -> tuple[Move, ...]:
+        c = self._core
+        if c[_RESULT] is not None:
+            return ()
+        ctx: _Ctx = c[_CTX]
+        if c[_HUB] < 0:  # the engine is still to be laid (HOLDER, DRAW_UNTIL_FOUND)
+            opening = c[_OPEN]
+            return (ctx.plays[opening][2],) if opening >= 0 else (DRAW,)
+        plays: list[Move] = list(_train_plays(ctx, c))
+        if c[_PEND] == _RUN:
+            plays.append(STOP)
+            return tuple(plays)
+        if plays:
+            return tuple(plays)
+        if ctx.draws and _can_draw(ctx, c):
+            return (DRAW,)
+        return (PASS,)
+
+    def apply(self, move: Move | str, *, seat: int | None = None) -> HandState:
+        c = self._core
+        if seat is not None and (seat.__class__ is not int or seat != c[_TURN]):
+            self._check_seat(move, seat)
+        move = self._parsed(move)
+        reason = self._problem(move)
+        if reason is not None:
+            self._refuse(move, reason)
+        return _make(_TrainHand, _train_apply(c, move))
+
+    def concede(self, seat: int) -> HandState:
+        c = self._core
+        if type(seat) is not int or not 0 <= seat < c[_CTX].players:
+            self._refuse("concede", IllegalMoveReason.NO_SUCH_SEAT, seat)
+        if c[_RESULT] is not None:
+            self._refuse("concede", IllegalMoveReason.HAND_OVER, seat)
+        core = (*c[:_OPEN], -1 if c[_HUB] >= 0 else c[_OPEN], *c[_OPEN + 1 : _TURN])
+        core += (seat, -1, 0, Ending.CONCEDED, *c[_DREW:])
+        return _make(_TrainHand, core)
+
+    def _problem(self, move: object) -> IllegalMoveReason | None:
+        c = self._core
+        cls = move.__class__
+        if cls is not Play and cls is not Draw and cls is not Pass and cls is not Stop:
+            return IllegalMoveReason.NOT_A_MOVE
+        if c[_RESULT] is not None:
+            return IllegalMoveReason.HAND_OVER
+        ctx: _Ctx = c[_CTX]
+        tr: _TrainRules = ctx.train
+        hand = c[_HANDS][c[_TURN]]
+        if c[_HUB] < 0:  # the engine is still to be laid
+            if c[_OPEN] == _DRAW_FOR_DOUBLE:
+                if cls is not Draw:
+                    return IllegalMoveReason.MUST_DRAW
+                return self._draw_problem(move)
+            if cls is not Play or move.end is not None:  # type: ignore[attr-defined]
+                return IllegalMoveReason.MUST_LEAD
+            i = move.tile.index  # type: ignore[attr-defined]
+            if not hand >> i & 1:
+                return IllegalMoveReason.TILE_NOT_IN_HAND
+            return None if i == c[_OPEN] else IllegalMoveReason.WRONG_LEAD
+        plays = _train_plays(ctx, c)
+        if cls is Play:
+            tile: Tile = move.tile  # type: ignore[attr-defined]
+            if not hand >> tile.index & 1:
+                return IllegalMoveReason.TILE_NOT_IN_HAND
+            end = move.end  # type: ignore[attr-defined]
+            if end is None:
+                return IllegalMoveReason.NO_SUCH_END
+            if end not in tr.ends:
+                return IllegalMoveReason.NO_SUCH_ARM
+            if move in plays:
+                return None
+            k = tr.ends.index(end)
+            single, double = _train_targets(tr, c)
+            if k not in (double if tile.is_double else single):
+                if k in _train_access(tr, c, c[_TURN]) or c[_PEND] == _RUN:
+                    return IllegalMoveReason.MUST_SATISFY
+                return IllegalMoveReason.TRAIN_NOT_OPEN
+            return IllegalMoveReason.DOES_NOT_MATCH
+        if cls is Stop:
+            return None if c[_PEND] == _RUN else IllegalMoveReason.CANNOT_STOP
+        if plays or c[_PEND] == _RUN:
+            return IllegalMoveReason.MUST_PLAY
+        if cls is Draw:
+            if not ctx.draws:
+                return IllegalMoveReason.CANNOT_DRAW
+            return self._draw_problem(move)
+        if ctx.draws and _can_draw(ctx, c):
+            return IllegalMoveReason.MUST_DRAW
+        return None
+
+    def _fault_kind(self, move: Any, reason: IllegalMoveReason) -> FaultKind | None:
+        return None  # train games are played strictly (faults must be STRICT)
+
+    def _table(
+        self,
+    ) -> tuple[tuple[tuple[int, int], ...], int, tuple[Arm, ...], tuple[int, ...]]:
+        return (), 0, (), self._core[_CTX].no_shown
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        a = self._core
+        b: tuple[Any, ...] = other._core
+        return bool(
+            a[_CTX].rules == b[_CTX].rules
+            and a[_HANDS:_SHOWN] == b[_HANDS:_SHOWN]
+            and a[_DOUBLES:] == b[_DOUBLES:]
+            and _chains_of(a) == _chains_of(b)
+        )
+
+    def __hash__(self) -> int:
+        c = self._core
+        return hash((c[_CTX].rules, c[_HANDS:_TRAINS], c[_MARKS:_SHOWN], c[_DOUBLES:]))
+
+    def __repr__(self) -> str:
+        hands = " ".join("/".join(str(t) for t in h) or "-" for h in self.hands)
+        return (
+            f"<HandState {self.phase.name} turn={self.turn} layout={self.layout} "
+            f"hands={hands} boneyard={len(self._core[_BONE])}>"
+        )
+
+
+def _chains_of(c: tuple[Any, ...]) -> tuple[Any, ...]:
+    """The trains of ``c`` as plain tuples (their chains are linked lists, which compare
+    by value too, but deeply nested: this flattens them for equality)."""
+    out = []
+    for value, chain, n in c[_TRAINS]:
+        pairs = []
+        node = chain
+        while node is not None:
+            pairs.append(node[0])
+            node = node[1]
+        out.append((value, n, tuple(pairs)))
+    return tuple(out)
+
+
+def _train_apply(c: tuple[Any, ...], move: Any) -> tuple[Any, ...]:
+    """The core after the legal ``move`` (rules TRAIN-1 to TRAIN-9)."""
+    ctx: _Ctx = c[_CTX]
+    tr: _TrainRules = ctx.train
+    t = c[_TURN]
+    hands = c[_HANDS]
+    bone = c[_BONE]
+    hist = c[_HIST]
+    cls = move.__class__
+    firsts = c[_FIRSTS]
+    marks = c[_MARKS]
+    doubles = c[_DOUBLES]
+    trains = c[_TRAINS]
+    shown = c[_SHOWN]
+    prop, count = c[_RPROP], c[_RCOUNT]
+    nxt = ctx.nxt
+    if c[_HUB] < 0:  # laying the engine, or drawing for it (TRAIN-1)
+        if cls is Play:
+            new_hands = (*hands[:t], hands[t] ^ (1 << tr.engine), *hands[t + 1 :])
+            v = tr.engine_value
+            core = (ctx, (hist, t, move), new_hands, bone, v, firsts, -1, (v, v), trains)
+            return (*core, marks, nxt[t], -1, 0, None, 0, t, (), False, shown, doubles, _FRESH)
+        i = bone[0]
+        new_hands = (*hands[:t], hands[t] | (1 << i), *hands[t + 1 :])
+        opening = c[_OPEN]
+        nt = t if i == tr.engine else nxt[t]
+        if i == tr.engine:
+            opening = i
+        core = (ctx, (hist, t, drawn(ctx.tiles[i])), new_hands, bone[1:], -1, firsts, opening)
+        core += (None, trains, marks, nt, -1, 0, None, 0, -1, (), False, shown, doubles, _FRESH)
+        return core
+    pend = c[_PEND]
+    result = None
+    drew = c[_DREW]
+    bit = 1 << t
+    if cls is Play:
+        tile: Tile = move.tile
+        k = tr.ends.index(move.end)
+        v, chain, n = trains[k]
+        nv = tile.high if tile.low == v else tile.low
+        changed = list(trains)
+        changed[k] = (nv, ((v, nv), chain), n + 1)
+        trains = tuple(changed)
+        hand = hands[t] ^ (1 << tile.index)
+        hands = (*hands[:t], hand, *hands[t + 1 :])
+        if doubles and any(d == k for d, _ in doubles):  # the double on k is satisfied
+            doubles = tuple(x for x in doubles if x[0] != k)
+        run = pend == _RUN or (
+            tr.run and pend == _FRESH and not firsts & bit and k == t
+        )
+        if tile.low == tile.high:
+            doubles = (*doubles, (k, run))
+        if marks & bit and (k == t or tr.any_play):
+            marks ^= bit
+        hist = (hist, t, move)
+        prop, count = -1, 0
+        drew = 0
+        nt = t
+        if not hand:
+            result = Ending.DOMINO  # TRAIN-6: out on a double too
+            pend = _FRESH
+        elif run:
+            pend = _RUN
+        elif tile.low == tile.high:
+            pend = _EXTRA
+        else:
+            pend = _FRESH
+            firsts |= bit
+            nt = nxt[t]
+        last = t
+    elif cls is Stop:
+        hist = (hist, t, move)
+        pend = _FRESH
+        firsts |= bit
+        nt = nxt[t]
+        last = c[_LAST]
+    elif cls is Draw:
+        i = bone[0]
+        values = _train_open_values(tr, c, t)
+        hands = (*hands[:t], hands[t] | (1 << i), *hands[t + 1 :])
+        bone = bone[1:]
+        shown = (*shown[:t], values, *shown[t + 1 :])
+        hist = (hist, t, drawn(ctx.tiles[i]))
+        drew = 1
+        prop, count = -1, 0
+        nt = t
+        last = c[_LAST]
+    else:  # a pass: a marker on its own train (TRAIN-4), the duty passes on (TRAIN-5)
+        values = _train_open_values(tr, c, t)
+        if shown[t] | values != shown[t]:
+            shown = (*shown[:t], shown[t] | values, *shown[t + 1 :])
+        renewed = not marks & bit
+        marks |= bit
+        if tr.layer_only:
+            g = _train_gate(tr, c)
+            if g >= 0:  # the seat that faced it could not satisfy it: it is lifted
+                doubles = tuple(x for x in doubles if x[0] != g)
+                renewed = True
+        hist = (hist, t, PASS)
+        if not ctx.draws or len(bone) <= ctx.floor:  # TRAIN-9: the round
+            if renewed or prop < 0:
+                prop, count = t, 0
+            count += 1
+            if count == ctx.players:
+                result = Ending.BLOCKED
+        pend = _FRESH
+        drew = 0
+        firsts |= bit
+        nt = t if result is not None else nxt[t]
+        last = c[_LAST]
+    core = (ctx, hist, hands, bone, c[_HUB], firsts, -1, c[_LEAD], trains, marks, nt)
+    core += (prop, count, result, drew, last, (), False, shown, doubles, pend)
+    if result is None and ctx.immediate and _train_stuck(ctx, core, hands, len(bone)):
+        core = (*core[:_TURN], t, prop, count, Ending.BLOCKED, *core[_DREW:])
+    return core
