@@ -8,6 +8,7 @@ hand as text.
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Sequence
 
 import attrs
@@ -18,7 +19,7 @@ from dominoes.moves import End
 from dominoes.rules import PlayScoring, Ruleset, SpinnerCount
 from dominoes.tiles import Tile
 
-__all__ = ["Arm", "Layout", "Train"]
+__all__ = ["Arm", "Layout", "Owed", "Train", "TrainTurn"]
 
 
 def exposed_ends(
@@ -153,6 +154,37 @@ class Train:
         marker = " *" if self.marked else ""
         body = "".join(f"[{a}|{b}]" for a, b in self.tiles) or "-"
         return f"{self.end.token}: {body}{marker}"
+
+
+class Owed(enum.Enum):
+    """What the seat to move owes in a train game (rules TRAIN-5 and TRAIN-7)."""
+
+    TURN = "turn"
+    """A turn of its own."""
+    EXTRA_PLAY = "extra_play"
+    """The play its double just earned (TRAIN-5)."""
+    RUN = "run"
+    """More of its first-turn run on its own train, or `Stop` (TRAIN-7)."""
+
+
+@attrs.frozen(kw_only=True)
+class TrainTurn:
+    """The public facts of a train game beyond its tiles (rules TRAIN-5 and TRAIN-7), as
+    `HandState.train_turn` and `Observation.train_turn` give them.
+
+    >>> from dominoes import End
+    >>> TrainTurn(doubles=((End.TRAIN_1, False),), firsts=(0, 1), owed=Owed.EXTRA_PLAY).owed
+    <Owed.EXTRA_PLAY: 'extra_play'>
+    """
+
+    doubles: tuple[tuple[End, bool], ...]
+    """The open doubles, oldest first, each as (its train, whether it was left at the end
+    of a first-turn run: such a double holds up play only once every seat has had its
+    first turn)."""
+    firsts: tuple[int, ...]
+    """The seats that have ended a turn (their first turn is behind them), ascending."""
+    owed: Owed
+    """What the seat to move owes."""
 
 
 @attrs.frozen(kw_only=True)

@@ -59,10 +59,10 @@ class End(enum.IntEnum):
     RIGHT = 1
     UP = 2
     DOWN = 3
-    for _k in range(4, 64):  # the short sides of later spinners (2 + 2 x 31 doubles)
-        vars()[f"ARM_{_k}"] = _k
-    for _k in range(12):  # the personal trains of a train game, by owner (rule TRAIN-3)
-        vars()[f"TRAIN_{_k}"] = 64 + _k
+    # the short sides of later spinners (2 + 2 x 31 doubles: ARM_4 to ARM_63), then the
+    # personal trains of a train game by owner (TRAIN_0 to TRAIN_11, rule TRAIN-3)
+    for _k in range(4, 76):
+        vars()[f"ARM_{_k}" if _k < 64 else f"TRAIN_{_k - 64}"] = _k
     MEXICAN = 76
 
     @property

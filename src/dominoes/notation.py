@@ -112,8 +112,7 @@ def format_move(move: Move) -> str:
     """
     if not isinstance(move, Play | Draw | Pass | Claim | Muggins | Stop):
         raise ArgumentTypeError(
-            f"move must be a Play, Draw, Pass, Claim, Muggins or Stop, got "
-            f"{_shown_value(move)}",
+            f"move must be a Play, Draw, Pass, Claim, Muggins or Stop, got {_shown_value(move)}",
             argument="move",
         )
     return str(move)

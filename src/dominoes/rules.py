@@ -954,18 +954,14 @@ class Ruleset:
                     fields=(name, "spinner_fill"),
                 )
         if self.root_toes == 5:
-            raise RulesetError(
-                "root_toes must be 4 or 6, got 5", fields=("root_toes",)
-            )
+            raise RulesetError("root_toes must be 4 or 6, got 5", fields=("root_toes",))
         if self.tile_values is not TileValues.PIPS and self.scoring is not Scoring.PENALTY:
             raise RulesetError(
                 f"tile_values {self.tile_values.name} prices the tiles left in hand, which "
                 f"only Scoring.PENALTY counts, but scoring is {self.scoring.name}",
                 fields=("tile_values", "scoring"),
             )
-        if self.engine_schedule is not EngineSchedule.DESCENDING and not (
-            self.trains or toes
-        ):
+        if self.engine_schedule is not EngineSchedule.DESCENDING and not (self.trains or toes):
             raise RulesetError(
                 "engine_schedule moves the engine or root double of a train game or of "
                 "Chicken Foot, but trains is false and spinner_fill is not TOES_FIRST",

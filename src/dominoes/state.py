@@ -31,7 +31,7 @@ from dominoes.errors import (
     NotationError,
 )
 from dominoes.faults import Fault, FaultKind
-from dominoes.layout import Arm, Layout, Train, exposed_ends, header_points
+from dominoes.layout import Arm, Layout, Owed, Train, TrainTurn, exposed_ends, header_points
 from dominoes.moves import (
     DRAW,
     MUGGINS,
@@ -552,6 +552,25 @@ class HandState:
     def layout(self) -> Layout:
         """The line of play and its open ends (built on each access)."""
         return Layout(line=_line_of(self._core)[0])
+
+    @property
+    def open_doubles(self) -> tuple[End, ...]:
+        """In a train game, the trains whose end is an open double, oldest first (rule
+        TRAIN-5), those left at the end of a first-turn run included (TRAIN-7); ``()`` in
+        other games."""
+        return ()
+
+    @property
+    def markers(self) -> tuple[int, ...]:
+        """In a train game, the seats whose train carries a marker (rule TRAIN-4), in
+        seat order; ``()`` in other games."""
+        return ()
+
+    @property
+    def train_turn(self) -> TrainTurn | None:
+        """In a train game, the open doubles, the seats past their first turn and what
+        the seat to move owes (rules TRAIN-5, TRAIN-7); ``None`` in other games."""
+        return None
 
     @property
     def history(self) -> tuple[Step, ...]:
@@ -4102,33 +4121,40 @@ def random_playout(state: HandState, rng: random.Random) -> HandState:
 #
 # A train game's core keeps the positions of the line core where they mean the same
 # (_CTX, _HIST, _HANDS, _BONE, _OPEN, _TURN, _RPROP, _RCOUNT, _RESULT, _DREW, _LAST,
-# _FAULTS, _RFALSE, _SHOWN) and holds its own in the others:
+# _FAULTS, _RFALSE, _SHOWN) and holds its own in the others. Trains are numbered k: the
+# seats' own (k = seat), then the Mexican train (k = players) if there is one.
 _HUB: Final = 4  # the engine's value once the hub is laid, else -1 (as _LEFT)
 _FIRSTS: Final = 5  # a bitmask over seats: those that have ended a turn (TRAIN-7)
-_TRAINS: Final = 8  # per train (seats' in seat order, then the Mexican): (value, chain, n)
-_MARKS: Final = 9  # a bitmask over seats: the trains that carry a marker (TRAIN-4)
+_VALUES: Final = 8  # per train, the value showing at its end
+_MARKS: Final = 9  # a bitmask over trains: those that carry a marker (TRAIN-4)
 _DOUBLES: Final = 19  # the open doubles, oldest first: (train, laid in a first-turn run)
 _PEND: Final = 20  # what the seat to move owes: _FRESH, _EXTRA or _RUN
+_CHAINS: Final = 21  # per train, its tiles: ((a, b), rest) linked list, newest first
 
 _FRESH: Final = 0  # a turn of its own
 _EXTRA: Final = 1  # the play a double earns (TRAIN-5)
 _RUN: Final = 2  # a first-turn run on its own train is under way (TRAIN-7)
+_OWED: Final = (Owed.TURN, Owed.EXTRA_PLAY, Owed.RUN)  # by _PEND
 
 
 class _TrainRules:
-    """The per-ruleset constants of a train game (part of `_Ctx`)."""
+    """The per-ruleset constants of a train game (`_Ctx.train`)."""
 
     __slots__ = (
         "after_own",
         "all_seats",
         "any_play",
+        "doubles",
         "ends",
         "engine",
         "engine_value",
         "follow",
+        "index",
         "layer_only",
+        "members",
         "mexican",
         "plays",
+        "public",
         "run",
         "set_aside",
     )
@@ -4143,21 +4169,26 @@ class _TrainRules:
         self.ends = tuple(End.train(s) for s in range(players)) + (
             (End.MEXICAN,) if rules.mexican_train else ()
         )
+        self.index = {end: k for k, end in enumerate(self.ends)}
         self.after_own = rules.mexican_open_from is MexicanOpen.AFTER_OWN_TRAIN
         self.any_play = rules.marker_removal is MarkerRemoval.ANY_PLAY
         self.follow = rules.double_follow
         self.layer_only = rules.double_duty is DoubleDuty.LAYER_ONLY
         self.run = rules.first_turn_run
         self.all_seats = (1 << players) - 1
+        # a bitmask over trains of those always open to a seat besides its own: the
+        # Mexican train (where it is open from the first turn)
+        self.public = 1 << players if rules.mexican_train else 0
         # the interned plays, by tile index and train
-        self.plays = tuple(
-            tuple(play_on(i, end) for end in self.ends) for i in range(size)
-        )
+        self.plays = tuple(tuple(play_on(i, end) for end in self.ends) for i in range(size))
+        # the indices of the doubles; the trains of a bitmask over trains (filled as met)
+        self.doubles = frozenset(tile_index(v, v) for v in range(rules.max_pip + 1))
+        self.members: dict[int, tuple[int, ...]] = {}
 
 
 def _train_start(ctx: _Ctx, deal: Deal) -> HandState:
     """`HandState.start` of a train game (TRAIN-1)."""
-    tr: _TrainRules = ctx.train
+    tr: _TrainRules = ctx.train  # type: ignore[assignment]
     rules = ctx.rules
     if len(deal.hands) != rules.players:
         raise DealError(
@@ -4177,11 +4208,10 @@ def _train_start(ctx: _Ctx, deal: Deal) -> HandState:
             raise DealError(
                 f"the engine double {ctx.tiles[tr.engine]} is set aside before the deal "
                 "(engine_source SET_ASIDE), but the deal holds it",
-                reason=DealProblem.INCOMPLETE_SET,
+                reason=DealProblem.TILE_NOT_IN_SET,
             )
         _diagnose(ctx, deal)
-    trains = ((tr.engine_value, None, 0),) * len(tr.ends)
-    no_shown = ctx.no_shown
+    n = len(tr.ends)
     if tr.set_aside:
         hub, opening, turn = tr.engine_value, -1, rules.opening_seat
     else:
@@ -4199,113 +4229,133 @@ def _train_start(ctx: _Ctx, deal: Deal) -> HandState:
             )
     lead = (tr.engine_value, tr.engine_value) if hub >= 0 else None
     core = (
-        ctx, None, masks, deal.boneyard_indices, hub, 0, opening, lead, trains, 0, turn, -1,
-        0, None, 0, -1, (), False, no_shown, (), _FRESH,
+        ctx, None, masks, deal.boneyard_indices, hub, 0, opening, lead,
+        (tr.engine_value,) * n, 0, turn, -1, 0, None, 0, -1, (), False, ctx.no_shown, (),
+        _FRESH, (None,) * n,
     )  # fmt: skip
     return _make(_TrainHand, core)
 
 
-def _train_access(tr: _TrainRules, c: tuple[Any, ...], t: int) -> list[int]:
-    """The trains seat ``t`` may play on, gates aside (TRAIN-3, TRAIN-4), ascending."""
-    out = []
-    marks = c[_MARKS]
-    trains = c[_TRAINS]
-    for s in range(len(trains)):
-        if s == t or s == tr.mexican or marks >> s & 1:
-            if s == tr.mexican and tr.after_own and not trains[t][2]:
-                continue
-            out.append(s)
-    return out
+def _train_access(tr: _TrainRules, c: tuple[Any, ...], t: int) -> int:
+    """A bitmask over trains of those seat ``t`` may play on, gates aside (TRAIN-3,
+    TRAIN-4): its own, the Mexican, the marked ones."""
+    marks: int = c[_MARKS]
+    if tr.after_own and c[_CHAINS][t] is None:
+        return (marks | 1 << t) & ~tr.public
+    return marks | tr.public | 1 << t
 
 
 def _train_gate(tr: _TrainRules, c: tuple[Any, ...]) -> int:
     """The train of the oldest open double in force (TRAIN-5, TRAIN-7), or -1."""
     done = c[_FIRSTS] == tr.all_seats or not tr.run
+    k: int
     for k, dormant in c[_DOUBLES]:
         if done or not dormant:
             return k
     return -1
 
 
-def _train_targets(tr: _TrainRules, c: tuple[Any, ...]) -> tuple[list[int], list[int]]:
-    """The trains the seat to move may lay a non-double on, and a double on."""
+def _train_targets(tr: _TrainRules, c: tuple[Any, ...]) -> tuple[int, int]:
+    """Bitmasks over trains of those the seat to move may lay a non-double on, and a
+    double on."""
     t = c[_TURN]
     pend = c[_PEND]
     if pend == _RUN:
-        return [t], [t]
-    g = _train_gate(tr, c)
-    if g < 0:
-        open_ = _train_access(tr, c, t)
-        return open_, open_
-    if pend == _EXTRA:
-        if tr.follow is DoubleFollow.ANYWHERE:
-            open_ = _train_access(tr, c, t)
-            return open_, open_
-        if tr.follow is DoubleFollow.MULTI_DOUBLES:
-            return [g], _train_access(tr, c, t)
-    return [g], [g]
+        return 1 << t, 1 << t
+    if c[_DOUBLES]:
+        g = _train_gate(tr, c)
+        if g >= 0:
+            if pend == _EXTRA:
+                if tr.follow is DoubleFollow.ANYWHERE:
+                    open_ = _train_access(tr, c, t)
+                    return open_, open_
+                if tr.follow is DoubleFollow.MULTI_DOUBLES:
+                    return 1 << g, _train_access(tr, c, t)
+            return 1 << g, 1 << g
+    open_ = _train_access(tr, c, t)
+    return open_, open_
 
 
-def _train_plays(ctx: _Ctx, c: tuple[Any, ...]) -> list[Play]:
+_TRAIN_LAST: list[tuple[Any, ...]] = [((), ())]
+"""The core whose plays `_train_plays` gave last, and those plays, as one pair (replaced
+whole): ``apply`` of a move just listed by ``legal_moves`` finds them without a second
+search."""
+
+
+def _train_plays(ctx: _Ctx, c: tuple[Any, ...]) -> tuple[Move, ...]:
     """The legal plays of the seat to move, by tile index, then by train."""
-    tr: _TrainRules = ctx.train
-    single, double = _train_targets(tr, c)
-    trains = c[_TRAINS]
+    last = _TRAIN_LAST[0]
+    if last[0] is c:
+        return last[1]  # type: ignore[no-any-return]
+    tr: _TrainRules = ctx.train  # type: ignore[assignment]
+    t = c[_TURN]
+    if c[_DOUBLES] or c[_PEND]:
+        single, double = _train_targets(tr, c)
+    elif tr.after_own:
+        single = double = _train_access(tr, c, t)
+    else:
+        single = double = c[_MARKS] | tr.public | 1 << t
+    values = c[_VALUES]
     suit = ctx.suit
-    hand = c[_HANDS][c[_TURN]]
-    m = 0
-    for k in single:
-        m |= suit[trains[k][0]]
-    for k in double:
-        m |= suit[trains[k][0]]
-    m &= hand
-    out = []
-    tiles = ctx.tiles
-    plays = tr.plays
-    while m:
-        low = m & -m
-        i = low.bit_length() - 1
-        m ^= low
-        tile = tiles[i]
-        for k in double if tile.low == tile.high else single:
-            if trains[k][0] in (tile.low, tile.high):
-                out.append(plays[i][k])
-    return out
+    hand = c[_HANDS][t]
+    found = []
+    both = single | double
+    ks = tr.members.get(both)
+    if ks is None:
+        ks = tr.members[both] = tuple(k for k in range(both.bit_length()) if both >> k & 1)
+    for k in ks:
+        m = hand & suit[values[k]]
+        while m:
+            low = m & -m
+            found.append((low.bit_length() - 1, k))
+            m ^= low
+    if not found:
+        moves: tuple[Move, ...] = ()
+    else:
+        if len(ks) > 1:
+            found.sort()
+        plays = tr.plays
+        if single == double:
+            moves = tuple([plays[i][k] for i, k in found])
+        else:
+            doubles = tr.doubles
+            moves = tuple(
+                [plays[i][k] for i, k in found if (double if i in doubles else single) >> k & 1]
+            )
+    _TRAIN_LAST[0] = (c, moves)
+    return moves
 
 
-def _train_open_values(tr: _TrainRules, c: tuple[Any, ...], t: int) -> int:
-    """What seat ``t`` shows it lacks when it cannot play: the values of the trains it
-    may play on now, as a bitmask over pip values."""
-    single, double = _train_targets(tr, c)
-    trains = c[_TRAINS]
+def _train_open_values(tr: _TrainRules, c: tuple[Any, ...]) -> int:
+    """What the seat to move shows it lacks when it cannot play: the values of the
+    trains it may play on now, as a bitmask over pip values."""
+    if c[_DOUBLES] or c[_PEND] or tr.after_own:
+        single, double = _train_targets(tr, c)
+        both = single | double
+    else:
+        both = c[_MARKS] | tr.public | 1 << c[_TURN]
+    values = c[_VALUES]
     bits = 0
-    for k in (*single, *double):
-        bits |= 1 << trains[k][0]
+    ks = tr.members.get(both)
+    for k in ks if ks is not None else range(len(values)):
+        if both >> k & 1:
+            bits |= 1 << values[k]
     return bits
 
 
-def _train_stuck(ctx: _Ctx, c: tuple[Any, ...], hands: Sequence[int], bone: int) -> bool:
+def _train_stuck(ctx: _Ctx, c: tuple[Any, ...]) -> bool:
     """Rule TRAIN-9 with `BlockDetection.IMMEDIATE`: nobody can draw, and no seat holds a
     tile that fits a train it could use were every train marked (or, while an open
-    double is in force and holds everyone up, that fits it)."""
-    if ctx.draws and bone > ctx.floor:
+    double in force holds everyone up, that fits it)."""
+    if (ctx.draws and len(c[_BONE]) > ctx.floor) or c[_PEND] == _RUN:
         return False
-    if c[_PEND] == _RUN:
-        return False
-    tr: _TrainRules = ctx.train
-    trains = c[_TRAINS]
-    g = _train_gate(tr, c)
-    if g >= 0 and not tr.layer_only:
-        values = 1 << trains[g][0]
-    else:
-        values = 0
-        for v, _chain, _n in trains:
-            values |= 1 << v
+    tr: _TrainRules = ctx.train  # type: ignore[assignment]
+    values = c[_VALUES]
+    g = _train_gate(tr, c) if c[_DOUBLES] else -1
     ends = 0
-    for v in range(len(ctx.suit)):
-        if values >> v & 1:
-            ends |= ctx.suit[v]
-    return not any(h & ends for h in hands)
+    for v in (values[g],) if g >= 0 and not tr.layer_only else set(values):
+        ends |= ctx.suit[v]
+    return not any(h & ends for h in c[_HANDS])
 
 
 class _TrainHand(HandState):
@@ -4322,7 +4372,7 @@ class _TrainHand(HandState):
         tr: _TrainRules = c[_CTX].train
         marks = c[_MARKS]
         trains = []
-        for k, (value, chain, _n) in enumerate(c[_TRAINS]):
+        for k, chain in enumerate(c[_CHAINS]):
             pairs = []
             node = chain
             while node is not None:
@@ -4335,8 +4385,8 @@ class _TrainHand(HandState):
                     end=tr.ends[k],
                     owner=owner,
                     tiles=tuple(pairs),
-                    value=value,
-                    marked=owner is not None and bool(marks >> k & 1),
+                    value=c[_VALUES][k],
+                    marked=bool(marks >> k & 1),
                 )
             )
         hub = c[_HUB]
@@ -4348,16 +4398,24 @@ class _TrainHand(HandState):
 
     @property
     def open_doubles(self) -> tuple[End, ...]:
-        """The trains whose end is an open double, oldest first (rule TRAIN-5): those in
-        force and those left at the end of a first-turn run (TRAIN-7)."""
         tr: _TrainRules = self._core[_CTX].train
         return tuple(tr.ends[k] for k, _dormant in self._core[_DOUBLES])
 
     @property
     def markers(self) -> tuple[int, ...]:
-        """The seats whose train carries a marker (rule TRAIN-4)."""
         marks = self._core[_MARKS]
         return tuple(s for s in range(self._core[_CTX].players) if marks >> s & 1)
+
+    @property
+    def train_turn(self) -> TrainTurn | None:
+        c = self._core
+        tr: _TrainRules = c[_CTX].train
+        firsts = c[_FIRSTS]
+        return TrainTurn(
+            doubles=tuple((tr.ends[k], dormant) for k, dormant in c[_DOUBLES]),
+            firsts=tuple(s for s in range(c[_CTX].players) if firsts >> s & 1),
+            owed=_OWED[c[_PEND]],
+        )
 
     def legal_moves(self) -> tuple[Move, ...]:
         c = self._core
@@ -4367,25 +4425,44 @@ class _TrainHand(HandState):
         if c[_HUB] < 0:  # the engine is still to be laid (HOLDER, DRAW_UNTIL_FOUND)
             opening = c[_OPEN]
             return (ctx.plays[opening][2],) if opening >= 0 else (DRAW,)
-        plays: list[Move] = list(_train_plays(ctx, c))
+        plays = _train_plays(ctx, c)
         if c[_PEND] == _RUN:
-            plays.append(STOP)
-            return tuple(plays)
+            return (*plays, STOP)
         if plays:
-            return tuple(plays)
+            return plays
         if ctx.draws and _can_draw(ctx, c):
             return (DRAW,)
         return (PASS,)
 
     def apply(self, move: Move | str, *, seat: int | None = None) -> HandState:
         c = self._core
-        if seat is not None and (seat.__class__ is not int or seat != c[_TURN]):
+        t = c[_TURN]
+        if seat is not None and (seat.__class__ is not int or seat != t):
             self._check_seat(move, seat)
+        if move.__class__ is Play and c[_HUB] >= 0 and c[_RESULT] is None:
+            # the short way: a play on a train open to the mover, no double pending
+            tr: _TrainRules = c[_CTX].train
+            k = tr.index.get(move.end)  # type: ignore[arg-type]
+            tile: Tile = move.tile
+            if (
+                k is not None
+                and c[_HANDS][t] >> tile.index & 1
+                and not c[_DOUBLES]
+                and not c[_PEND]
+                and not tr.after_own
+                and (c[_MARKS] | tr.public | 1 << t) >> k & 1
+                and c[_VALUES][k] in (tile.low, tile.high)
+            ):
+                new = _NEW(_TrainHand)
+                _SET_CORE(new, _train_apply(c, move))
+                return new
         move = self._parsed(move)
         reason = self._problem(move)
         if reason is not None:
             self._refuse(move, reason)
-        return _make(_TrainHand, _train_apply(c, move))
+        new = _NEW(_TrainHand)
+        _SET_CORE(new, _train_apply(c, move))
+        return new
 
     def concede(self, seat: int) -> HandState:
         c = self._core
@@ -4405,20 +4482,17 @@ class _TrainHand(HandState):
         if c[_RESULT] is not None:
             return IllegalMoveReason.HAND_OVER
         ctx: _Ctx = c[_CTX]
-        tr: _TrainRules = ctx.train
+        tr: _TrainRules = ctx.train  # type: ignore[assignment]
         hand = c[_HANDS][c[_TURN]]
         if c[_HUB] < 0:  # the engine is still to be laid
             if c[_OPEN] == _DRAW_FOR_DOUBLE:
-                if cls is not Draw:
-                    return IllegalMoveReason.MUST_DRAW
-                return self._draw_problem(move)
+                return self._draw_problem(move) if cls is Draw else IllegalMoveReason.MUST_DRAW
             if cls is not Play or move.end is not None:  # type: ignore[attr-defined]
                 return IllegalMoveReason.MUST_LEAD
             i = move.tile.index  # type: ignore[attr-defined]
             if not hand >> i & 1:
                 return IllegalMoveReason.TILE_NOT_IN_HAND
             return None if i == c[_OPEN] else IllegalMoveReason.WRONG_LEAD
-        plays = _train_plays(ctx, c)
         if cls is Play:
             tile: Tile = move.tile  # type: ignore[attr-defined]
             if not hand >> tile.index & 1:
@@ -4426,20 +4500,20 @@ class _TrainHand(HandState):
             end = move.end  # type: ignore[attr-defined]
             if end is None:
                 return IllegalMoveReason.NO_SUCH_END
-            if end not in tr.ends:
+            k = tr.index.get(end)
+            if k is None:
                 return IllegalMoveReason.NO_SUCH_ARM
-            if move in plays:
-                return None
-            k = tr.ends.index(end)
             single, double = _train_targets(tr, c)
-            if k not in (double if tile.is_double else single):
-                if k in _train_access(tr, c, c[_TURN]) or c[_PEND] == _RUN:
+            if not (double if tile.low == tile.high else single) >> k & 1:
+                if _train_access(tr, c, c[_TURN]) >> k & 1 or c[_PEND] == _RUN:
                     return IllegalMoveReason.MUST_SATISFY
                 return IllegalMoveReason.TRAIN_NOT_OPEN
-            return IllegalMoveReason.DOES_NOT_MATCH
+            if c[_VALUES][k] not in (tile.low, tile.high):
+                return IllegalMoveReason.DOES_NOT_MATCH
+            return None
         if cls is Stop:
             return None if c[_PEND] == _RUN else IllegalMoveReason.CANNOT_STOP
-        if plays or c[_PEND] == _RUN:
+        if c[_PEND] == _RUN or _train_plays(ctx, c):
             return IllegalMoveReason.MUST_PLAY
         if cls is Draw:
             if not ctx.draws:
@@ -4466,39 +4540,17 @@ class _TrainHand(HandState):
             a[_CTX].rules == b[_CTX].rules
             and a[_HANDS:_SHOWN] == b[_HANDS:_SHOWN]
             and a[_DOUBLES:] == b[_DOUBLES:]
-            and _chains_of(a) == _chains_of(b)
         )
 
     def __hash__(self) -> int:
         c = self._core
-        return hash((c[_CTX].rules, c[_HANDS:_TRAINS], c[_MARKS:_SHOWN], c[_DOUBLES:]))
-
-    def __repr__(self) -> str:
-        hands = " ".join("/".join(str(t) for t in h) or "-" for h in self.hands)
-        return (
-            f"<HandState {self.phase.name} turn={self.turn} layout={self.layout} "
-            f"hands={hands} boneyard={len(self._core[_BONE])}>"
-        )
-
-
-def _chains_of(c: tuple[Any, ...]) -> tuple[Any, ...]:
-    """The trains of ``c`` as plain tuples (their chains are linked lists, which compare
-    by value too, but deeply nested: this flattens them for equality)."""
-    out = []
-    for value, chain, n in c[_TRAINS]:
-        pairs = []
-        node = chain
-        while node is not None:
-            pairs.append(node[0])
-            node = node[1]
-        out.append((value, n, tuple(pairs)))
-    return tuple(out)
+        return hash((c[_CTX].rules, c[_HANDS:_SHOWN], c[_DOUBLES:]))
 
 
 def _train_apply(c: tuple[Any, ...], move: Any) -> tuple[Any, ...]:
     """The core after the legal ``move`` (rules TRAIN-1 to TRAIN-9)."""
     ctx: _Ctx = c[_CTX]
-    tr: _TrainRules = ctx.train
+    tr: _TrainRules = ctx.train  # type: ignore[assignment]
     t = c[_TURN]
     hands = c[_HANDS]
     bone = c[_BONE]
@@ -4507,91 +4559,89 @@ def _train_apply(c: tuple[Any, ...], move: Any) -> tuple[Any, ...]:
     firsts = c[_FIRSTS]
     marks = c[_MARKS]
     doubles = c[_DOUBLES]
-    trains = c[_TRAINS]
+    values = c[_VALUES]
+    chains = c[_CHAINS]
     shown = c[_SHOWN]
-    prop, count = c[_RPROP], c[_RCOUNT]
+    prop = c[_RPROP]
+    count = c[_RCOUNT]
     nxt = ctx.nxt
     if c[_HUB] < 0:  # laying the engine, or drawing for it (TRAIN-1)
         if cls is Play:
             new_hands = (*hands[:t], hands[t] ^ (1 << tr.engine), *hands[t + 1 :])
             v = tr.engine_value
-            core = (ctx, (hist, t, move), new_hands, bone, v, firsts, -1, (v, v), trains)
-            return (*core, marks, nxt[t], -1, 0, None, 0, t, (), False, shown, doubles, _FRESH)
+            core: tuple[Any, ...] = (ctx, (hist, t, move), new_hands, bone, v, firsts, -1)
+            core += ((v, v), values)
+            core += (marks, nxt[t], -1, 0, None, 0, t, (), False, shown, doubles, _FRESH)
+            return (*core, chains)
         i = bone[0]
         new_hands = (*hands[:t], hands[t] | (1 << i), *hands[t + 1 :])
-        opening = c[_OPEN]
-        nt = t if i == tr.engine else nxt[t]
-        if i == tr.engine:
-            opening = i
-        core = (ctx, (hist, t, drawn(ctx.tiles[i])), new_hands, bone[1:], -1, firsts, opening)
-        core += (None, trains, marks, nt, -1, 0, None, 0, -1, (), False, shown, doubles, _FRESH)
-        return core
+        found = i == tr.engine
+        core = (ctx, (hist, t, drawn(ctx.tiles[i])), new_hands, bone[1:], -1, firsts)
+        core += (i if found else c[_OPEN], None, values, marks, t if found else nxt[t], -1, 0)
+        return (*core, None, 0, -1, (), False, shown, doubles, _FRESH, chains)
     pend = c[_PEND]
     result = None
     drew = c[_DREW]
+    last = c[_LAST]
     bit = 1 << t
+    nt = t
     if cls is Play:
         tile: Tile = move.tile
-        k = tr.ends.index(move.end)
-        v, chain, n = trains[k]
-        nv = tile.high if tile.low == v else tile.low
-        changed = list(trains)
-        changed[k] = (nv, ((v, nv), chain), n + 1)
-        trains = tuple(changed)
+        k = tr.index[move.end]
+        v = values[k]
+        lo = tile.low
+        hi = tile.high
+        nv = hi if lo == v else lo
+        values = (*values[:k], nv, *values[k + 1 :])
+        chains = (*chains[:k], (ctx.pairs[v][nv], chains[k]), *chains[k + 1 :])
         hand = hands[t] ^ (1 << tile.index)
         hands = (*hands[:t], hand, *hands[t + 1 :])
-        if doubles and any(d == k for d, _ in doubles):  # the double on k is satisfied
-            doubles = tuple(x for x in doubles if x[0] != k)
-        run = pend == _RUN or (
-            tr.run and pend == _FRESH and not firsts & bit and k == t
-        )
-        if tile.low == tile.high:
+        if doubles:  # the double on k, if any, is satisfied
+            doubles = tuple([x for x in doubles if x[0] != k])
+        run = pend == _RUN or (tr.run and not pend and k == t and not firsts & bit)
+        if lo == hi:
             doubles = (*doubles, (k, run))
         if marks & bit and (k == t or tr.any_play):
             marks ^= bit
         hist = (hist, t, move)
         prop, count = -1, 0
         drew = 0
-        nt = t
+        last = t
         if not hand:
             result = Ending.DOMINO  # TRAIN-6: out on a double too
             pend = _FRESH
         elif run:
             pend = _RUN
-        elif tile.low == tile.high:
+        elif lo == hi:
             pend = _EXTRA
         else:
             pend = _FRESH
             firsts |= bit
             nt = nxt[t]
-        last = t
     elif cls is Stop:
         hist = (hist, t, move)
         pend = _FRESH
         firsts |= bit
         nt = nxt[t]
-        last = c[_LAST]
     elif cls is Draw:
         i = bone[0]
-        values = _train_open_values(tr, c, t)
+        seen = _train_open_values(tr, c)
         hands = (*hands[:t], hands[t] | (1 << i), *hands[t + 1 :])
         bone = bone[1:]
-        shown = (*shown[:t], values, *shown[t + 1 :])
+        shown = (*shown[:t], seen, *shown[t + 1 :])
         hist = (hist, t, drawn(ctx.tiles[i]))
         drew = 1
         prop, count = -1, 0
-        nt = t
-        last = c[_LAST]
     else:  # a pass: a marker on its own train (TRAIN-4), the duty passes on (TRAIN-5)
-        values = _train_open_values(tr, c, t)
-        if shown[t] | values != shown[t]:
-            shown = (*shown[:t], shown[t] | values, *shown[t + 1 :])
+        seen = _train_open_values(tr, c)
+        if shown[t] | seen != shown[t]:
+            shown = (*shown[:t], shown[t] | seen, *shown[t + 1 :])
         renewed = not marks & bit
         marks |= bit
-        if tr.layer_only:
+        if tr.layer_only and doubles:
             g = _train_gate(tr, c)
             if g >= 0:  # the seat that faced it could not satisfy it: it is lifted
-                doubles = tuple(x for x in doubles if x[0] != g)
+                doubles = tuple([x for x in doubles if x[0] != g])
                 renewed = True
         hist = (hist, t, PASS)
         if not ctx.draws or len(bone) <= ctx.floor:  # TRAIN-9: the round
@@ -4603,10 +4653,10 @@ def _train_apply(c: tuple[Any, ...], move: Any) -> tuple[Any, ...]:
         pend = _FRESH
         drew = 0
         firsts |= bit
-        nt = t if result is not None else nxt[t]
-        last = c[_LAST]
-    core = (ctx, hist, hands, bone, c[_HUB], firsts, -1, c[_LEAD], trains, marks, nt)
-    core += (prop, count, result, drew, last, (), False, shown, doubles, pend)
-    if result is None and ctx.immediate and _train_stuck(ctx, core, hands, len(bone)):
+        if result is None:
+            nt = nxt[t]
+    core = (ctx, hist, hands, bone, c[_HUB], firsts, -1, c[_LEAD], values, marks, nt)
+    core += (prop, count, result, drew, last, (), False, shown, doubles, pend, chains)
+    if result is None and ctx.immediate and _train_stuck(ctx, core):
         core = (*core[:_TURN], t, prop, count, Ending.BLOCKED, *core[_DREW:])
     return core
