@@ -1330,12 +1330,23 @@ class Observation:
     muggins: int = attrs.field(default=0, repr=False)
     """Rule CLAIM-2 (`HandState.muggins`): the points the previous player overlooked,
     which the seat to move may take with `Muggins`; else 0."""
+    hub: Tile | None = attrs.field(default=None, repr=False)
+    """In a train game (docs/rules/trains.md), the engine double in the hub (`Layout.hub`;
+    ``None`` before it is laid and in other games)."""
+    trains: tuple[Train, ...] = attrs.field(default=(), repr=False)
+    """In a train game, every train as `Layout.trains` lists them (markers included);
+    ``()`` in other games."""
+    train_turn: TrainTurn | None = attrs.field(default=None, repr=False)
+    """In a train game, `HandState.train_turn`: the open doubles, the seats past their
+    first turn, what the seat to move owes (all public); ``None`` in other games."""
 
     # ------------------------------------------------------------------ reading
     @property
     def layout(self) -> Layout:
         """The layout on the table (with its `arms` in a layout with arms): equal to
         the state's `HandState.layout`."""
+        if self.hub is not None:
+            return Layout(line=(), hub=self.hub, trains=self.trains)
         if self.arms:
             return Layout(line=self.line, arms=self.arms)
         return Layout(line=self.line)
@@ -1623,7 +1634,7 @@ class Observation:
 _OBS_REPR_FIELDS: Final = tuple(
     a
     for a in attrs.fields(Observation)
-    if a.name not in ("arms", "play_points", "claim", "muggins")
+    if a.name not in ("arms", "play_points", "claim", "muggins", "hub", "trains", "train_turn")
 )
 _OBS_ARM_PLAYS: dict[tuple[int, tuple[tuple[End, int], ...]], tuple[Move, ...]] = {}
 """`Observation.legal_moves` in a layout with arms, by (playable tiles, open ends)."""
@@ -1825,6 +1836,9 @@ _SET_OBS_ARMS = Observation.__dict__["arms"].__set__
 _SET_OBS_PLAY_POINTS = Observation.__dict__["play_points"].__set__
 _SET_OBS_CLAIM = Observation.__dict__["claim"].__set__
 _SET_OBS_MUGGINS = Observation.__dict__["muggins"].__set__
+_SET_OBS_HUB = Observation.__dict__["hub"].__set__
+_SET_OBS_TRAINS = Observation.__dict__["trains"].__set__
+_SET_OBS_TRAIN_TURN = Observation.__dict__["train_turn"].__set__
 
 
 def _new_observation(
@@ -1879,6 +1893,9 @@ def _new_observation(
     _SET_OBS_PLAY_POINTS(obs, play_points)
     _SET_OBS_CLAIM(obs, 0)  # (a pending claim: set by _ClaimsHand)
     _SET_OBS_MUGGINS(obs, 0)
+    _SET_OBS_HUB(obs, None)  # (the train table: set by _TrainHand)
+    _SET_OBS_TRAINS(obs, ())
+    _SET_OBS_TRAIN_TURN(obs, None)
     return obs
 
 
@@ -4525,6 +4542,16 @@ class _TrainHand(HandState):
 
     def _fault_kind(self, move: Any, reason: IllegalMoveReason) -> FaultKind | None:
         return None  # train games are played strictly (faults must be STRICT)
+
+    def _observations(self, seats: Iterable[int]) -> list[Observation]:
+        out = super()._observations(seats)
+        layout = self.layout
+        turn = self.train_turn
+        for obs in out:
+            _SET_OBS_HUB(obs, layout.hub)
+            _SET_OBS_TRAINS(obs, layout.trains)
+            _SET_OBS_TRAIN_TURN(obs, turn)
+        return out
 
     def _table(
         self,
