@@ -4253,6 +4253,52 @@ def _train_start(ctx: _Ctx, deal: Deal) -> HandState:
     return _make(_TrainHand, core)
 
 
+def train_core(
+    ctx: _Ctx,
+    *,
+    hands: Sequence[int],
+    bone: Sequence[int],
+    trains: Sequence[Sequence[tuple[int, int]]],
+    marks: int = 0,
+    doubles: Sequence[tuple[int, bool]] = (),
+    firsts: int = 0,
+    owed: Owed = Owed.TURN,
+    turn: int = 0,
+    opening: int = -1,
+    round_: tuple[int, int] | None = None,
+    drew: int = 0,
+    last: int = -1,
+    ending: Ending | None = None,
+    shown: Sequence[int] | None = None,
+) -> HandState:
+    """The train-game state (`_TrainHand`) with these parts, for the readers that build a
+    state from its public facts and hidden tiles (positions, sampled worlds), without a
+    history. ``hands`` are bitmasks per seat, ``bone`` tile indices in draw order;
+    ``trains`` the oriented pairs of each train outward (``()`` for every train and
+    ``opening`` >= 0 or `_DRAW_FOR_DOUBLE` while the engine is still to be laid); ``marks``
+    a bitmask over trains; ``doubles`` (train, left by a first-turn run) oldest first;
+    ``firsts`` a bitmask over seats. Nothing is checked here: the caller checks."""
+    tr: _TrainRules = ctx.train  # type: ignore[assignment]
+    laid = opening == -1
+    hub = tr.engine_value if laid else -1
+    values = []
+    chains = []
+    for pairs in trains:
+        chain = None
+        for a, b in pairs:
+            chain = (ctx.pairs[a][b], chain)
+        chains.append(chain)
+        values.append(pairs[-1][1] if pairs else tr.engine_value)
+    prop, count = round_ if round_ is not None else (-1, 0)
+    core = (
+        ctx, _POSITION_ROOT, tuple(hands), tuple(bone), hub, firsts, opening,
+        (hub, hub) if laid else None, tuple(values), marks, turn, prop, count, ending, drew,
+        last, (), False, tuple(shown) if shown is not None else ctx.no_shown,
+        tuple(doubles), _OWED.index(owed), tuple(chains),
+    )  # fmt: skip
+    return _make(_TrainHand, core)
+
+
 def _train_access(tr: _TrainRules, c: tuple[Any, ...], t: int) -> int:
     """A bitmask over trains of those seat ``t`` may play on, gates aside (TRAIN-3,
     TRAIN-4): its own, the Mexican, the marked ones."""
