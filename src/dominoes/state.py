@@ -4284,7 +4284,7 @@ def train_core(
     values = []
     chains = []
     for pairs in trains:
-        chain = None
+        chain: Any = None
         for a, b in pairs:
             chain = (ctx.pairs[a][b], chain)
         chains.append(chain)
