@@ -477,6 +477,27 @@ class TileValues(enum.Enum):
     BLANKS_25 = "blanks_25"
     """Its pips, a tile with a blank half 25 and the double-blank 50."""
 
+    def of(self, tile: Tile) -> int:
+        """What ``tile`` left in hand costs under this table (rule TRAIN-10): the one
+        place a tile's value is defined (the engine keeps it per ruleset).
+
+        >>> [TileValues.BLANKS_25.of(Tile.parse(t)) for t in ("0-0", "0-5", "3-4")]
+        [50, 25, 7]
+        >>> TileValues.ZERO_ZERO_50.of(Tile(0, 5)), TileValues.PIPS.of(Tile(0, 0))
+        (5, 0)
+
+        Raises:
+            ArgumentTypeError: ``tile`` is not a `Tile` (a `TypeError`).
+        """
+        if not isinstance(tile, Tile):
+            raise ArgumentTypeError(f"tile must be a Tile, got {_shown(tile)}", argument="tile")
+        if tile.low == 0 and self is not TileValues.PIPS:
+            if tile.high == 0:
+                return 50
+            if self is TileValues.BLANKS_25:
+                return 25
+        return tile.pips
+
 
 _BONUS_FIELDS = (
     "capicua_bonus",
@@ -954,18 +975,14 @@ class Ruleset:
                     fields=(name, "spinner_fill"),
                 )
         if self.root_toes == 5:
-            raise RulesetError(
-                "root_toes must be 4 or 6, got 5", fields=("root_toes",)
-            )
+            raise RulesetError("root_toes must be 4 or 6, got 5", fields=("root_toes",))
         if self.tile_values is not TileValues.PIPS and self.scoring is not Scoring.PENALTY:
             raise RulesetError(
                 f"tile_values {self.tile_values.name} prices the tiles left in hand, which "
                 f"only Scoring.PENALTY counts, but scoring is {self.scoring.name}",
                 fields=("tile_values", "scoring"),
             )
-        if self.engine_schedule is not EngineSchedule.DESCENDING and not (
-            self.trains or toes
-        ):
+        if self.engine_schedule is not EngineSchedule.DESCENDING and not (self.trains or toes):
             raise RulesetError(
                 "engine_schedule moves the engine or root double of a train game or of "
                 "Chicken Foot, but trains is false and spinner_fill is not TOES_FIRST",

@@ -157,7 +157,8 @@ class _Ctx:
         self.suit = tuple(suit)
         self.plays = tuple(play_for(i) for i in range(size))
         self.draws_of = tuple(drawn(tile) for tile in tiles)  # the history's draws, by index
-        self.pips = tuple(t.pips for t in tiles)
+        # what a tile left in hand counts: its pips, or its value (TRAIN-10)
+        self.pips = tuple(map(rules.tile_values.of, tiles))
         self.nxt = tuple(rules.seat_after(s) for s in range(rules.players))
         self.no_shown = (0,) * rules.players
         self.draws = rules.drawing is not DrawRule.NONE
@@ -503,7 +504,8 @@ class HandState:
         return tuple(m.bit_count() for m in self._core[_HANDS])
 
     def pips(self, seat: int) -> int:
-        """The pips left in ``seat``'s hand.
+        """The pips left in ``seat``'s hand: under a `Ruleset.tile_values` other than
+        `TileValues.PIPS` (rule TRAIN-10), what its tiles cost, as the hand is scored.
 
         Raises:
             ArgumentValueError: there is no such seat.

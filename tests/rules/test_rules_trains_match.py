@@ -1,0 +1,101 @@
+"""Scenario tests and properties for the match side of the train games: tile values
+(TRAIN-10), the engine schedule of a match (TRAIN-2) and the deal of a train game
+(TRAIN-1's set-aside and held engine).
+
+See docs/rules/points.md (Tile values, TRAIN-10) and docs/rules/match.md (TRAIN-2).
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from dominoes import (
+    Deal,
+    HandState,
+    Ruleset,
+    RulesetError,
+    Scoring,
+    Tile,
+    TileSet,
+    TileValues,
+)
+from dominoes.errors import ArgumentTypeError
+
+# Double-4, three players, two tiles each (the deal of docs/rules/points.md). Seat 0
+# leads 4-4 and nobody can follow; left in hand: seat 0 0-2, seat 1 0-0 2-2, seat 2
+# 1-1 3-3.
+DEAL_3 = Deal(
+    hands=[["4-4", "0-2"], ["0-0", "2-2"], ["1-1", "3-3"]],
+    boneyard=["0-1", "1-2", "0-3", "1-3", "2-3", "0-4", "1-4", "2-4", "3-4"],
+)
+MOVES_3 = "4-4 pass pass pass"
+
+
+def _random_hand(rules: Ruleset, seed: int) -> HandState:
+    """A hand of ``rules`` played to its end by random legal moves."""
+    rng = random.Random(seed)
+    state = HandState.start(rules, Deal.random(rules, rng=rng))
+    while not state.is_over:
+        state = state.apply(rng.choice(state.legal_moves()))
+    return state
+
+
+# ---------------------------------------------------------------- TRAIN-10
+
+
+def test_train_10_the_value_of_every_tile() -> None:
+    # PIPS: the pips; ZERO_ZERO_50: 0-0 is 50; BLANKS_25: 0-0 is 50, any other blank 25
+    for tile in TileSet.double(12):
+        assert TileValues.PIPS.of(tile) == tile.pips
+        assert TileValues.ZERO_ZERO_50.of(tile) == (50 if tile == Tile(0, 0) else tile.pips)
+        blank = 50 if tile == Tile(0, 0) else 25 if tile.low == 0 else tile.pips
+        assert TileValues.BLANKS_25.of(tile) == blank
+    with pytest.raises(ArgumentTypeError, match="tile must be a Tile"):
+        TileValues.PIPS.of("0-0")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("values", "winners", "points"),
+    [
+        # seat 0 keeps 0-2, seat 1 0-0 and 2-2, seat 2 1-1 and 3-3
+        (TileValues.PIPS, (0,), (2, 4, 8)),
+        (TileValues.ZERO_ZERO_50, (0,), (2, 50 + 4, 8)),
+        # the blanks cost 25, so seat 2's 8 is now the lowest total: it wins the block
+        (TileValues.BLANKS_25, (2,), (25, 50 + 4, 8)),
+    ],
+)
+def test_train_10_a_line_game_under_penalty_counts_the_values(
+    values: TileValues, winners: tuple[int, ...], points: tuple[int, ...]
+) -> None:
+    rules = Ruleset(max_pip=4, players=3, hand_size=2, scoring=Scoring.PENALTY, tile_values=values)
+    state = HandState.start(rules, DEAL_3).apply_all(MOVES_3)
+    result = state.result
+    assert result is not None
+    assert result.winners == winners
+    assert result.pips == points
+    assert result.points == points
+    assert tuple(state.pips(s) for s in range(3)) == points
+
+
+def test_train_10_needs_penalty_scoring() -> None:
+    with pytest.raises(RulesetError) as caught:
+        Ruleset(max_pip=4, players=2, hand_size=5, tile_values=TileValues.BLANKS_25)
+    assert caught.value.fields == ("tile_values", "scoring")
+
+
+@pytest.mark.parametrize("values", list(TileValues))
+@pytest.mark.parametrize("seed", range(6))
+def test_train_10_the_arms_engine_counts_the_values(values: TileValues, seed: int) -> None:
+    # Chicken Foot is played by the arms engine: every seat's penalty is the value of
+    # the tiles it kept, whatever the table
+    rules = Ruleset.preset("chicken-foot", players=3, tile_values=values)
+    state = _random_hand(rules, seed)
+    result = state.result
+    assert result is not None
+    kept = tuple(sum(map(values.of, state.hands[s])) for s in range(3))
+    assert result.points == kept
+    assert tuple(state.pips(s) for s in range(3)) == kept
+    low = min(kept)
+    assert result.winners == tuple(s for s in range(3) if kept[s] == low)
