@@ -22,15 +22,8 @@ from dominoes import (
     TileValues,
 )
 from dominoes.errors import ArgumentTypeError
-
-# Double-4, three players, two tiles each (the deal of docs/rules/points.md). Seat 0
-# leads 4-4 and nobody can follow; left in hand: seat 0 0-2, seat 1 0-0 2-2, seat 2
-# 1-1 3-3.
-DEAL_3 = Deal(
-    hands=[["4-4", "0-2"], ["0-0", "2-2"], ["1-1", "3-3"]],
-    boneyard=["0-1", "1-2", "0-3", "1-3", "2-3", "0-4", "1-4", "2-4", "3-4"],
-)
-MOVES_3 = "4-4 pass pass pass"
+from scenario import DEAL_POINTS_3 as DEAL_3
+from scenario import MOVES_POINTS_3 as MOVES_3
 
 
 def _random_hand(rules: Ruleset, seed: int) -> HandState:
