@@ -13,6 +13,9 @@ import pytest
 
 from dominoes import (
     Deal,
+    DealError,
+    DealProblem,
+    EngineSource,
     HandState,
     Ruleset,
     RulesetError,
@@ -21,6 +24,7 @@ from dominoes import (
     TileSet,
     TileValues,
 )
+from dominoes.deal import dealt_set, required_tiles
 from dominoes.errors import ArgumentTypeError
 from scenario import DEAL_POINTS_3 as DEAL_3
 from scenario import MOVES_POINTS_3 as MOVES_3
@@ -92,3 +96,64 @@ def test_train_10_the_arms_engine_counts_the_values(values: TileValues, seed: in
     assert tuple(state.pips(s) for s in range(3)) == kept
     low = min(kept)
     assert result.winners == tuple(s for s in range(3) if kept[s] == low)
+
+
+# ---------------------------------------------------------------- TRAIN-1: the deal
+
+
+def _engine(rules: Ruleset) -> Tile:
+    return Tile(rules.engine_double, rules.engine_double)
+
+
+@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("name", ["mexican-train", "mexican-train-6", "private-trains"])
+def test_train_1_a_set_aside_engine_is_not_dealt(name: str, seed: int) -> None:
+    rules = Ruleset.preset(name, players=3, engine=seed)
+    deal = Deal.random(rules, seed=seed)
+    engine = _engine(rules)
+    dealt = [t for hand in deal.hands for t in hand] + list(deal.boneyard)
+    # every other tile of the set, once
+    assert sorted(dealt) == sorted(t for t in rules.tile_set if t != engine)
+    assert deal.boneyard_mask == dealt_set(rules) ^ sum(deal.hand_masks)
+    assert dealt_set(rules) == ((1 << rules.tile_set.size) - 1) ^ (1 << engine.index)
+    HandState.start(rules, deal)  # the check wants exactly that
+    assert required_tiles(rules) is None
+
+
+def test_train_1_a_deal_holding_the_set_aside_engine_is_refused() -> None:
+    rules = Ruleset.preset("mexican-train-6", players=2)  # 6-6 set aside, 9 tiles each
+    deal = Deal.random(rules, seed=1)
+    with_engine = Deal(hands=deal.hands, boneyard=(*deal.boneyard, Tile(6, 6)))
+    with pytest.raises(DealError, match="6-6 is the engine double, set aside") as caught:
+        HandState.start(rules, with_engine)
+    assert caught.value.reason is DealProblem.TILE_NOT_IN_SET
+    short = Deal(hands=deal.hands, boneyard=deal.boneyard[1:])
+    with pytest.raises(DealError, match=f"but the engine double; missing {deal.boneyard[0]}"):
+        HandState.start(rules, short)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_train_1_a_held_engine_is_dealt_to_a_hand(seed: int) -> None:
+    rules = Ruleset.preset("mexican-train-6", players=2, engine_source=EngineSource.HOLDER)
+    assert required_tiles(rules) == 1 << Tile(6, 6).index
+    assert dealt_set(rules) == (1 << 28) - 1  # the whole set is dealt
+    deal = Deal.random(rules, seed=seed)
+    assert any(Tile(6, 6) in hand for hand in deal.hands)
+    HandState.start(rules, deal)
+    # a deal where the engine lies in the boneyard is refused (Deal.random deals again)
+    hands = [list(hand) for hand in deal.hands]
+    bone = list(deal.boneyard)
+    holder = next(s for s, hand in enumerate(hands) if Tile(6, 6) in hand)
+    at = hands[holder].index(Tile(6, 6))
+    hands[holder][at], bone[0] = bone[0], hands[holder][at]
+    with pytest.raises(DealError, match="nobody holds the engine double 6-6") as caught:
+        HandState.start(rules, Deal(hands=hands, boneyard=bone))
+    assert caught.value.reason is DealProblem.NO_OPENING_TILE
+
+
+def test_train_1_draw_until_found_deals_the_whole_set_and_any_deal_stands() -> None:
+    rules = Ruleset.preset(
+        "mexican-train-6", players=2, engine_source=EngineSource.DRAW_UNTIL_FOUND
+    )
+    assert required_tiles(rules) is None
+    assert dealt_set(rules) == (1 << 28) - 1
