@@ -20,7 +20,7 @@ from typing import Any, Final
 
 import attrs
 
-from dominoes.deal import Deal, plain_getrandbits
+from dominoes.deal import Deal, dealt_set, plain_getrandbits, required_tiles
 from dominoes.errors import (
     ArgumentTypeError,
     ArgumentValueError,
@@ -111,6 +111,7 @@ class _Ctx:
         "arms",
         "both_out",
         "claims",
+        "dealt",
         "doubles_desc",
         "draws",
         "draws_of",
@@ -126,6 +127,7 @@ class _Ctx:
         "lead_plays",
         "memo",
         "muggins",
+        "must_hold",
         "no_shown",
         "nxt",
         "one_draw",
@@ -156,6 +158,10 @@ class _Ctx:
         self.players = rules.players
         self.size = size = rules.tile_set.size
         self.full = (1 << size) - 1
+        # the tiles a deal holds (TRAIN-1: a set-aside engine is not dealt), and the
+        # engine double a hand must hold under EngineSource.HOLDER (0: none)
+        self.dealt = dealt_set(rules)
+        self.must_hold = (required_tiles(rules) or 0) if rules.trains else 0
         tiles = [tile_from_index(i) for i in range(size)]
         self.tiles = tuple(tiles)
         suit = [0] * (n + 1)
@@ -165,7 +171,8 @@ class _Ctx:
         self.suit = tuple(suit)
         self.plays = tuple(play_for(i) for i in range(size))
         self.draws_of = tuple(drawn(tile) for tile in tiles)  # the history's draws, by index
-        self.pips = tuple(t.pips for t in tiles)
+        # what a tile left in hand counts: its pips, or its value (TRAIN-10)
+        self.pips = tuple(map(rules.tile_values.of, tiles))
         self.nxt = tuple(rules.seat_after(s) for s in range(rules.players))
         self.no_shown = (0,) * rules.players
         self.draws = rules.drawing is not DrawRule.NONE
@@ -343,7 +350,9 @@ class HandState:
             ArgumentTypeError: ``rules`` is not a `Ruleset` or ``deal`` not a `Deal`.
             DealError: the deal does not fit ``rules`` (wrong number of hands or
                 hand sizes, a duplicate tile, a tile outside the set, or hands and
-                boneyard not holding the whole set).
+                boneyard not holding the whole set, `dealt_set`: in a train game that
+                sets the engine double aside, the set but that double, rule TRAIN-1;
+                under `EngineSource.HOLDER`, a deal where nobody holds the engine).
         """
         ctx = _ctx_for(rules)
         if not isinstance(deal, Deal):
@@ -367,10 +376,12 @@ class HandState:
             seen |= m
         bits = deal.boneyard_mask
         bone = deal.boneyard_indices
-        if seen & bits or bits.bit_count() != len(bone) or seen | bits != ctx.full:
+        if seen & bits or bits.bit_count() != len(bone) or seen | bits != ctx.dealt:
             _diagnose(ctx, deal)
         order = ctx.lead_order
         if order is None:  # a named seat leads any tile
+            if ctx.must_hold and not seen & ctx.must_hold:
+                _engine_not_dealt(ctx)
             turn = ctx.rules.opening_seat
             opening = _ANY_TILE
         else:
@@ -515,7 +526,8 @@ class HandState:
         return tuple(m.bit_count() for m in self._core[_HANDS])
 
     def pips(self, seat: int) -> int:
-        """The pips left in ``seat``'s hand.
+        """The pips left in ``seat``'s hand: under a `Ruleset.tile_values` other than
+        `TileValues.PIPS` (rule TRAIN-10), what its tiles cost, as the hand is scored.
 
         Raises:
             ArgumentValueError: there is no such seat.
@@ -1938,12 +1950,31 @@ def _diagnose(ctx: _Ctx, deal: Deal) -> None:
                 )
             if seen >> i & 1:
                 raise DealError(f"{t} is dealt twice", reason=DealProblem.DUPLICATE_TILE, seat=seat)
+            if not ctx.dealt >> i & 1:
+                raise DealError(
+                    f"{t} is the engine double, set aside before the deal (TRAIN-1), "
+                    "so no deal holds it",
+                    reason=DealProblem.TILE_NOT_IN_SET,
+                    seat=seat,
+                )
             seen |= 1 << i
-    missing = [str(tile_from_index(i)) for i in range(ctx.size) if not seen >> i & 1]
+    missing = [str(tile_from_index(i)) for i in range(ctx.size) if (ctx.dealt & ~seen) >> i & 1]
     raise DealError(
-        f"hands and boneyard must hold the whole double-{rules.max_pip} set; "
+        f"hands and boneyard must hold the whole double-{rules.max_pip} set"
+        f"{' but the engine double' if ctx.dealt != ctx.full else ''}; "
         f"missing {', '.join(missing)}",
         reason=DealProblem.MISSING_TILES,
+    )
+
+
+def _engine_not_dealt(ctx: _Ctx) -> None:
+    """Raise the `DealError` of a deal in which nobody holds the engine double that its
+    holder must lay (TRAIN-1, `EngineSource.HOLDER`: dealt again, as LEAD-4)."""
+    engine = tile_from_index(ctx.must_hold.bit_length() - 1)
+    raise DealError(
+        f"nobody holds the engine double {engine}, which its holder lays first under "
+        "engine_source HOLDER, so the rules say to redeal (TRAIN-1)",
+        reason=DealProblem.NO_OPENING_TILE,
     )
 
 

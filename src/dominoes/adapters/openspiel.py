@@ -333,7 +333,8 @@ def max_moves(rules: Ruleset) -> int:
 def utility_bound(rules: Ruleset) -> int:
     """An upper bound on the points (or penalty points) one side can score in a hand.
 
-    The sum of the heaviest ``k`` tiles of the set, ``k`` being the most tiles whose
+    The sum of the heaviest ``k`` tiles of the set (by `Ruleset.tile_values`, rule
+    TRAIN-10), ``k`` being the most tiles whose
     pips can count for one side (the opponents' hands, every hand, or the side's own,
     by scoring rule; the boneyard too with ``stock_pips``), plus the rounding slack,
     plus in a game that scores on play (rules PLAY-1 to PLAY-3) what a play can score
@@ -355,7 +356,7 @@ def utility_bound(rules: Ruleset) -> int:
     counted = seats * cap
     if rules.stock_pips and rules.scoring is not Scoring.PENALTY:
         counted += n - rules.players * rules.hand_size
-    heaviest = sorted((tile_from_index(i).pips for i in range(n)), reverse=True)
+    heaviest = sorted((rules.tile_values.of(tile_from_index(i)) for i in range(n)), reverse=True)
     bound = sum(heaviest[: min(n - 1, counted)])
     if rules.round_to > 1 and rules.scoring is not Scoring.PENALTY:
         bound += rules.round_to // 2
