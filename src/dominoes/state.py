@@ -357,8 +357,6 @@ class HandState:
         ctx = _ctx_for(rules)
         if not isinstance(deal, Deal):
             raise ArgumentTypeError(f"deal must be a Deal, got {deal!r}", argument="deal")
-        if ctx.train is not None:  # a train game
-            return _train_start(ctx, deal)
         if len(deal.hands) != rules.players:
             raise DealError(
                 f"the deal has {len(deal.hands)} hands but the ruleset has {rules.players} seats",
@@ -378,10 +376,12 @@ class HandState:
         bone = deal.boneyard_indices
         if seen & bits or bits.bit_count() != len(bone) or seen | bits != ctx.dealt:
             _diagnose(ctx, deal)
+        if ctx.must_hold and not seen & ctx.must_hold:
+            _engine_not_dealt(ctx)
+        if ctx.train is not None:  # a train game
+            return _train_start(ctx, masks, bone)
         order = ctx.lead_order
         if order is None:  # a named seat leads any tile
-            if ctx.must_hold and not seen & ctx.must_hold:
-                _engine_not_dealt(ctx)
             turn = ctx.rules.opening_seat
             opening = _ANY_TILE
         else:
@@ -4234,31 +4234,10 @@ class _TrainRules:
         self.members: dict[int, tuple[int, ...]] = {}
 
 
-def _train_start(ctx: _Ctx, deal: Deal) -> HandState:
-    """`HandState.start` of a train game (TRAIN-1)."""
+def _train_start(ctx: _Ctx, masks: tuple[int, ...], bone: tuple[int, ...]) -> HandState:
+    """`HandState.start` of a train game (TRAIN-1), from a checked deal."""
     tr: _TrainRules = ctx.train  # type: ignore[assignment]
     rules = ctx.rules
-    if len(deal.hands) != rules.players:
-        raise DealError(
-            f"the deal has {len(deal.hands)} hands but the ruleset has {rules.players} seats",
-            reason=DealProblem.WRONG_PLAYER_COUNT,
-        )
-    masks = deal.hand_masks
-    seen = 0
-    for seat, m in enumerate(masks):
-        if len(deal.hands[seat]) != rules.hand_size or seen & m:
-            _diagnose(ctx, deal)
-        seen |= m
-    bits = deal.boneyard_mask
-    whole = ctx.full ^ (1 << tr.engine) if tr.set_aside else ctx.full
-    if seen & bits or bits.bit_count() != len(deal.boneyard) or seen | bits != whole:
-        if tr.set_aside and (seen | bits) >> tr.engine & 1:
-            raise DealError(
-                f"the engine double {ctx.tiles[tr.engine]} is set aside before the deal "
-                "(engine_source SET_ASIDE), but the deal holds it",
-                reason=DealProblem.TILE_NOT_IN_SET,
-            )
-        _diagnose(ctx, deal)
     n = len(tr.ends)
     if tr.set_aside:
         hub, opening, turn = tr.engine_value, -1, rules.opening_seat
@@ -4267,17 +4246,11 @@ def _train_start(ctx: _Ctx, deal: Deal) -> HandState:
         turn = next((s for s, m in enumerate(masks) if m >> tr.engine & 1), -1)
         if turn >= 0:
             opening = tr.engine
-        elif rules.engine_source is EngineSource.DRAW_UNTIL_FOUND:
+        else:  # (under HOLDER the deal check refused it)
             turn, opening = rules.opening_seat, _DRAW_FOR_DOUBLE
-        else:
-            raise DealError(
-                f"nobody holds the engine double {ctx.tiles[tr.engine]}, which its holder "
-                "lays (engine_source HOLDER): deal again",
-                reason=DealProblem.NO_OPENING_TILE,
-            )
     lead = (tr.engine_value, tr.engine_value) if hub >= 0 else None
     core = (
-        ctx, None, masks, deal.boneyard_indices, hub, 0, opening, lead,
+        ctx, None, masks, bone, hub, 0, opening, lead,
         (tr.engine_value,) * n, 0, turn, -1, 0, None, 0, -1, (), False, ctx.no_shown, (),
         _FRESH, (None,) * n,
     )  # fmt: skip
