@@ -4072,6 +4072,8 @@ def random_playout(state: HandState, rng: random.Random) -> HandState:
     ctx: _Ctx = state._core[_CTX]
     if ctx.arms:  # a layout with arms: a loop of its own
         return _arms_playout(state, rng)
+    if ctx.train is not None:  # a train game: a loop of its own
+        return _train_playout(state, rng)
     randrange = rng.randrange
     # the general path also finishes an open round that holds a false pass (FAULT-5): the
     # loop below makes only legal moves, so it never has to track one
@@ -4737,3 +4739,227 @@ def _train_apply(c: tuple[Any, ...], move: Any) -> tuple[Any, ...]:
     if result is None and ctx.immediate and _train_stuck(ctx, core):
         core = (*core[:_TURN], t, prop, count, Ending.BLOCKED, *core[_DREW:])
     return core
+
+
+def _train_playout(state: HandState, rng: random.Random) -> HandState:
+    """`random_playout` of a train game: a tight loop over lists of the trains' fields,
+    making the moves ``legal_moves()[randrange(n)]`` would make (the same draws from the
+    generator, the same final state and history) without building the move tuples, for
+    the default readings of doubles (`DoubleFollow.MUST_SATISFY`, `DoubleDuty.EVERYONE`)
+    and of the Mexican train (`MexicanOpen.FIRST_TURN`); other rules, and a hand whose
+    engine is still to be laid, take the general way."""
+    c = state._core
+    ctx: _Ctx = c[_CTX]
+    tr: _TrainRules = ctx.train  # type: ignore[assignment]
+    bits = plain_getrandbits(rng)
+    if (
+        bits is None
+        or c[_HUB] < 0
+        or tr.follow is not DoubleFollow.MUST_SATISFY
+        or tr.layer_only
+        or tr.after_own
+    ):
+        return _general_playout(state, rng)
+    if c[_RESULT] is not None:
+        return state
+    hands = list(c[_HANDS])
+    bone = c[_BONE]
+    left = len(bone)
+    values = list(c[_VALUES])
+    chains = list(c[_CHAINS])
+    marks = c[_MARKS]
+    doubles = list(c[_DOUBLES])
+    firsts = c[_FIRSTS]
+    pend = c[_PEND]
+    t = c[_TURN]
+    prop = c[_RPROP]
+    count = c[_RCOUNT]
+    drew = c[_DREW]
+    last = c[_LAST]
+    hist = c[_HIST]
+    shown = list(c[_SHOWN])
+    suit = ctx.suit
+    plays = tr.plays
+    public = tr.public
+    runs = tr.run
+    any_play = tr.any_play
+    all_seats = tr.all_seats
+    members = tr.members
+    nxt = ctx.nxt
+    players = ctx.players
+    floor = ctx.floor
+    draws = ctx.draws
+    immediate = ctx.immediate
+    draws_of = ctx.draws_of
+    pairs = ctx.pairs
+    tiles = ctx.tiles
+    result = None
+    while True:
+        # the trains the seat may play on (TRAIN-3 to TRAIN-5, TRAIN-7)
+        if pend == _RUN:
+            allowed = 1 << t
+        else:
+            allowed = marks | public | 1 << t
+            if doubles:
+                done = firsts == all_seats or not runs
+                for k, dormant in doubles:
+                    if done or not dormant:
+                        allowed = 1 << k
+                        break
+        ks = members.get(allowed)
+        if ks is None:
+            ks = members[allowed] = tuple(
+                k for k in range(allowed.bit_length()) if allowed >> k & 1
+            )
+        h = hands[t]
+        if len(ks) == 1:
+            k = ks[0]
+            m = h & suit[values[k]]
+            n = m.bit_count()
+            found = None
+        else:
+            found = []
+            for k in ks:
+                m = h & suit[values[k]]
+                while m:
+                    low = m & -m
+                    found.append((low.bit_length() - 1, k))
+                    m ^= low
+            n = len(found)
+            if n > 1:
+                found.sort()
+        stop = pend == _RUN
+        if not n and not stop:
+            seen = 0
+            for k in ks:
+                seen |= 1 << values[k]
+            while bits(1):  # (a forced move draws from the generator too)
+                pass
+            if draws and left > floor and not drew:  # draw one (TRAIN-8)
+                i = bone[-left]
+                left -= 1
+                hands[t] = h | 1 << i
+                shown[t] = seen
+                hist = (hist, t, draws_of[i])
+                drew = 1
+                prop, count = -1, 0
+            else:  # a pass: a marker on its own train (TRAIN-4)
+                shown[t] |= seen
+                renewed = not marks >> t & 1
+                marks |= 1 << t
+                hist = (hist, t, PASS)
+                if not draws or left <= floor:  # TRAIN-9: the round
+                    if renewed or prop < 0:
+                        prop, count = t, 0
+                    count += 1
+                    if count == players:
+                        result = Ending.BLOCKED
+                        break
+                pend = _FRESH
+                drew = 0
+                firsts |= 1 << t
+                t = nxt[t]
+                if immediate and _train_held_up(
+                    suit, hands, values, doubles, firsts == all_seats or not runs
+                ) and not (draws and left > floor):
+                    t = hist[1]
+                    result = Ending.BLOCKED
+                    break
+                continue
+            if immediate and not (draws and left > floor):
+                if _train_held_up(suit, hands, values, doubles, firsts == all_seats or not runs):
+                    result = Ending.BLOCKED
+                    break
+            continue
+        total = n + 1 if stop else n
+        if total == 1:
+            while bits(1):
+                pass
+            r = 0
+        else:
+            kb = total.bit_length()  # (_below, inline)
+            r = bits(kb)
+            while r >= total:
+                r = bits(kb)
+        bit = 1 << t
+        if r == n:  # Stop: the run ends (TRAIN-7)
+            hist = (hist, t, STOP)
+            pend = _FRESH
+            firsts |= bit
+            t = nxt[t]
+            if immediate and not (draws and left > floor):
+                if _train_held_up(suit, hands, values, doubles, firsts == all_seats or not runs):
+                    t = hist[1]
+                    result = Ending.BLOCKED
+                    break
+            continue
+        if found is None:
+            m = h & suit[values[k]]
+            while r:
+                m &= m - 1
+                r -= 1
+            i = (m & -m).bit_length() - 1
+        else:
+            i, k = found[r]
+        tile = tiles[i]
+        lo = tile.low
+        hi = tile.high
+        v = values[k]
+        nv = hi if lo == v else lo
+        values[k] = nv
+        chains[k] = (pairs[v][nv], chains[k])
+        h ^= 1 << i
+        hands[t] = h
+        if doubles:  # the double on k, if any, is satisfied
+            doubles = [x for x in doubles if x[0] != k]
+        run = pend == _RUN or (runs and not pend and k == t and not firsts & bit)
+        if lo == hi:
+            doubles.append((k, run))
+        if marks & bit and (k == t or any_play):
+            marks ^= bit
+        hist = (hist, t, plays[i][k])
+        prop, count = -1, 0
+        drew = 0
+        last = t
+        if not h:
+            result = Ending.DOMINO  # TRAIN-6
+            pend = _FRESH
+            break
+        if run:
+            pend = _RUN
+        elif lo == hi:
+            pend = _EXTRA
+        else:
+            pend = _FRESH
+            firsts |= bit
+            t = nxt[t]
+        if immediate and pend != _RUN and not (draws and left > floor):
+            if _train_held_up(suit, hands, values, doubles, firsts == all_seats or not runs):
+                t = last
+                result = Ending.BLOCKED
+                break
+    core = (ctx, hist, tuple(hands), bone[len(bone) - left :], c[_HUB], firsts, -1)
+    core += (c[_LEAD], tuple(values), marks, t, prop, count, result, drew, last, (), False)
+    core += (tuple(shown), tuple(doubles), pend, tuple(chains))
+    return _make(_TrainHand, core)
+
+
+def _train_held_up(
+    suit: Sequence[int],
+    hands: Sequence[int],
+    values: Sequence[int],
+    doubles: Sequence[tuple[int, bool]],
+    done: bool,
+) -> bool:
+    """`_train_stuck` over the playout's lists (`DoubleDuty.EVERYONE`), the boneyard at
+    its floor: no hand holds a tile for the oldest open double in force, or with none,
+    for any train."""
+    for k, dormant in doubles:
+        if done or not dormant:
+            ends = suit[values[k]]
+            break
+    else:
+        ends = 0
+        for v in values:
+            ends |= suit[v]
+    return not any(h & ends for h in hands)
