@@ -4513,18 +4513,49 @@ class _TrainHand(HandState):
             tr: _TrainRules = c[_CTX].train
             k = tr.index.get(move.end)  # type: ignore[arg-type]
             tile: Tile = move.tile
+            hands = c[_HANDS]
+            i = tile.index
             if (
                 k is not None
-                and c[_HANDS][t] >> tile.index & 1
+                and hands[t] >> i & 1
                 and not c[_DOUBLES]
                 and not c[_PEND]
                 and not tr.after_own
                 and (c[_MARKS] | tr.public | 1 << t) >> k & 1
-                and c[_VALUES][k] in (tile.low, tile.high)
             ):
-                new = _NEW(_TrainHand)
-                _SET_CORE(new, _train_apply(c, move))
-                return new
+                values = c[_VALUES]
+                v = values[k]
+                lo = tile.low
+                hi = tile.high
+                bit = 1 << t
+                firsts = c[_FIRSTS]
+                if lo != hi and (v == lo or v == hi) and not (tr.run and k == t and not firsts & bit):
+                    # a play that ends the turn and opens no double: its core in one go
+                    ctx = c[_CTX]
+                    nv = hi if lo == v else lo
+                    chains = c[_CHAINS]
+                    hand = hands[t] ^ (1 << i)
+                    marks = c[_MARKS]
+                    if marks & bit and (k == t or tr.any_play):
+                        marks ^= bit
+                    if hand:
+                        result = None
+                        nt = ctx.nxt[t]
+                        firsts |= bit
+                    else:
+                        result = Ending.DOMINO
+                        nt = t
+                    core = (
+                        ctx, (c[_HIST], t, move), (*hands[:t], hand, *hands[t + 1 :]), c[_BONE],
+                        c[_HUB], firsts, -1, c[_LEAD], (*values[:k], nv, *values[k + 1 :]),
+                        marks, nt, -1, 0, result, 0, t, (), False, c[_SHOWN], (), _FRESH,
+                        (*chains[:k], (ctx.pairs[v][nv], chains[k]), *chains[k + 1 :]),
+                    )  # fmt: skip
+                    if result is None and ctx.immediate and _train_stuck(ctx, core):
+                        core = (*core[:_TURN], t, -1, 0, Ending.BLOCKED, *core[_DREW:])
+                    new = _NEW(_TrainHand)
+                    _SET_CORE(new, core)
+                    return new
         move = self._parsed(move)
         reason = self._problem(move)
         if reason is not None:
