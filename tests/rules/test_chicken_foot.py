@@ -39,13 +39,20 @@ from dominoes import (
     HandState,
     IllegalMoveError,
     IllegalMoveReason,
+    NoDoubleRule,
     NotationError,
     Opening,
     Play,
+    PlayScoring,
     Ruleset,
+    Scoring,
+    SpinnerFill,
+    SpinnerRule,
     Tile,
     TileSet,
+    find_preset,
 )
+from dominoes.agents import rollout
 from dominoes.cli.app import cli
 from dominoes.layout import Layout
 from scenario import dealt, refusal
@@ -208,7 +215,7 @@ def test_foot_3_without_the_release_the_hand_blocks() -> None:
     state = state.apply("pass").apply("pass")
     assert state.result is not None
     assert state.result.ending is Ending.BLOCKED
-    assert state.result.pips == (1 + 2 + 0 + 2 + 3, 4)  # 0-1 1-1 0-0 0-2 1-2, and 2-2
+    assert state.result.winners == (1,)  # 2-2 against 0-1 1-1 0-0 0-2 1-2, 0-0 or no 0-0
 
 
 # ------------------------------------------------------------------------- FOOT-4
@@ -251,6 +258,41 @@ def test_foot_preset_needs_the_root_double_in_a_hand() -> None:
         deal = Deal.random(CHICKEN_FOOT, seed=seed)
         assert any(Tile(9, 9) in hand for hand in deal.hands)
         assert HandState.start(CHICKEN_FOOT, deal).legal_moves() == (Play(tile=Tile(9, 9)),)
+
+
+# ------------------------------------------------------------------------- PRESET-18
+def test_preset_18_chicken_foot_fields() -> None:
+    rules = CHICKEN_FOOT
+    assert (rules.max_pip, rules.players, rules.hand_size) == (9, 2, 9)
+    assert rules.opening is Opening.HOLDER_OF_TILE
+    assert rules.opening_tile == Tile(9, 9)
+    assert rules.no_double is NoDoubleRule.REDEAL
+    assert rules.drawing is DrawRule.ONE_THEN_PASS
+    assert rules.spinner is SpinnerRule.EVERY_DOUBLE
+    assert rules.spinner_fill is SpinnerFill.TOES_FIRST
+    assert (rules.root_toes, rules.toe_release) == (4, True)
+    assert rules.play_scoring is PlayScoring.NONE
+    assert rules.scoring is Scoring.PENALTY
+    assert dict(find_preset("chicken-foot").hand_sizes) == {
+        2: 9, 3: 7, 4: 7, 5: 7, 6: 7, 7: 7, 8: 6
+    }  # fmt: skip
+    assert Ruleset.preset("chicken-foot", players=8).hand_size == 6
+
+
+def test_preset_18_chicken_foot_a_hand_played_out() -> None:
+    """Random hands of the preset, two and four seats, end with a domino or a block, and
+    every double on the table is a foot (two arms grow from it)."""
+    for players in (2, 4):
+        rules = Ruleset.preset("chicken-foot", players=players)
+        for seed in range(3):
+            state = rollout(
+                HandState.start(rules, Deal.random(rules, seed=seed)), random.Random(seed)
+            )
+            assert state.result is not None
+            assert state.result.ending in (Ending.DOMINO, Ending.BLOCKED)
+            layout = state.layout
+            doubles = sum(1 for tile in layout.tiles if tile.is_double)
+            assert len(layout.arms) == 2 + 2 * doubles
 
 
 # ------------------------------------------------------------------------- a property
