@@ -322,7 +322,8 @@ class ObservationEncoder:
     on play; docs/rules/spinner.md) has these nine parts, with ``left`` and ``right`` the
     ends of the ``LEFT`` and ``RIGHT`` arms and ``played`` every tile on any arm, then
     six more (``K`` arms at most, `ActionCodec.arms`: 2 without a spinner, 4 with one,
-    ``2 + 2 * (M + 1)`` when every double spins; arms in `End` order):
+    ``2 + 2 * (M + 1)`` when every double spins, 4 more for a Chicken Foot root of six
+    toes, FOOT-1; arms in `End` order):
 
     10. ``arm_ends``: ``K * (M + 2)`` values, per arm a one-hot of the value showing at
         its end (`Arm.value`: an empty arm shows the tile it grows from); the last of
@@ -331,8 +332,10 @@ class ObservationEncoder:
     11. ``arm_states``: ``K * 3`` values, per arm a one-hot of *open* (a tile may be laid
         on it now), *waiting* (on the table, but takes no tile now: a short side before
         both long sides carry a tile, SPIN-2, an arm held back while a spinner has an
-        empty side, SPIN-3, and every arm once the hand is over) and *closed* (a short
-        side that took its one tile, SPIN-4); all 0 for an arm not on the table;
+        empty side, SPIN-3, or a Chicken Foot toe, FOOT-1 and FOOT-2, and every arm once
+        the hand is over) and *closed* (a short side that took its one tile, SPIN-4, and
+        the unused ``UP`` and ``DOWN`` of a root of six toes); all 0 for an arm not on
+        the table;
     12. ``arm_doubles``: ``K`` values, 1 where the tile showing at the arm's end is a
         double, whose both halves count in the end count (COUNT-1, COUNT-2): the last
         tile of the arm, or for an empty ``LEFT`` or ``RIGHT`` arm the lead (an empty

@@ -31,6 +31,7 @@ from hypothesis import strategies as st
 from dominoes import (
     DRAW,
     PASS,
+    ActionCodec,
     BlockDetection,
     Deal,
     DrawRule,
@@ -41,6 +42,8 @@ from dominoes import (
     IllegalMoveReason,
     NoDoubleRule,
     NotationError,
+    Observation,
+    ObservationEncoder,
     Opening,
     Play,
     PlayScoring,
@@ -83,14 +86,17 @@ def moves(state: HandState) -> list[str]:
 DEAL_3 = dealt(["3-3", "0-1", "1-1", "0-0"], ["0-3", "1-3", "2-3", "2-2"], max_pip=3)
 
 
+# The double-9 deal of FOOT-1 on docs/rules/chicken-foot.md: seat 0 holds the root 9-9.
+DEAL_9 = dealt(
+    ["9-9", "3-9", "3-4", "0-0", "1-1", "1-2", "1-3", "1-4", "1-5"],
+    ["4-9", "5-9", "4-5", "2-2", "2-3", "2-4", "2-5", "2-6", "2-7"],
+    max_pip=9,
+)
+
+
 # ------------------------------------------------------------------------- FOOT-1
 def test_foot_1_the_root_takes_a_tile_on_each_of_its_four_sides_first() -> None:
-    deal = dealt(
-        ["9-9", "3-9", "3-4", "0-0", "1-1", "1-2", "1-3", "1-4", "1-5"],
-        ["4-9", "5-9", "4-5", "2-2", "2-3", "2-4", "2-5", "2-6", "2-7"],
-        max_pip=9,
-    )
-    state = HandState.start(CHICKEN_FOOT, deal)
+    state = HandState.start(CHICKEN_FOOT, DEAL_9)
     assert state.turn == 0
     assert moves(state) == ["9-9"]
     state = state.apply("9-9")
@@ -114,12 +120,7 @@ def test_foot_1_the_root_takes_a_tile_on_each_of_its_four_sides_first() -> None:
 
 def test_foot_1_six_toes_three_on_each_long_side() -> None:
     rules = attrs.evolve(CHICKEN_FOOT, root_toes=6)
-    deal = dealt(
-        ["9-9", "3-9", "3-4", "0-0", "1-1", "1-2", "1-3", "1-4", "1-5"],
-        ["4-9", "5-9", "4-5", "2-2", "2-3", "2-4", "2-5", "2-6", "2-7"],
-        max_pip=9,
-    )
-    state = HandState.start(rules, deal).apply("9-9")
+    state = HandState.start(rules, DEAL_9).apply("9-9")
     # L and R, and A4 to A7 beside them; the root's U and D take nothing
     assert open_arms(state) == ["L=9", "R=9", "A4=9", "A5=9", "A6=9", "A7=9"]
     up = state.layout.arms[End.UP]
@@ -258,6 +259,39 @@ def test_foot_preset_needs_the_root_double_in_a_hand() -> None:
         deal = Deal.random(CHICKEN_FOOT, seed=seed)
         assert any(Tile(9, 9) in hand for hand in deal.hands)
         assert HandState.start(CHICKEN_FOOT, deal).legal_moves() == (Play(tile=Tile(9, 9)),)
+
+
+# ------------------------------------------------------------------------- the readers
+def test_foot_1_to_4_observations_positions_and_the_codec() -> None:
+    """Through hands of the preset with six toes: each seat's observation offers the seat
+    to move the state's moves, shows the whole table, and reads back from its dict and its
+    position; the action codec numbers every legal move one to one, over 26 arms (the
+    line, the root's U and D unused and A4 to A7, and two for each of the nine other
+    doubles); the observation vector has the encoder's size, for a seat's observation and
+    for the state seen by that seat alike."""
+    rules = attrs.evolve(CHICKEN_FOOT, root_toes=6)
+    codec = ActionCodec(rules)
+    encoder = ObservationEncoder(rules)
+    assert codec.arms == 2 + 2 + 4 + 2 * 9
+    for seed in range(2):
+        rng = random.Random(seed)
+        state = HandState.start(rules, Deal.random(rules, rng=rng))
+        while not state.is_over:
+            legal = state.legal_moves()
+            for seat in range(rules.players):
+                obs = state.observation(seat)
+                assert obs.layout == state.layout
+                assert Observation.from_dict(obs.to_dict()) == obs
+                position = state.position(seat=seat)
+                assert Observation.from_position(position, rules, seat=seat).layout == obs.layout
+                vector = encoder.encode(obs)
+                assert len(vector) == encoder.size
+                assert vector == encoder.encode_state(state, seat)
+            assert state.observation(state.turn).legal_moves() == legal
+            numbers = [codec.encode(move) for move in legal]
+            assert len(set(numbers)) == len(numbers)
+            assert [codec.decode(n) for n in numbers] == list(legal)
+            state = state.apply(legal[rng.randrange(len(legal))])
 
 
 # ------------------------------------------------------------------------- PRESET-18
