@@ -172,6 +172,25 @@ def test_foot_2_a_later_double_grows_three_toes_that_hold_up_every_other_arm() -
     assert open_arms(state) == ["L=0", "R=3", "U=5", "D=6", "A4=2", "A5=5"]
 
 
+def test_foot_2_after_a_lead_that_is_no_double_the_first_double_is_a_foot() -> None:
+    """With a lead of any tile (not the preset's), the layout is a line until the first
+    double, which grows three toes: the arm beyond it and U and D, the first free arms."""
+    rules = Ruleset.preset(
+        "chicken-foot", max_pip=6, hand_size=4, opening=Opening.SEAT_ANY_TILE, opening_tile=None
+    )
+    state = HandState.start(
+        rules, dealt(["3-4", "4-4", "0-0", "1-6"], ["2-4", "4-5", "4-6", "2-3"], max_pip=6)
+    )
+    state = state.apply_all("3-4 2-3:L")
+    assert open_arms(state) == ["L=2", "R=4"]
+    state = state.apply("4-4:R")
+    assert open_arms(state) == ["R=4", "U=4", "D=4"]
+    assert state.layout.arms[End.UP].origin == (End.RIGHT, 0)
+    # seat 1's 2-4 fits L's 2, but only on the toes
+    assert refusal(state, Play(tile=Tile(2, 4), end=End.LEFT)) is IllegalMoveReason.END_NOT_OPEN
+    assert moves(state)[:3] == ["2-4:R", "2-4:U", "2-4:D"]
+
+
 # ------------------------------------------------------------------------- FOOT-3
 def test_foot_3_the_root_s_gate_lifts_once_its_number_is_used_up() -> None:
     """Double-3 has four 3s: the root and three more, one short of its four sides. Once
