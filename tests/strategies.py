@@ -620,6 +620,8 @@ def spinner_rulesets(draw: st.DrawFn) -> Ruleset:
     else:
         scoring = draw(st.sampled_from(PlayScoring))
         fill = draw(st.sampled_from(SpinnerFill))
+        if fill is SpinnerFill.TOES_FIRST:  # Chicken Foot: every double a foot (FOOT-2)
+            spinner = SpinnerRule.EVERY_DOUBLE
         counts = draw(st.sampled_from([counts, counts, *SpinnerCount]))  # the default twice
     weight = draw(st.sampled_from([2, 2, 1]))
     scale = draw(st.sampled_from(PlayScale)) if scoring is PlayScoring.FIVES else PlayScale.PIPS
@@ -639,6 +641,9 @@ def spinner_rulesets(draw: st.DrawFn) -> Ruleset:
     if draws:
         no_doubles.append(NoDoubleRule.DRAW_FOR_DOUBLE)
     no_double = draw(st.sampled_from(no_doubles))
+    toes = fill is SpinnerFill.TOES_FIRST
+    root_toes = draw(st.sampled_from([4, 6])) if toes else 4
+    toe_release = draw(st.booleans()) if toes else True
     return Ruleset(
         max_pip=max_pip,
         players=players,
@@ -658,6 +663,8 @@ def spinner_rulesets(draw: st.DrawFn) -> Ruleset:
         play_scale=scale,
         spinner_count=counts,
         double_end_weight=weight,
+        root_toes=root_toes,
+        toe_release=toe_release,
     )
 
 

@@ -5,7 +5,8 @@ canonical index ``i``, action ``3*i`` lays it on the left end, ``3*i + 1`` on th
 end and ``3*i + 2`` leads it; then come `Draw` (``3*n``) and `Pass` (``3*n + 1``), where
 ``n`` is the number of tiles in the set. A ruleset whose layout can have ``K`` arms
 (`ActionCodec.arms`: 4 with one spinner, ``2 + 2*(max_pip + 1)`` when every double
-spins; docs/rules/spinner.md) numbers ``K + 1`` actions per tile: ``(K+1)*i + k`` lays
+spins, 4 more for Chicken Foot's root of six toes; docs/rules/spinner.md,
+docs/rules/chicken-foot.md) numbers ``K + 1`` actions per tile: ``(K+1)*i + k`` lays
 it on the arm ``End(k)``, ``(K+1)*i + K`` leads it, then `Draw` (``(K+1)*n``) and
 `Pass` (``(K+1)*n + 1``). Every ruleset with two arms (every line game) keeps the
 numbering of three actions per tile. `ObservationEncoder` turns an
@@ -51,7 +52,8 @@ def _arm_count(rules: Ruleset) -> int:
     if rules.spinner is SpinnerRule.NONE:
         return 2
     if rules.spinner is SpinnerRule.EVERY_DOUBLE:
-        return 2 + 2 * (rules.max_pip + 1)
+        # (FOOT-1: a root double with six toes has four arms more, U and D unused)
+        return 2 + 2 * (rules.max_pip + 1) + (4 if rules.root_toes == 6 else 0)
     return 4
 
 
@@ -320,7 +322,8 @@ class ObservationEncoder:
     on play; docs/rules/spinner.md) has these nine parts, with ``left`` and ``right`` the
     ends of the ``LEFT`` and ``RIGHT`` arms and ``played`` every tile on any arm, then
     six more (``K`` arms at most, `ActionCodec.arms`: 2 without a spinner, 4 with one,
-    ``2 + 2 * (M + 1)`` when every double spins; arms in `End` order):
+    ``2 + 2 * (M + 1)`` when every double spins, 4 more for a Chicken Foot root of six
+    toes, FOOT-1; arms in `End` order):
 
     10. ``arm_ends``: ``K * (M + 2)`` values, per arm a one-hot of the value showing at
         its end (`Arm.value`: an empty arm shows the tile it grows from); the last of
@@ -329,8 +332,10 @@ class ObservationEncoder:
     11. ``arm_states``: ``K * 3`` values, per arm a one-hot of *open* (a tile may be laid
         on it now), *waiting* (on the table, but takes no tile now: a short side before
         both long sides carry a tile, SPIN-2, an arm held back while a spinner has an
-        empty side, SPIN-3, and every arm once the hand is over) and *closed* (a short
-        side that took its one tile, SPIN-4); all 0 for an arm not on the table;
+        empty side, SPIN-3, or a Chicken Foot toe, FOOT-1 and FOOT-2, and every arm once
+        the hand is over) and *closed* (a short side that took its one tile, SPIN-4, and
+        the unused ``UP`` and ``DOWN`` of a root of six toes); all 0 for an arm not on
+        the table;
     12. ``arm_doubles``: ``K`` values, 1 where the tile showing at the arm's end is a
         double, whose both halves count in the end count (COUNT-1, COUNT-2): the last
         tile of the arm, or for an empty ``LEFT`` or ``RIGHT`` arm the lead (an empty
@@ -569,13 +574,15 @@ class ObservationEncoder:
         closing = self.rules.spinner_fill is SpinnerFill.ONE_TILE_EACH_SIDE
         arms = layout.arms
         lead = layout.line[len(arms[0].tiles)] if arms else (0, 1)
+        six = self.rules.root_toes == 6 and lead[0] == lead[1]  # the root's U, D unused
         for k, arm in enumerate(arms):
             tiles = arm.tiles
             if k > 1:  # (the tiles of the line through the lead are in already)
                 for a, b in tiles:
                     out[played_.offset + tile_index(a, b)] = 1.0
             out[arm_ends.offset + k * m2 + arm.value] = 1.0
-            state = 0 if arm.is_open else 2 if closing and k > 1 and tiles else 1
+            closed = (closing and k > 1 and tiles) or (six and k in (2, 3))  # (FOOT-1)
+            state = 0 if arm.is_open else 2 if closed else 1
             out[arm_states.offset + 3 * k + state] = 1.0
             end = tiles[-1] if tiles else lead if k < 2 else (0, 1)
             if end[0] == end[1]:

@@ -303,7 +303,8 @@ class Layout:
         for p in range(2, len(arms), 2):
             origin = arms[p].origin
             if origin is None:
-                spinners.append((lead[0], -1, 0, p))
+                if p == 2:  # (the root's further toes under FOOT-1's six grow from it too)
+                    spinners.append((lead[0], -1, 0, p))
             else:
                 on, index = origin
                 spinners.append((arms[on].tiles[index][0], int(on), index, p))

@@ -22,6 +22,7 @@ from dominoes.errors import ArgumentTypeError, ArgumentValueError
 from dominoes.errors import shown as _shown
 from dominoes.faults import Fault
 from dominoes.layout import Arm, Layout
+from dominoes.moves import End
 from dominoes.rules import PlayScoring, Ruleset, SpinnerFill
 from dominoes.scoring import HandResult
 from dominoes.state import HandState, Phase
@@ -347,27 +348,39 @@ def _arm_rows(table: _Table) -> list[tuple[str, str]]:
     layout = table.layout
     arms = layout.arms
     over = table.result is not None
+    rules = table.rules
+    # Chicken Foot (FOOT-1, FOOT-2): the doubles are the root and the feet, an arm
+    # held back by a foot's empty toes is "held", a root's U and D with six toes "unused"
+    toes = rules.spinner_fill is SpinnerFill.TOES_FIRST
+    lead = layout.line[table.lead]
+    six = toes and rules.root_toes == 6 and lead[0] == lead[1]
     rows: list[tuple[str, str]] = []
     for arm in arms[2:]:
         if arm.origin is None:
-            spinner = f"spinner {_pair(layout.line[table.lead])} (lead)"
+            spinner = f"root {_pair(lead)}" if toes else f"spinner {_pair(lead)} (lead)"
         else:
             on, index = arm.origin
-            spinner = f"spinner {_pair(arms[on].tiles[index])} on {on.token}"
+            kind = "foot" if toes else "spinner"
+            spinner = f"{kind} {_pair(arms[on].tiles[index])} on {on.token}"
         if over:
             note = spinner
         elif arm.is_open:
             note = f"open, {spinner}"
-        elif arm.tiles and table.rules.spinner_fill is SpinnerFill.ONE_TILE_EACH_SIDE:
+        elif six and arm.end <= End.DOWN:
+            note = f"unused, {spinner}"
+        elif arm.tiles and rules.spinner_fill is SpinnerFill.ONE_TILE_EACH_SIDE:
             note = f"closed, {spinner}"
         else:
-            note = f"waiting, {spinner}"
+            note = f"{'held' if toes else 'waiting'}, {spinner}"
         rows.append((f"arm {arm.end.token}", f"{_arm_tiles(arm) or '-'}  {note}"))
     shown = [a for k, a in enumerate(arms) if (k < 2 or bool(a.tiles) if over else a.is_open)]
     # (a no-break space holds each arm's token to its value, and the count to its word,
     # when the row is broken to a width)
     ends = ", ".join(f"{arm.end.token}{_NBSP}{arm.value}" for arm in shown) or "none open"
-    rows.append(("ends", f"{ends}; count{_NBSP}{layout.end_count(table.rules)}"))
+    if toes and rules.play_scoring is PlayScoring.NONE:  # (no count: nothing scores on it)
+        rows.append(("ends", ends))
+    else:
+        rows.append(("ends", f"{ends}; count{_NBSP}{layout.end_count(rules)}"))
     return rows
 
 

@@ -138,6 +138,8 @@ class _Ctx:
         "play_table",
         "players",
         "plays",
+        "release",
+        "root_toes",
         "rules",
         "short_closes",
         "side_of",
@@ -146,6 +148,7 @@ class _Ctx:
         "spins_when",
         "suit",
         "tiles",
+        "toes",
         "tolerant",
         "train",
         "voluntary",
@@ -201,7 +204,13 @@ class _Ctx:
         self.short_closes = rules.spinner_fill is SpinnerFill.ONE_TILE_EACH_SIDE
         # the (value, value) pairs of the arms' chains, one of each
         self.pairs = tuple(tuple((a, b) for b in range(n + 1)) for a in range(n + 1))
-        self.all_four = rules.spinner_fill is SpinnerFill.ALL_FOUR_FIRST
+        # SPIN-3 and Chicken Foot's toes (FOOT-1, FOOT-2): every side of a spinner opens
+        # at once, and its empty sides hold up every other arm (the general way plays
+        # them; `root_toes` and `release` are Chicken Foot's FOOT-1 and FOOT-3)
+        self.toes = rules.spinner_fill is SpinnerFill.TOES_FIRST
+        self.all_four = self.toes or rules.spinner_fill is SpinnerFill.ALL_FOUR_FIRST
+        self.root_toes = rules.root_toes if self.toes else 4
+        self.release = self.toes and rules.toe_release
         self.spins_when = {SpinnerRule.EVERY_DOUBLE: 0, SpinnerRule.FIRST_DOUBLE: 2}.get(
             rules.spinner, -1
         )
@@ -2392,13 +2401,24 @@ def _arms_core_from_position(
     # the spinners: origin (None: the lead; else (arm, index)) -> its first arm
     spinners: dict[tuple[int, int] | None, int] = {}
     values = [lo, hi]
+    six = ctx.root_toes == 6 and lo == hi  # FOOT-1: the root's arms U, D (unused), A4 to A7
     for k in range(2, len(tiles), 2):
         arm = p.arms[k - 2]
         token = arm.end.token
         origin: tuple[int, int] | None = None
+        if six and k < 8:
+            if arm.origin is not None:
+                raise bad("arms", f"arm {token} is a toe of the root {lo}|{hi}")
+            if k == 2 and (tiles[2] or tiles[3]):
+                raise bad("arms", "the root's arms U and D take no tile (root_toes 6)")
+            if k == 2:
+                spinners[None] = k
+            values += [lo, lo]
+            continue
         if arm.origin is None:
             if k != 2:
-                raise bad("arms", f"arm {token} grows from the lead, whose sides are U and D")
+                named = "A4 to A7" if six else "U and D"
+                raise bad("arms", f"arm {token} grows from the lead, whose sides are {named}")
             if lo != hi:
                 raise bad("arms", f"the lead {lo}|{hi} is not a double: no arm grows from it")
             d = lo
@@ -2447,8 +2467,9 @@ def _arms_core_from_position(
                         "nearest the lead on its arm)",
                     )
     elif kind is SpinnerRule.EVERY_DOUBLE:
-        if lead_double and None not in spinners:
-            raise bad("arms", "the double lead is a spinner: its arms U and D are missing")
+        if lead_double and (None not in spinners or (six and len(tiles) < 8)):
+            named = "U, D and A4 to A7" if six else "U and D"
+            raise bad("arms", f"the double lead is a spinner: its arms {named} are missing")
         for j, i in doubles:
             if (j, i) not in spinners:
                 a, b = tiles[j][i]
@@ -2462,14 +2483,13 @@ def _arms_core_from_position(
                         f"the spinner farther out on arm {_ENDS[j].token} has the earlier "
                         "arms, but it was laid later",
                     )
-    fill = ctx.fill
-    all_four = fill is SpinnerFill.ALL_FOUR_FIRST
-    one_tile = fill is SpinnerFill.ONE_TILE_EACH_SIDE
+    all_four = ctx.all_four
+    one_tile = ctx.fill is SpinnerFill.ONE_TILE_EACH_SIDE
     arms: list[tuple[Any, ...]] = []
     for k in range(2):
         arms.append(
             (
-                tiles[k][-1][1] if tiles[k] else values[k],
+                _end(tiles[k], values[k]),
                 _chain(tiles[k]),
                 len(tiles[k]),
                 _ARM_OPEN,
@@ -2482,6 +2502,12 @@ def _arms_core_from_position(
         if origin is None:
             needs: tuple[tuple[int, int], ...] = ((0, 1), (1, 1))
             pending = [(0, 1), (1, 1), (2, 1), (3, 1)]
+            if six:
+                sides += [(0, 1), (1, 1), (4, 1), (5, 1), (6, 1), (7, 1)]
+                arms += [(lo, None, 0, _ARM_CLOSED, (), None)] * 2
+                arms += [(_end(tiles[x], lo), _chain(tiles[x]), len(tiles[x]), _ARM_OPEN, (), None)
+                         for x in range(4, 8)]  # fmt: skip
+                continue
         else:
             needs = ((origin[0], origin[1] + 2),)
             pending = [(origin[0], origin[1] + 2), (k, 1), (k + 1, 1)]
@@ -2497,9 +2523,8 @@ def _arms_core_from_position(
             if one_tile and len(pairs) > 1:
                 raise bad("arms", f"arm {token} takes one tile only (SPIN-4)")
             state = _ARM_CLOSED if one_tile and pairs else _ARM_OPEN if ready else _ARM_WAITING
-            value = pairs[-1][1] if pairs else values[x]
-            arms.append((value, _chain(pairs), len(pairs), state, needs, origin))
-    left = tuple(side for side in sides if len(tiles[side[0]]) < side[1])
+            arms.append((_end(pairs, values[x]), _chain(pairs), len(pairs), state, needs, origin))
+    left = _sides_left(ctx, (lo, hi), arms, sides)
     new_arms = tuple(arms)
     opens = _opens(ctx, new_arms, left)
     return (
@@ -2513,6 +2538,11 @@ def _arms_core_from_position(
         *core[_TURN:],
         opens,
     )
+
+
+def _end(pairs: Sequence[tuple[int, int]], value: int) -> int:
+    """The value showing at the end of an arm with these tiles, grown from ``value``."""
+    return pairs[-1][1] if pairs else value
 
 
 def _chain(pairs: Sequence[tuple[int, int]]) -> Any:
@@ -2739,7 +2769,8 @@ def _play_score(ctx: _Ctx, lead: tuple[int, int], arms: tuple[tuple[Any, ...], .
     for p in range(2, len(arms), 2):
         origin = arms[p][5]
         if origin is None:
-            spinners.append((lead[0], -1, 0, p))
+            if p == 2:  # (the root's further toes under FOOT-1's six grow from it too)
+                spinners.append((lead[0], -1, 0, p))
         else:
             on, index = origin
             node = arms[on][1]
@@ -2809,7 +2840,11 @@ def _lead_arms(ctx: _Ctx, c: tuple[Any, ...], t: int, tile: Tile) -> tuple[Any, 
     ]
     sides: tuple[tuple[int, int], ...] = ()
     if lo == hi and _spins(ctx, arms, True):
-        if ctx.fill is SpinnerFill.ALL_FOUR_FIRST:
+        if ctx.root_toes == 6:  # FOOT-1: three toes on each long side, U and D unused
+            arms += [(lo, None, 0, _ARM_CLOSED, (), None)] * 2
+            arms += [(lo, None, 0, _ARM_OPEN, (), None)] * 4
+            sides = ((0, 1), (1, 1), (4, 1), (5, 1), (6, 1), (7, 1))
+        elif ctx.all_four:  # SPIN-3, FOOT-1: the four sides first
             arms += [(lo, None, 0, _ARM_OPEN, (), None)] * 2
             sides = ((0, 1), (1, 1), (2, 1), (3, 1))
         else:
@@ -2817,6 +2852,46 @@ def _lead_arms(ctx: _Ctx, c: tuple[Any, ...], t: int, tile: Tile) -> tuple[Any, 
     new_arms = tuple(arms)
     count, points, _scores = _scored(ctx, c, t, (lo, hi), new_arms)
     return new_arms, sides, count, points, _opens(ctx, new_arms, sides)
+
+
+def _sides_left(
+    ctx: _Ctx,
+    lead: tuple[int, int],
+    arms: Sequence[tuple[Any, ...]],
+    sides: Sequence[tuple[int, int]],
+) -> tuple[tuple[int, int], ...]:
+    """The SPIN-3 sides (or Chicken Foot's toes, FOOT-1, FOOT-2) of ``sides`` still to
+    take their tile: those whose arm is shorter than it needs, less, under FOOT-3
+    (`Ruleset.toe_release`), those of a double whose number has no tile left to play.
+    (A foot's toes take its number, and the one double of that number is the foot, so
+    the sides left belong to one foot, but this does not rely on it.)"""
+    left = tuple([side for side in sides if arms[side[0]][2] < side[1]])
+    if left and ctx.release:
+        exhausted: dict[int, bool] = {}
+        kept = []
+        for side in left:
+            d = arms[side[0]][0]  # (an empty toe shows its double's number)
+            gone = exhausted.get(d)
+            if gone is None:
+                gone = exhausted[d] = _on_table(lead, arms, d) > ctx.pip
+            if not gone:
+                kept.append(side)
+        left = tuple(kept)
+    return left
+
+
+def _on_table(lead: tuple[int, int], arms: Sequence[tuple[Any, ...]], d: int) -> int:
+    """How many tiles of the number ``d`` are on the table (the lead and the tiles of
+    ``arms``): all ``max_pip + 1`` of them when none is left in a hand or the boneyard
+    (FOOT-3). The table is public, so this reads no hidden tile, and the sampler's replays
+    of public histories (`open_values`) get the same answer as the hand."""
+    n = int(d in lead)
+    for arm in arms:
+        node = arm[1]
+        while node is not None:
+            n += d in node[0]
+            node = node[1]
+    return n
 
 
 def _woken(arms: Sequence[tuple[Any, ...]]) -> list[int]:
@@ -2852,7 +2927,7 @@ def _arms_play(ctx: _Ctx, c: tuple[Any, ...], t: int, move: Play, faults: Any) -
     sides = c[_SIDES]
     if lo == hi and _spins(ctx, arms, False):
         n = len(arms)
-        if ctx.fill is SpinnerFill.ALL_FOUR_FIRST:
+        if ctx.all_four:  # SPIN-3, FOOT-2: the arm beyond it and its two sides first
             arms += [(lo, None, 0, _ARM_OPEN, (), (k, length - 1))] * 2
             sides = (*sides, (k, length + 1), (n, 1), (n + 1, 1))
         else:
@@ -2861,7 +2936,7 @@ def _arms_play(ctx: _Ctx, c: tuple[Any, ...], t: int, move: Play, faults: Any) -
         arm = arms[j]
         arms[j] = (arm[0], arm[1], arm[2], _ARM_OPEN, arm[4], arm[5])
     if sides:
-        sides = tuple(side for side in sides if arms[side[0]][2] < side[1])
+        sides = _sides_left(ctx, c[_LEAD], arms, sides)
     new_arms = tuple(arms)
     count, points, scores = _scored(ctx, c, t, c[_LEAD], new_arms)
     opens = _opens(ctx, new_arms, sides)
@@ -3694,8 +3769,9 @@ def _arms_gate(waiting: list[int], needs: list[Any], arms: int, one_tile: bool, 
 def _arms_playout(state: HandState, rng: random.Random) -> HandState:
     """`random_playout` of a layout with arms: a tight loop over lists of the arms'
     fields for drawing until a tile fits or no drawing, any floor, either block
-    detection, every spinner rule and fill but SPIN-3 (its sides take the general path,
-    as do the counts of COUNT-4 to COUNT-6 and Bergen's headers, draw one then pass,
+    detection, every spinner rule and fill but SPIN-3 and Chicken Foot's toes (FOOT-1 to
+    FOOT-3: they take the general path, as do the counts of COUNT-4 to COUNT-6 and
+    Bergen's headers, draw one then pass,
     voluntary drawing, drawing for a double before the lead, an open round that holds a
     false pass, both partners out (PART-3), scores that are called (CLAIM-1), and a
     generator whose ``randrange`` is not `random.Random`'s). The play is drawn as
@@ -3711,7 +3787,7 @@ def _arms_playout(state: HandState, rng: random.Random) -> HandState:
         or ctx.voluntary
         or ctx.both_out
         or ctx.claims
-        or (ctx.fill is SpinnerFill.ALL_FOUR_FIRST and spinner is not SpinnerRule.NONE)
+        or ctx.all_four  # (SPIN-3 and Chicken Foot's toes, which need a spinner)
         or not ctx.plain_count
     ):
         return _general_playout(state, rng)

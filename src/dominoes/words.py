@@ -35,7 +35,7 @@ from collections.abc import Sequence
 
 from dominoes.errors import ArgumentTypeError, ArgumentValueError, shown
 from dominoes.moves import Claim, Draw, End, Move, Muggins, Pass, Play, Step
-from dominoes.rules import Direction, DrawRule, PlayScoring, Ruleset, SpinnerRule
+from dominoes.rules import Direction, DrawRule, PlayScoring, Ruleset, SpinnerFill, SpinnerRule
 from dominoes.state import HandState, Observation, Phase
 
 __all__ = ["describe_choice", "describe_move", "describe_rules", "describe_step", "game_name"]
@@ -302,7 +302,9 @@ def describe_rules(rules: Ruleset, *, preset: str | None = None, sides: bool = F
         if sides:
             mode += " (seats " + " v ".join("+".join(map(str, t)) for t in rules.teams) + ")"
     layout = ""
-    if rules.spinner is not SpinnerRule.NONE:
+    if rules.spinner_fill is SpinnerFill.TOES_FIRST:  # FOOT-1, FOOT-2
+        layout += ", every double a chicken foot"
+    elif rules.spinner is not SpinnerRule.NONE:
         layout += f", {_SPINNER_WORDS[rules.spinner]}"
     if rules.play_scoring is not PlayScoring.NONE:
         layout += f", {_PLAY_WORDS[rules.play_scoring]} scored on play"
