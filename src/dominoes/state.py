@@ -4605,7 +4605,8 @@ class _TrainHand(HandState):
                 hi = tile.high
                 bit = 1 << t
                 firsts = c[_FIRSTS]
-                if lo != hi and (v == lo or v == hi) and not (tr.run and k == t and not firsts & bit):
+                starts_run = tr.run and k == t and not firsts & bit
+                if lo != hi and v in (lo, hi) and not starts_run:
                     # a play that ends the turn and opens no double: its core in one go
                     ctx = c[_CTX]
                     nv = hi if lo == v else lo
@@ -4900,6 +4901,8 @@ def _train_playout(state: HandState, rng: random.Random) -> HandState:
     draws_of = ctx.draws_of
     pairs = ctx.pairs
     tiles = ctx.tiles
+    # with no more than ``stock`` tiles left nobody can draw (the floor, or no drawing)
+    stock = floor if draws else len(bone)
     result = None
     while True:
         # the trains the seat may play on (TRAIN-3 to TRAIN-5, TRAIN-7)
@@ -4966,17 +4969,20 @@ def _train_playout(state: HandState, rng: random.Random) -> HandState:
                 drew = 0
                 firsts |= 1 << t
                 t = nxt[t]
-                if immediate and _train_held_up(
-                    suit, hands, values, doubles, firsts == all_seats or not runs
-                ) and not (draws and left > floor):
+                done = firsts == all_seats or not runs
+                if (
+                    immediate
+                    and left <= stock
+                    and _train_held_up(suit, hands, values, doubles, done)
+                ):
                     t = hist[1]
                     result = Ending.BLOCKED
                     break
                 continue
-            if immediate and not (draws and left > floor):
-                if _train_held_up(suit, hands, values, doubles, firsts == all_seats or not runs):
-                    result = Ending.BLOCKED
-                    break
+            done = firsts == all_seats or not runs
+            if immediate and left <= stock and _train_held_up(suit, hands, values, doubles, done):
+                result = Ending.BLOCKED
+                break
             continue
         total = n + 1 if stop else n
         if total == 1:
@@ -4994,11 +5000,11 @@ def _train_playout(state: HandState, rng: random.Random) -> HandState:
             pend = _FRESH
             firsts |= bit
             t = nxt[t]
-            if immediate and not (draws and left > floor):
-                if _train_held_up(suit, hands, values, doubles, firsts == all_seats or not runs):
-                    t = hist[1]
-                    result = Ending.BLOCKED
-                    break
+            done = firsts == all_seats or not runs
+            if immediate and left <= stock and _train_held_up(suit, hands, values, doubles, done):
+                t = hist[1]
+                result = Ending.BLOCKED
+                break
             continue
         if found is None:
             m = h & suit[values[k]]
@@ -5040,12 +5046,17 @@ def _train_playout(state: HandState, rng: random.Random) -> HandState:
             pend = _FRESH
             firsts |= bit
             t = nxt[t]
-        if immediate and pend != _RUN and not (draws and left > floor):
-            if _train_held_up(suit, hands, values, doubles, firsts == all_seats or not runs):
-                t = last
-                result = Ending.BLOCKED
-                break
-    core = (ctx, hist, tuple(hands), bone[len(bone) - left :], c[_HUB], firsts, -1)
+        done = firsts == all_seats or not runs
+        if (
+            immediate
+            and pend != _RUN
+            and left <= stock
+            and _train_held_up(suit, hands, values, doubles, done)
+        ):
+            t = last
+            result = Ending.BLOCKED
+            break
+    core: tuple[Any, ...] = (ctx, hist, tuple(hands), bone[len(bone) - left :], c[_HUB], firsts, -1)
     core += (c[_LEAD], tuple(values), marks, t, prop, count, result, drew, last, (), False)
     core += (tuple(shown), tuple(doubles), pend, tuple(chains))
     return _make(_TrainHand, core)
