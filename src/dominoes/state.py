@@ -4421,10 +4421,11 @@ def _train_targets(tr: _TrainRules, c: tuple[Any, ...]) -> tuple[int, int]:
     return open_, open_
 
 
-_TRAIN_LAST: list[tuple[Any, ...]] = [((), ())]
-"""The core whose plays `_train_plays` gave last, and those plays, as one pair (replaced
-whole): ``apply`` of a move just listed by ``legal_moves`` finds them without a second
-search."""
+_TRAIN_LAST: list[tuple[Any, ...]] = [((), (), 0)]
+"""The core `_train_plays` read last, its plays and the values of the trains open to the
+seat to move (what it shows it lacks when it cannot play, `_train_open_values`), as one
+triple (replaced whole): ``apply`` of a move just listed by ``legal_moves`` finds them
+without a second search."""
 
 
 def _train_plays(ctx: _Ctx, c: tuple[Any, ...]) -> tuple[Move, ...]:
@@ -4448,8 +4449,11 @@ def _train_plays(ctx: _Ctx, c: tuple[Any, ...]) -> tuple[Move, ...]:
     ks = tr.members.get(both)
     if ks is None:
         ks = tr.members[both] = tuple(k for k in range(both.bit_length()) if both >> k & 1)
+    seen = 0
     for k in ks:
-        m = hand & suit[values[k]]
+        v = values[k]
+        seen |= 1 << v
+        m = hand & suit[v]
         while m:
             low = m & -m
             found.append((low.bit_length() - 1, k))
@@ -4467,25 +4471,16 @@ def _train_plays(ctx: _Ctx, c: tuple[Any, ...]) -> tuple[Move, ...]:
             moves = tuple(
                 [plays[i][k] for i, k in found if (double if i in doubles else single) >> k & 1]
             )
-    _TRAIN_LAST[0] = (c, moves)
+    _TRAIN_LAST[0] = (c, moves, seen)
     return moves
 
 
-def _train_open_values(tr: _TrainRules, c: tuple[Any, ...]) -> int:
+def _train_open_values(ctx: _Ctx, c: tuple[Any, ...]) -> int:
     """What the seat to move shows it lacks when it cannot play: the values of the
     trains it may play on now, as a bitmask over pip values."""
-    if c[_DOUBLES] or c[_PEND] or tr.after_own:
-        single, double = _train_targets(tr, c)
-        both = single | double
-    else:
-        both = c[_MARKS] | tr.public | 1 << c[_TURN]
-    values = c[_VALUES]
-    bits = 0
-    ks = tr.members.get(both)
-    for k in ks if ks is not None else range(len(values)):
-        if both >> k & 1:
-            bits |= 1 << values[k]
-    return bits
+    _train_plays(ctx, c)
+    seen: int = _TRAIN_LAST[0][2]
+    return seen
 
 
 def _train_stuck(ctx: _Ctx, c: tuple[Any, ...]) -> bool:
@@ -4633,6 +4628,31 @@ class _TrainHand(HandState):
                     new = _NEW(_TrainHand)
                     _SET_CORE(new, core)
                     return new
+        elif move is DRAW and c[_HUB] >= 0 and c[_RESULT] is None:
+            # the short way of a forced draw: no play, the turn's draw still open
+            ctx = c[_CTX]
+            bone = c[_BONE]
+            if (
+                not c[_PEND]
+                and not c[_DREW]
+                and ctx.draws
+                and len(bone) > ctx.floor
+                and not _train_plays(ctx, c)
+            ):
+                hands = c[_HANDS]
+                i = bone[0]
+                shown = c[_SHOWN]
+                held = (*hands[:t], hands[t] | 1 << i, *hands[t + 1 :])
+                core = (
+                    ctx, (c[_HIST], t, ctx.draws_of[i]), held, bone[1:], *c[_HUB:_TURN], t, -1,
+                    0, None, 1, c[_LAST], (), False,
+                    (*shown[:t], _TRAIN_LAST[0][2], *shown[t + 1 :]), *c[_DOUBLES:],
+                )  # fmt: skip
+                if ctx.immediate and _train_stuck(ctx, core):
+                    core = (*core[:_RESULT], Ending.BLOCKED, *core[_DREW:])
+                new = _NEW(_TrainHand)
+                _SET_CORE(new, core)
+                return new
         move = self._parsed(move)
         reason = self._problem(move)
         if reason is not None:
@@ -4763,7 +4783,7 @@ def _train_apply(c: tuple[Any, ...], move: Any) -> tuple[Any, ...]:
         i = bone[0]
         new_hands = (*hands[:t], hands[t] | (1 << i), *hands[t + 1 :])
         found = i == tr.engine
-        core = (ctx, (hist, t, drawn(ctx.tiles[i])), new_hands, bone[1:], -1, firsts)
+        core = (ctx, (hist, t, ctx.draws_of[i]), new_hands, bone[1:], -1, firsts)
         core += (i if found else c[_OPEN], None, values, marks, t if found else nxt[t], -1, 0)
         return (*core, None, 0, -1, (), False, shown, doubles, _FRESH, chains)
     pend = c[_PEND]
@@ -4812,15 +4832,15 @@ def _train_apply(c: tuple[Any, ...], move: Any) -> tuple[Any, ...]:
         nt = nxt[t]
     elif cls is Draw:
         i = bone[0]
-        seen = _train_open_values(tr, c)
+        seen = _train_open_values(ctx, c)
         hands = (*hands[:t], hands[t] | (1 << i), *hands[t + 1 :])
         bone = bone[1:]
         shown = (*shown[:t], seen, *shown[t + 1 :])
-        hist = (hist, t, drawn(ctx.tiles[i]))
+        hist = (hist, t, ctx.draws_of[i])
         drew = 1
         prop, count = -1, 0
     else:  # a pass: a marker on its own train (TRAIN-4), the duty passes on (TRAIN-5)
-        seen = _train_open_values(tr, c)
+        seen = _train_open_values(ctx, c)
         if shown[t] | seen != shown[t]:
             shown = (*shown[:t], shown[t] | seen, *shown[t + 1 :])
         renewed = not marks & bit
