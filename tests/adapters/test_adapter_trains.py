@@ -11,7 +11,6 @@ from __future__ import annotations
 import functools
 import random
 import warnings
-from typing import Any
 
 import pytest
 
@@ -36,6 +35,7 @@ from dominoes.rules import (  # noqa: E402
     MexicanOpen,
     TileValues,
 )
+from strategies import play_random  # noqa: E402
 
 SMALL = {"max_pip": 3, "players": 2, "hand_size": 3}
 VARIANTS = {
@@ -65,16 +65,6 @@ VARIANTS = {
 }
 
 
-def _play_random(state: Any, rng: random.Random) -> Any:
-    while not state.is_terminal():
-        if state.is_chance_node():
-            actions, probs = zip(*state.chance_outcomes(), strict=True)
-            state.apply_action(rng.choices(actions, probs)[0])
-        else:
-            state.apply_action(rng.choice(state.legal_actions()))
-    return state
-
-
 # ------------------------------------------------------------------------- OpenSpiel
 @pytest.mark.parametrize("name", list(VARIANTS))
 def test_openspiel_random_sim_test_train_variants(name: str) -> None:
@@ -88,7 +78,7 @@ def test_openspiel_train_hands_stay_within_max_moves(name: str) -> None:
     game = load_game(rules)
     rng = random.Random(7)
     for _ in range(15):
-        state = _play_random(game.new_initial_state(), rng)
+        state = play_random(game.new_initial_state(), rng)
         moves = len(state.hand_state.history)
         assert moves <= max_moves(rules) == game.max_game_length()
 
@@ -157,7 +147,7 @@ def test_openspiel_the_lowest_penalty_gets_the_best_return() -> None:
     for utility in Utility:
         game = load_game(rules, utility)
         for _ in range(5):
-            state = _play_random(game.new_initial_state(), rng)
+            state = play_random(game.new_initial_state(), rng)
             points = state.result().points
             returns = state.returns()
             best = min(points)
@@ -169,7 +159,7 @@ def test_openspiel_the_lowest_penalty_gets_the_best_return() -> None:
 
 def test_openspiel_strings_show_the_hub_and_the_trains() -> None:
     game = load_game(Ruleset.preset("mexican-train-6"))
-    state = _play_random(game.new_initial_state(), random.Random(1))
+    state = play_random(game.new_initial_state(), random.Random(1))
     text = state.observation_string(0)
     assert "hub: 6-6" in text
     assert " t0: " in text
