@@ -236,14 +236,10 @@ class ActionCodec:
                 f"action {action} is outside the action space 0..{self.size - 1}",
                 argument="action",
             )
-        n = self.tiles
         k = self._arms
-        if action == (k + 1) * n:
-            return DRAW
-        if action == (k + 1) * n + 1:
-            return PASS
-        if action == (k + 1) * n + 2:
-            return STOP
+        after = action - (k + 1) * self._tiles  # 0: draw, 1: pass, 2: stop
+        if after >= 0:
+            return DRAW if after == 0 else PASS if after == 1 else STOP
         if k == 2 and self._slots is None:
             return play_for(action // 3)[action % 3]
         i, slot = divmod(action, k + 1)
@@ -503,7 +499,10 @@ class ObservationEncoder:
         trains = _arm_count(rules) if rules.trains else 0
         sections = _sections(rules.tile_set.size, rules.max_pip, rules.players, arms, trains)
         object.__setattr__(self, "_sections", sections)
-        object.__setattr__(self, "_line", sections[:9])  # the parts of a line game
+        # the parts a line game's vector has (`_vector` writes them); in a train game the
+        # hub stands for both ends, where `_vector` marks "nothing laid yet"
+        line = (sections[0], sections[1], *sections[1:8]) if trains else sections[:9]
+        object.__setattr__(self, "_line", line)
         object.__setattr__(self, "_has_arms", bool(arms))
         object.__setattr__(self, "_trains", bool(trains))
 
@@ -658,7 +657,7 @@ class ObservationEncoder:
         turn: int,
     ) -> list[float]:
         """The vector of these parts (the hand as tile indices, the voids as pips)."""
-        _hand, left_, right_, _voids, _sizes, _bone, played_, _seat, turn_ = self._line
+        _hand, left_, right_, voids_, sizes_, bone_, played_, seat_, turn_ = self._line
         m1 = self.rules.max_pip + 1
         out = [0.0] * turn_.stop
         for i in hand:
@@ -672,7 +671,18 @@ class ObservationEncoder:
         else:
             out[left_.offset + m1] = 1.0
             out[right_.offset + m1] = 1.0
-        _write_public(out, self._line[3:], m1, voids, sizes, boneyard, seat, turn)
+        k = voids_.offset
+        for void in voids:
+            for v in void:
+                out[k + v] = 1.0
+            k += m1
+        k = sizes_.offset
+        for count in sizes:
+            out[k] = float(count)
+            k += 1
+        out[bone_.offset] = float(boneyard)
+        out[seat_.offset + seat] = 1.0
+        out[turn_.offset + turn] = 1.0
         return out
 
     def _arms_state(self, state: HandState, seat: int) -> list[float]:
@@ -748,34 +758,16 @@ class ObservationEncoder:
     ) -> list[float]:
         """The vector of a train game (see the class docs)."""
         rules = self.rules
-        (
-            _hand,
-            hub_,
-            _voids,
-            _sizes,
-            _bone,
-            played_,
-            _seat,
-            _turn,
-            ends_,
-            open_,
-            tiles_,
-            markers_,
-            doubles_,
-            gate_,
-            owed_,
-            firsts_,
-        ) = self._sections
+        hub_, played_ = self._sections[1], self._sections[5]
+        ends_, open_, tiles_, markers_, doubles_, gate_, owed_, firsts_ = self._sections[8:]
         m1 = rules.max_pip + 1
-        out = [0.0] * firsts_.stop
-        for i in hand:
-            out[i] = 1.0
-        if hub is None:
-            out[hub_.stop - 1] = 1.0
-        else:
+        # the common parts, the hub marked "not laid yet"
+        out = self._vector(hand, (), voids, sizes, boneyard, seat, turn)
+        out += [0.0] * (firsts_.stop - len(out))
+        if hub is not None:
+            out[hub_.stop - 1] = 0.0
             out[hub_.offset + hub.high] = 1.0
             out[played_.offset + hub.index] = 1.0
-        _write_public(out, self._sections[2:8], m1, voids, sizes, boneyard, seat, turn)
         mexican_now = rules.mexican_open_from is not MexicanOpen.AFTER_OWN_TRAIN or bool(
             trains and trains[seat].tiles
         )
@@ -815,33 +807,6 @@ class ObservationEncoder:
         import numpy as np  # noqa: PLC0415 (optional dependency)
 
         return np.asarray(self.encode(observation), dtype=np.float32)
-
-
-def _write_public(
-    out: list[float],
-    parts: tuple[Section, ...],
-    m1: int,
-    voids: Iterable[Iterable[int]],
-    sizes: Iterable[int],
-    boneyard: int,
-    seat: int,
-    turn: int,
-) -> None:
-    """Write the parts every vector has (``parts``: voids, hand sizes, boneyard, played,
-    seat and turn; played is left to the caller) into ``out``."""
-    voids_, sizes_, bone_, _played, seat_, turn_ = parts
-    k = voids_.offset
-    for void in voids:
-        for v in void:
-            out[k + v] = 1.0
-        k += m1
-    k = sizes_.offset
-    for count in sizes:
-        out[k] = float(count)
-        k += 1
-    out[bone_.offset] = float(boneyard)
-    out[seat_.offset + seat] = 1.0
-    out[turn_.offset + turn] = 1.0
 
 
 _OWED_ORDER: dict[Owed, int] = {owed: k for k, owed in enumerate(Owed)}
