@@ -239,7 +239,7 @@ def test_the_vector_reads_nothing_hidden() -> None:
     assert encoder.encode_state(states[0], 1) != encoder.encode_state(states[1], 1)
 
 
-def test_random_train_hands_fill_every_part_within_its_bounds() -> None:
+def test_the_one_hot_parts_of_random_train_hands_hold_one_value() -> None:
     rules = Ruleset.preset("mexican-train-6", players=3)
     encoder = ObservationEncoder(rules)
     seen_gate = seen_marker = False
