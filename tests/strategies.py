@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import Any
 
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
@@ -691,3 +692,15 @@ def random_hand(rules: Ruleset, seed: int) -> list[HandState]:
         state = state.apply(legal[rng.randrange(len(legal))])
         states.append(state)
     return states
+
+
+def play_random(state: Any, rng: random.Random) -> Any:
+    """Finish an OpenSpiel state (`dominoes.adapters.openspiel.DominoesState`) with chance
+    outcomes by probability and random actions."""
+    while not state.is_terminal():
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(actions, probs)[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    return state
