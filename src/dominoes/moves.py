@@ -59,10 +59,21 @@ class End(enum.IntEnum):
     RIGHT = 1
     UP = 2
     DOWN = 3
-    # the short sides of later spinners (2 + 2 x 31 doubles: ARM_4 to ARM_63), then the
-    # personal trains of a train game by owner (TRAIN_0 to TRAIN_11, rule TRAIN-3)
-    for _k in range(4, 76):
-        vars()[f"ARM_{_k}" if _k < 64 else f"TRAIN_{_k - 64}"] = _k
+    for _k in range(4, 64):  # the short sides of later spinners (2 + 2 x 31 doubles)
+        vars()[f"ARM_{_k}"] = _k
+    # the personal trains of a train game, by owner (rule TRAIN-3), and the Mexican train
+    TRAIN_0 = 64
+    TRAIN_1 = 65
+    TRAIN_2 = 66
+    TRAIN_3 = 67
+    TRAIN_4 = 68
+    TRAIN_5 = 69
+    TRAIN_6 = 70
+    TRAIN_7 = 71
+    TRAIN_8 = 72
+    TRAIN_9 = 73
+    TRAIN_10 = 74
+    TRAIN_11 = 75
     MEXICAN = 76
 
     @property
