@@ -4617,7 +4617,7 @@ class _TrainHand(HandState):
                     else:
                         result = Ending.DOMINO
                         nt = t
-                    core = (
+                    core: tuple[Any, ...] = (
                         ctx, (c[_HIST], t, move), (*hands[:t], hand, *hands[t + 1 :]), c[_BONE],
                         c[_HUB], firsts, -1, c[_LEAD], (*values[:k], nv, *values[k + 1 :]),
                         marks, nt, -1, 0, result, 0, t, (), False, c[_SHOWN], (), _FRESH,
@@ -4650,6 +4650,44 @@ class _TrainHand(HandState):
                 )  # fmt: skip
                 if ctx.immediate and _train_stuck(ctx, core):
                     core = (*core[:_RESULT], Ending.BLOCKED, *core[_DREW:])
+                new = _NEW(_TrainHand)
+                _SET_CORE(new, core)
+                return new
+        elif move is PASS and c[_HUB] >= 0 and c[_RESULT] is None:
+            # the short way of a forced pass: no play, no draw; a marker (TRAIN-4)
+            ctx = c[_CTX]
+            tr = ctx.train
+            bone = c[_BONE]
+            stock = not ctx.draws or len(bone) <= ctx.floor
+            if (
+                c[_PEND] != _RUN
+                and (stock or c[_DREW])
+                and not (tr.layer_only and c[_DOUBLES])
+                and not _train_plays(ctx, c)
+            ):
+                bit = 1 << t
+                marks = c[_MARKS]
+                shown = c[_SHOWN]
+                seen = shown[t] | _TRAIN_LAST[0][2]
+                prop = c[_RPROP]
+                count = c[_RCOUNT]
+                result = None
+                nt = ctx.nxt[t]
+                if stock:  # TRAIN-9: the round (a new marker starts it again)
+                    if not marks & bit or prop < 0:
+                        prop, count = t, 0
+                    count += 1
+                    if count == ctx.players:
+                        result = Ending.BLOCKED
+                        nt = t
+                core = (
+                    ctx, (c[_HIST], t, PASS), c[_HANDS], bone, c[_HUB], c[_FIRSTS] | bit,
+                    -1, c[_LEAD], c[_VALUES], marks | bit, nt, prop, count, result, 0,
+                    c[_LAST], (), False, (*shown[:t], seen, *shown[t + 1 :]), c[_DOUBLES],
+                    _FRESH, c[_CHAINS],
+                )  # fmt: skip
+                if result is None and ctx.immediate and _train_stuck(ctx, core):
+                    core = (*core[:_TURN], t, prop, count, Ending.BLOCKED, *core[_DREW:])
                 new = _NEW(_TrainHand)
                 _SET_CORE(new, core)
                 return new
