@@ -2309,6 +2309,19 @@ def _position_placed(
     return seen
 
 
+def _position_seats(
+    ctx: _Ctx, p: Position, seen: int, where: str, bad: Callable[[str, str], NotationError]
+) -> None:
+    """Check that ``seen`` (the tiles of ``where``) is the whole set, and that the turn
+    and ``last`` of ``p`` name seats."""
+    if seen != ctx.full:
+        missing = ", ".join(str(tile_from_index(i)) for i in range(ctx.size) if not seen >> i & 1)
+        raise bad("tiles", f"{where} miss {missing}")
+    for field, value in (("turn", p.turn), ("last", p.last)):
+        if value is not None and not 0 <= value < ctx.players:
+            raise bad(field, f"there is no seat {value}")
+
+
 def _position_counts(
     ctx: _Ctx, p: Position, masks: list[int], bad: Callable[[str, str], NotationError]
 ) -> tuple[int, int]:
@@ -2338,7 +2351,6 @@ def _position_counts(
 def _core_from_position(ctx: _Ctx, p: Position) -> tuple[Any, ...]:
     """Build (and check) the core tuple of the state a `Position` describes."""
     rules = ctx.rules
-    n = ctx.players
     bad = functools.partial(_position_error, p)
     masks, bone, seen = _position_hands(ctx, p, bad)
     if not ctx.arms and p.arms:
@@ -2354,12 +2366,7 @@ def _core_from_position(ctx: _Ctx, p: Position) -> tuple[Any, ...]:
             raise bad("line", f"{p.line[i - 1][0]}|{p.line[i - 1][1]} and {a}|{b} do not match")
     for arm in p.arms:
         seen = _position_placed(ctx, arm.tiles, seen, "arms", bad)
-    if seen != ctx.full:
-        missing = ", ".join(str(tile_from_index(i)) for i in range(ctx.size) if not seen >> i & 1)
-        raise bad("tiles", f"hands, boneyard and line miss {missing}")
-    for field, value in (("turn", p.turn), ("last", p.last)):
-        if value is not None and not 0 <= value < n:
-            raise bad(field, f"there is no seat {value}")
+    _position_seats(ctx, p, seen, "hands, boneyard and line", bad)
     lead: tuple[int, int] | None = None
     lchain: Any = None
     rchain: Any = None
@@ -4452,12 +4459,7 @@ def _train_from_position(ctx: _Ctx, p: Position) -> HandState:
                 raise bad("trains", f"{a}|{b} on train {train.end.token} does not match the {at}")
             at = b
         seen = _position_placed(ctx, train.tiles, seen, "trains", bad)
-    if seen != ctx.full:
-        missing = ", ".join(str(tile_from_index(i)) for i in range(ctx.size) if not seen >> i & 1)
-        raise bad("tiles", f"hands, boneyard, hub and trains miss {missing}")
-    for field, value in (("turn", p.turn), ("last", p.last)):
-        if value is not None and not 0 <= value < n:
-            raise bad(field, f"there is no seat {value}")
+    _position_seats(ctx, p, seen, "hands, boneyard, hub and trains", bad)
     laid = any(train.tiles for train in p.trains) or (hub and not tr.set_aside)
     if laid != (p.last is not None):
         raise bad(
