@@ -19,13 +19,16 @@ from dominoes import (
     DrawRule,
     End,
     EngineSource,
+    HandRecord,
     HandState,
+    IllegalMoveReason,
     MarkerRemoval,
     MexicanOpen,
     NotationError,
     Observation,
     Owed,
     Ruleset,
+    records,
 )
 from dominoes.notation import PositionTrain, format_position, parse_position
 
@@ -264,3 +267,49 @@ def test_mutated_train_positions_raise_only_notation_errors(rules: Ruleset, seed
 def test_random_text_raises_only_notation_errors(text: str) -> None:
     with contextlib.suppress(NotationError):
         HandState.from_position(text, BASE_RULES)
+
+
+# ---------------------------------------------------------------- records of train hands
+
+
+@settings(max_examples=20, deadline=None)
+@given(rules=train_rulesets(), seed=st.integers(0, 2**16), concede=st.booleans())
+def test_records_of_random_train_hands_round_trip_and_replay(
+    rules: Ruleset, seed: int, concede: bool
+) -> None:
+    states = train_hand(rules, seed, concede)
+    final = states[-1]
+    record = HandRecord.from_state(final, seed=seed)
+    assert record.final == final
+    for form in ("toml", "json"):
+        text = records.dumps(record, format=form)
+        back = records.loads(text)
+        assert back == record
+        assert back.final == final
+        assert list(back.replay()) == states
+        assert records.validate(text) == []
+    # the deal written out replays the same
+    dealt = HandRecord(
+        rules=rules,
+        deal=Deal.random(rules, seed=seed),
+        moves=record.moves,
+        conceded_by=record.conceded_by,
+    )
+    assert records.loads(records.dumps(dealt)).final == final
+
+
+def test_a_train_hand_record_reads_train_tokens() -> None:
+    rules = Ruleset.preset("mexican-train-6", max_pip=3, players=2, hand_size=3)
+    deal = Deal(hands=[["3-2", "2-2", "0-1"], ["3-0", "1-1", "1-2"]], boneyard=[
+        "0-0", "0-2", "1-3",
+    ])  # fmt: skip
+    record = HandRecord(rules=rules, deal=deal, moves=["0 2-3:T0", "0 2-2:T0", "0 stop", "1 0-3:M"])
+    text = records.dumps(record)
+    assert '"0 2-2:T0"' in text
+    assert '"0 stop"' in text
+    assert records.loads(text).final.open_doubles == (End.train(0),)
+    bad = text.replace('"1 0-3:M"', '"1 1-2:T0"')
+    problems = records.validate(bad)
+    assert len(problems) == 1
+    assert problems[0].move_number == 4
+    assert problems[0].reason is IllegalMoveReason.TRAIN_NOT_OPEN
