@@ -307,7 +307,9 @@ def test_a_train_hand_record_reads_train_tokens() -> None:
     text = records.dumps(record)
     assert '"0 2-2:T0"' in text
     assert '"0 stop"' in text
-    assert records.loads(text).final.open_doubles == (End.train(0),)
+    final = records.loads(text).final
+    assert isinstance(final, HandState)
+    assert final.open_doubles == (End.train(0),)
     bad = text.replace('"1 0-3:M"', '"1 1-2:T0"')
     problems = records.validate(bad)
     assert len(problems) == 1
