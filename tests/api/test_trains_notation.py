@@ -77,7 +77,7 @@ def train_hand(rules: Ruleset, seed: int, concede: bool = False) -> list[HandSta
     return states
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(rules=train_rulesets(), seed=st.integers(0, 2**16), concede=st.booleans())
 def test_positions_of_random_train_hands_round_trip(
     rules: Ruleset, seed: int, concede: bool
@@ -93,7 +93,19 @@ def test_positions_of_random_train_hands_round_trip(
         assert back.legal_moves() == state.legal_moves()
 
 
-@settings(max_examples=20, deadline=None)
+@pytest.mark.parametrize(
+    "name", ["mexican-train", "mexican-train-9", "mexican-train-6", "private-trains"]
+)
+def test_positions_of_the_train_presets_round_trip(name: str) -> None:
+    rules = Ruleset.preset(name, players=4)
+    for state in train_hand(rules, seed=7):
+        assert HandState.from_position(state.position(), rules) == state
+        seat = state.turn
+        obs = Observation.from_position(state.position(seat=seat), rules, seat=seat)
+        assert obs.trains == state.layout.trains
+
+
+@settings(max_examples=40, deadline=None)
 @given(rules=train_rulesets(), seed=st.integers(0, 2**16))
 def test_a_seat_s_position_of_a_train_hand_shows_no_hidden_tile(rules: Ruleset, seed: int) -> None:
     for state in train_hand(rules, seed):
