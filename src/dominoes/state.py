@@ -1707,10 +1707,11 @@ def _fill(
         unseen.remove(opening)
         before = sum(g for g in groups[:turn] if isinstance(g, int))
         unseen.insert(before, opening)
-    engine = Tile(rules.engine_double, rules.engine_double)
-    if opening == "draw" and rules.trains and engine in unseen and isinstance(boneyard, int):
-        unseen.remove(engine)
-        unseen.insert(sum(g for g in groups if isinstance(g, int)), engine)
+    if opening == "draw" and rules.trains and isinstance(boneyard, int):
+        engine = Tile(rules.engine_double, rules.engine_double)
+        if engine in unseen:
+            unseen.remove(engine)
+            unseen.insert(sum(g for g in groups if isinstance(g, int)), engine)
     counts = [g for g in groups if isinstance(g, int)]
     counts += [boneyard] if isinstance(boneyard, int) else []
     if sum(counts) != len(unseen):
