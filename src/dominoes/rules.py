@@ -863,6 +863,7 @@ class Ruleset:
             ("voluntary_draw", self.voluntary_draw),
             ("boneyard_floor", self.boneyard_floor > 0),
             ("no_double", self.no_double is NoDoubleRule.DRAW_FOR_DOUBLE),
+            ("engine_source", self.engine_source is EngineSource.DRAW_UNTIL_FOUND),
         ):
             if set_ and not draws:
                 raise RulesetError(

@@ -13,6 +13,7 @@ the same at move 5 as at move 500.
 from __future__ import annotations
 
 import enum
+import functools
 import itertools
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -50,7 +51,14 @@ from dominoes.moves import (
     play_for,
     play_on,
 )
-from dominoes.notation import Position, PositionArm, format_position, parse_move, parse_position
+from dominoes.notation import (
+    Position,
+    PositionArm,
+    PositionTrain,
+    format_position,
+    parse_move,
+    parse_position,
+)
 from dominoes.observation_data import (
     OBSERVATION_FORMAT,
     OBSERVATION_VERSION,
@@ -426,6 +434,8 @@ class HandState:
         if not isinstance(position, Position):
             position = parse_position(position)  # refuses anything but text
         ctx = _ctx_for(rules)
+        if ctx.train is not None:  # a train game (docs/rules/trains.md)
+            return _train_from_position(ctx, position)
         if ctx.claims or position.claim or position.muggins:
             return _claims_from_position(ctx, position)
         return _make(_ArmsHand if ctx.arms else cls, _core_from_position(ctx, position))
@@ -457,27 +467,32 @@ class HandState:
             if c[_RESULT] is None:
                 hands = tuple(h if k == seat else len(h) for k, h in enumerate(self.hands))
                 boneyard = len(c[_BONE])
+        return format_position(self._written(hands, boneyard))
+
+    def _written(
+        self, hands: tuple[tuple[Tile, ...] | int, ...], boneyard: tuple[Tile, ...] | int
+    ) -> Position:
+        """The `Position` of this state, with these hands and boneyard (some hidden)."""
+        c = self._core
         line, lead, arms, points = self._table()
-        return format_position(
-            Position(
-                max_pip=c[_CTX].rules.max_pip,
-                hands=hands,
-                boneyard=boneyard,
-                line=line,
-                lead=lead,
-                arms=_position_arms(arms),
-                play_points=points if any(points) else (),
-                turn=c[_TURN],
-                opening=_opening_of(c),
-                ending=c[_RESULT],
-                round=(c[_RPROP], c[_RCOUNT]) if c[_RPROP] >= 0 else None,
-                drew=c[_DREW],
-                last=c[_LAST] if c[_LAST] >= 0 else None,
-                false_pass=c[_RFALSE],
-                faults=c[_FAULTS],
-                claim=self.claim,
-                muggins=self.muggins,
-            )
+        return Position(
+            max_pip=c[_CTX].rules.max_pip,
+            hands=hands,
+            boneyard=boneyard,
+            line=line,
+            lead=lead,
+            arms=_position_arms(arms),
+            play_points=points if any(points) else (),
+            turn=c[_TURN],
+            opening=_opening_of(c),
+            ending=c[_RESULT],
+            round=(c[_RPROP], c[_RCOUNT]) if c[_RPROP] >= 0 else None,
+            drew=c[_DREW],
+            last=c[_LAST] if c[_LAST] >= 0 else None,
+            false_pass=c[_RFALSE],
+            faults=c[_FAULTS],
+            claim=self.claim,
+            muggins=self.muggins,
         )
 
     # ---------------------------------------------------------------- reading
@@ -1688,8 +1703,9 @@ def _fill(
     """Hands and boneyard with every hidden group (a count) filled with unseen tiles.
 
     The unseen tiles go out in canonical order, except that a forced opening tile no
-    group shows goes to the seat to lead (the rules say it holds it). For a placeholder
-    state that carries the public facts only.
+    group shows goes to the seat to lead (the rules say it holds it), and that in a train
+    game whose seats draw for the engine (``lead:draw``) the engine goes to the boneyard
+    (nobody holds it yet). For a placeholder state that carries the public facts only.
     """
     seen = {t for g in groups if not isinstance(g, int) for t in g}
     if not isinstance(boneyard, int):
@@ -1700,6 +1716,11 @@ def _fill(
         unseen.remove(opening)
         before = sum(g for g in groups[:turn] if isinstance(g, int))
         unseen.insert(before, opening)
+    if opening == "draw" and rules.trains and isinstance(boneyard, int):
+        engine = Tile(rules.engine_double, rules.engine_double)
+        if engine in unseen:
+            unseen.remove(engine)
+            unseen.insert(sum(g for g in groups if isinstance(g, int)), engine)
     counts = [g for g in groups if isinstance(g, int)]
     counts += [boneyard] if isinstance(boneyard, int) else []
     if sum(counts) != len(unseen):
@@ -1795,6 +1816,7 @@ def _observation_from_position(position: str, rules: Ruleset, seat: int) -> Obse
             "bad position (hands): a finished hand shows every hand", text=text, what="position"
         )
     table = p.line + tuple(pair for arm in p.arms for pair in arm.tiles)
+    table += tuple(pair for train in p.trains for pair in train.tiles)
     hands, boneyard = _fill(rules, list(p.hands), p.boneyard, table, p.opening, p.turn)
     full = attrs.evolve(p, hands=hands, boneyard=boneyard)
     return HandState.from_position(full, rules).observation(seat)
@@ -2233,23 +2255,23 @@ def _final_round(c: tuple[Any, ...]) -> VerificationRound | None:
     return None
 
 
-def _core_from_position(ctx: _Ctx, p: Position) -> tuple[Any, ...]:
-    """Build (and check) the core tuple of the state a `Position` describes."""
+def _position_error(p: Position, field: str, problem: str) -> NotationError:
+    """The error that a position does not fit the ruleset, naming the field."""
+    return NotationError(
+        f"bad position ({field}): {problem}", text=format_position(p), what=f"position {field}"
+    )
+
+
+def _position_hands(
+    ctx: _Ctx, p: Position, bad: Callable[[str, str], NotationError]
+) -> tuple[list[int], tuple[int, ...], int]:
+    """The hands of ``p`` as bitmasks, the boneyard as tile indices in draw order and the
+    tiles of both as one bitmask, checked: the set, one hand per seat, nothing hidden,
+    every tile in the set and listed once."""
     rules = ctx.rules
     n = ctx.players
-
-    def bad(field: str, problem: str) -> NotationError:
-        text = format_position(p)
-        return NotationError(
-            f"bad position ({field}): {problem}", text=text, what=f"position {field}"
-        )
-
     if p.max_pip != rules.max_pip:
         raise bad("set", f"d{p.max_pip} but the ruleset plays double-{rules.max_pip}")
-    if not ctx.arms and p.arms:
-        raise bad("arms", "the ruleset plays a line, which has no arms beyond it")
-    if not ctx.arms and p.play_points:
-        raise bad("points", "the ruleset plays a line, which scores nothing on play")
     if len(p.hands) != n:
         raise bad("hands", f"{len(p.hands)} hands but the ruleset has {n} seats")
     seen = 0
@@ -2274,29 +2296,87 @@ def _core_from_position(ctx: _Ctx, p: Position) -> tuple[Any, ...]:
         if seen >> t.index & 1:
             raise bad("boneyard", f"{t} appears twice")
         seen |= 1 << t.index
-    for i, (a, b) in enumerate(p.line):
+    return masks, tuple(t.index for t in p.boneyard), seen
+
+
+def _position_placed(
+    ctx: _Ctx,
+    pairs: Sequence[tuple[int, int]],
+    seen: int,
+    field: str,
+    bad: Callable[[str, str], NotationError],
+) -> int:
+    """``seen`` with the tiles of ``pairs`` (laid on the table) added, each checked to be
+    in the set and not seen before."""
+    top = ctx.rules.max_pip
+    for a, b in pairs:
+        if max(a, b) > top:
+            raise bad(field, f"{a}|{b} is not in the double-{top} set")
         t_index = tile_index(a, b)
-        if max(a, b) > rules.max_pip:
-            raise bad("line", f"{a}|{b} is not in the double-{rules.max_pip} set")
         if seen >> t_index & 1:
-            raise bad("line", f"{a}|{b} appears twice")
+            raise bad(field, f"{a}|{b} appears twice")
         seen |= 1 << t_index
+    return seen
+
+
+def _position_seats(
+    ctx: _Ctx, p: Position, seen: int, where: str, bad: Callable[[str, str], NotationError]
+) -> None:
+    """Check that ``seen`` (the tiles of ``where``) is the whole set, and that the turn
+    and ``last`` of ``p`` name seats."""
+    if seen != ctx.full:
+        missing = ", ".join(str(tile_from_index(i)) for i in range(ctx.size) if not seen >> i & 1)
+        raise bad("tiles", f"{where} miss {missing}")
+    for field, value in (("turn", p.turn), ("last", p.last)):
+        if value is not None and not 0 <= value < ctx.players:
+            raise bad(field, f"there is no seat {value}")
+
+
+def _position_counts(
+    ctx: _Ctx, p: Position, masks: list[int], bad: Callable[[str, str], NotationError]
+) -> tuple[int, int]:
+    """The verification round of ``p`` as (proposer, count), checked with the other
+    counts of a position against the table: the round, ``drew``, the ending, the
+    faults."""
+    n = ctx.players
+    prop, count = p.round if p.round is not None else (-1, 0)
+    if p.round is not None and not (0 <= prop < n and 1 <= count <= n):
+        raise bad("round", f"{prop}+{count} is not a round of {n} seats")
+    if p.round is not None and count == n and p.ending is None:
+        raise bad("round", "a complete round ends the hand")
+    if p.drew and not (ctx.one_draw and p.drew == 1):
+        raise bad("drew", "only draw-one-then-pass keeps a count, and it is at most 1")
+    if p.ending is Ending.DOMINO and masks[p.turn]:
+        raise bad("phase", f"over:domino but seat {p.turn} still holds tiles")
+    if p.ending is Ending.FORFEIT and not p.faults:
+        raise bad("phase", "over:forfeit but nobody committed a fault")
+    if p.ending is Ending.FALSE_BLOCK and not (p.false_pass and count == n):
+        raise bad("phase", "over:false_block needs a complete round that holds a false pass")
+    for fault in p.faults:
+        if not 0 <= fault.seat < n:
+            raise bad("faults", f"there is no seat {fault.seat}")
+    return prop, count
+
+
+def _core_from_position(ctx: _Ctx, p: Position) -> tuple[Any, ...]:
+    """Build (and check) the core tuple of the state a `Position` describes."""
+    rules = ctx.rules
+    bad = functools.partial(_position_error, p)
+    masks, bone, seen = _position_hands(ctx, p, bad)
+    if not ctx.arms and p.arms:
+        raise bad("arms", "the ruleset plays a line, which has no arms beyond it")
+    if not ctx.arms and p.play_points:
+        raise bad("points", "the ruleset plays a line, which scores nothing on play")
+    for name, given in _train_fields(p):
+        if given:
+            raise bad(name, "the ruleset is not a train game")
+    seen = _position_placed(ctx, p.line, seen, "line", bad)
+    for i, (a, b) in enumerate(p.line):
         if i and p.line[i - 1][1] != a:
             raise bad("line", f"{p.line[i - 1][0]}|{p.line[i - 1][1]} and {a}|{b} do not match")
     for arm in p.arms:
-        for a, b in arm.tiles:
-            if max(a, b) > rules.max_pip:
-                raise bad("arms", f"{a}|{b} is not in the double-{rules.max_pip} set")
-            t_index = tile_index(a, b)
-            if seen >> t_index & 1:
-                raise bad("arms", f"{a}|{b} appears twice")
-            seen |= 1 << t_index
-    if seen != ctx.full:
-        missing = ", ".join(str(tile_from_index(i)) for i in range(ctx.size) if not seen >> i & 1)
-        raise bad("tiles", f"hands, boneyard and line miss {missing}")
-    for field, value in (("turn", p.turn), ("last", p.last)):
-        if value is not None and not 0 <= value < n:
-            raise bad(field, f"there is no seat {value}")
+        seen = _position_placed(ctx, arm.tiles, seen, "arms", bad)
+    _position_seats(ctx, p, seen, "hands, boneyard and line", bad)
     lead: tuple[int, int] | None = None
     lchain: Any = None
     rchain: Any = None
@@ -2322,7 +2402,7 @@ def _core_from_position(ctx: _Ctx, p: Position) -> tuple[Any, ...]:
             opening = _DRAW_FOR_DOUBLE
             if rules.no_double is not NoDoubleRule.DRAW_FOR_DOUBLE or not ctx.draws:
                 raise bad("phase", "lead:draw needs a ruleset that draws for a double")
-            if len(p.boneyard) <= ctx.floor or p.drew:
+            if len(bone) <= ctx.floor or p.drew:
                 raise bad("phase", "lead:draw but the seat to move cannot draw")
         else:  # a Position built in code can carry any value
             raise bad("phase", f"unknown opening {p.opening!r}")
@@ -2339,28 +2419,24 @@ def _core_from_position(ctx: _Ctx, p: Position) -> tuple[Any, ...]:
             lchain = (pair, lchain)
         for pair in p.line[p.lead + 1 :]:
             rchain = (pair, rchain)
-    prop, count = p.round if p.round is not None else (-1, 0)
-    if p.round is not None and not (0 <= prop < n and 1 <= count <= n):
-        raise bad("round", f"{prop}+{count} is not a round of {n} seats")
-    if p.round is not None and count == n and p.ending is None:
-        raise bad("round", "a complete round ends the hand")
-    if p.drew and not (ctx.one_draw and p.drew == 1):
-        raise bad("drew", "only draw-one-then-pass keeps a count, and it is at most 1")
-    if p.ending is Ending.DOMINO and masks[p.turn]:
-        raise bad("phase", f"over:domino but seat {p.turn} still holds tiles")
-    if p.ending is Ending.FORFEIT and not p.faults:
-        raise bad("phase", "over:forfeit but nobody committed a fault")
-    if p.ending is Ending.FALSE_BLOCK and not (p.false_pass and count == n):
-        raise bad("phase", "over:false_block needs a complete round that holds a false pass")
-    for fault in p.faults:
-        if not 0 <= fault.seat < n:
-            raise bad("faults", f"there is no seat {fault.seat}")
-    core: tuple[Any, ...] = (ctx, _POSITION_ROOT, tuple(masks), tuple(t.index for t in p.boneyard))
+    prop, count = _position_counts(ctx, p, masks, bad)
+    core: tuple[Any, ...] = (ctx, _POSITION_ROOT, tuple(masks), bone)
     core += (left, right, opening, lead, lchain, rchain, p.turn, prop, count, p.ending)
     core += (p.drew, -1 if p.last is None else p.last, p.faults, p.false_pass, ctx.no_shown)
     if ctx.arms:
         return _arms_core_from_position(ctx, p, core, bad)
     return core
+
+
+def _train_fields(p: Position) -> tuple[tuple[str, object], ...]:
+    """The fields of ``p`` only a train game has, by name, with their values."""
+    return (
+        ("trains", p.trains),
+        ("markers", p.markers),
+        ("doubles", p.doubles),
+        ("firsts", p.firsts),
+        ("owed", p.owed is not Owed.TURN),
+    )
 
 
 def _arms_core_from_position(
@@ -4381,6 +4457,158 @@ def train_core(
     return _make(_TrainHand, core)
 
 
+def _train_turn(c: tuple[Any, ...]) -> TrainTurn:
+    """`HandState.train_turn` of the train-game core ``c``."""
+    tr: _TrainRules = c[_CTX].train
+    firsts = c[_FIRSTS]
+    return TrainTurn(
+        doubles=tuple((tr.ends[k], dormant) for k, dormant in c[_DOUBLES]),
+        firsts=tuple(s for s in range(c[_CTX].players) if firsts >> s & 1),
+        owed=_OWED[c[_PEND]],
+    )
+
+
+def _train_from_position(ctx: _Ctx, p: Position) -> HandState:
+    """`HandState.from_position` of a train game (rules TRAIN-1 to TRAIN-9): the state
+    ``p`` describes, built by `train_core` once every field is checked against the rules
+    (the hub, trains that chain from it, markers on seats' trains only, open doubles at
+    the ends of trains, what the seat to move owes). The order in which the tiles were
+    laid is not written, and is not checked further."""
+    tr: _TrainRules = ctx.train  # type: ignore[assignment]
+    rules = ctx.rules
+    n = ctx.players
+    bad = functools.partial(_position_error, p)
+    masks, bone, seen = _position_hands(ctx, p, bad)
+    for name, given in (
+        ("arms", p.arms),
+        ("points", p.play_points),
+        ("claim", p.claim),
+        ("muggins", p.muggins),
+    ):
+        if given:
+            raise bad(name, "a train game has no such field")
+    if p.faults or p.false_pass:
+        raise bad("faults", "train games are played strictly: nobody commits a fault")
+    e = tr.engine_value
+    hub = bool(p.line)
+    if hub and (p.line != ((e, e),) or p.lead):
+        raise bad("line", f"in a train game the line field holds the hub alone, *{e}|{e}")
+    if not hub and tr.set_aside:
+        raise bad("line", f"the engine is set aside and lies in the hub from the start: *{e}|{e}")
+    seen = _position_placed(ctx, p.line, seen, "line", bad)
+    if tuple(train.end for train in p.trains) != tr.ends:
+        raise bad(
+            "trains",
+            f"the ruleset's trains are {', '.join(end.token for end in tr.ends)}: "
+            "each is listed once, in that order",
+        )
+    for train in p.trains:
+        if train.tiles and not hub:
+            raise bad("trains", "no train has tiles before the engine is laid in the hub")
+        at = e
+        for a, b in train.tiles:
+            if a != at:
+                raise bad("trains", f"{a}|{b} on train {train.end.token} does not match the {at}")
+            at = b
+        seen = _position_placed(ctx, train.tiles, seen, "trains", bad)
+    _position_seats(ctx, p, seen, "hands, boneyard, hub and trains", bad)
+    laid = any(train.tiles for train in p.trains) or (hub and not tr.set_aside)
+    if laid != (p.last is not None):
+        raise bad(
+            "last",
+            "it names the seat that laid the last tile"
+            if laid
+            else "no seat has laid a tile (the hub's engine was set aside)",
+        )
+    marks = 0
+    for end in p.markers:
+        k = tr.index.get(end, -1)
+        if k < 0 or k == tr.mexican:
+            raise bad("markers", f"{end.token} is not a seat's train: only those carry markers")
+        marks |= 1 << k
+    doubles = []
+    for end, run in p.doubles:
+        k = tr.index.get(end, -1)
+        pairs = p.trains[k].tiles if k >= 0 else ()
+        if not pairs or pairs[-1][0] != pairs[-1][1]:
+            raise bad("doubles", f"train {end.token} does not end in a double")
+        if run and (not tr.run or k == tr.mexican):
+            raise bad("doubles", f"no first-turn run lays tiles on train {end.token}")
+        doubles.append((k, run))
+    for k, train in enumerate(p.trains):
+        pairs = train.tiles
+        open_ = not tr.layer_only and pairs and pairs[-1][0] == pairs[-1][1]
+        if open_ and all(k != other for other, _run in doubles):
+            raise bad(
+                "doubles",
+                f"the double {pairs[-1][0]}|{pairs[-1][1]} that ends train "
+                f"{train.end.token} is open (double_duty EVERYONE) and is not listed",
+            )
+    firsts = 0
+    for seat in p.firsts:
+        if not 0 <= seat < n:
+            raise bad("firsts", f"there is no seat {seat}")
+        firsts |= 1 << seat
+    playing = p.ending is None
+    if p.owed is not Owed.TURN and p.ending is not Ending.CONCEDED:
+        # (a hand blocked at once after a double, BlockDetection.IMMEDIATE, keeps it owed)
+        if p.ending is Ending.DOMINO or p.last != p.turn:
+            raise bad("owed", f"seat {p.turn} has not just laid a tile and owes a turn")
+        if p.owed is Owed.RUN and (
+            not tr.run or firsts >> p.turn & 1 or not p.trains[p.turn].tiles
+        ):
+            raise bad("owed", f"seat {p.turn} is not in its first turn's run")
+        if p.owed is Owed.EXTRA_PLAY and not doubles:
+            raise bad("owed", "an extra play is owed for a double, and no double is open")
+        if p.round is not None:
+            raise bad("round", f"seat {p.turn} has just laid a tile, which ends every round")
+    holder = next((s for s, m in enumerate(masks) if m >> tr.engine & 1), -1)
+    if hub:
+        if p.opening is not None:
+            raise bad("phase", "the hub is laid; the phase is play or over:<ending>")
+        opening = -1
+    else:
+        if p.markers or p.doubles or p.firsts or p.drew or p.round or p.owed is not Owed.TURN:
+            raise bad("phase", "nothing but drawing for the engine comes before it is laid")
+        if not playing:
+            if p.ending is not Ending.CONCEDED or p.opening is not None:
+                raise bad("phase", "a hand ends before the engine is laid only conceded")
+            opening = tr.engine if holder >= 0 else _DRAW_FOR_DOUBLE
+        elif isinstance(p.opening, Tile) and p.opening.index == tr.engine:
+            if holder != p.turn:
+                raise bad("phase", f"the engine {p.opening} is not in seat {p.turn}'s hand")
+            opening = tr.engine
+        elif p.opening == "draw" and rules.engine_source is EngineSource.DRAW_UNTIL_FOUND:
+            if holder >= 0:
+                raise bad("phase", f"lead:draw but seat {holder} holds the engine {e}-{e}")
+            if len(bone) <= ctx.floor:
+                raise bad("phase", "lead:draw but the seat to move cannot draw")
+            opening = _DRAW_FOR_DOUBLE
+        else:
+            raise bad(
+                "phase",
+                f"before the engine is laid the phase is lead:{e}-{e} (its holder lays it)"
+                + (" or lead:draw" if rules.engine_source is EngineSource.DRAW_UNTIL_FOUND else ""),
+            )
+    round_ = _position_counts(ctx, p, masks, bad)
+    return train_core(
+        ctx,
+        hands=masks,
+        bone=bone,
+        trains=[train.tiles for train in p.trains],
+        marks=marks,
+        doubles=doubles,
+        firsts=firsts,
+        owed=p.owed,
+        turn=p.turn,
+        opening=opening,
+        round_=round_ if p.round is not None else None,
+        drew=p.drew,
+        last=-1 if p.last is None else p.last,
+        ending=p.ending,
+    )
+
+
 def _train_access(tr: _TrainRules, c: tuple[Any, ...], t: int) -> int:
     """A bitmask over trains of those seat ``t`` may play on, gates aside (TRAIN-3,
     TRAIN-4): its own, the Mexican, the marked ones."""
@@ -4548,14 +4776,7 @@ class _TrainHand(HandState):
 
     @property
     def train_turn(self) -> TrainTurn | None:
-        c = self._core
-        tr: _TrainRules = c[_CTX].train
-        firsts = c[_FIRSTS]
-        return TrainTurn(
-            doubles=tuple((tr.ends[k], dormant) for k, dormant in c[_DOUBLES]),
-            firsts=tuple(s for s in range(c[_CTX].players) if firsts >> s & 1),
-            owed=_OWED[c[_PEND]],
-        )
+        return _train_turn(self._core)
 
     def legal_moves(self) -> tuple[Move, ...]:
         c = self._core
@@ -4760,6 +4981,27 @@ class _TrainHand(HandState):
 
     def _fault_kind(self, move: Any, reason: IllegalMoveReason) -> FaultKind | None:
         return None  # train games are played strictly (faults must be STRICT)
+
+    def _written(
+        self, hands: tuple[tuple[Tile, ...] | int, ...], boneyard: tuple[Tile, ...] | int
+    ) -> Position:
+        c = self._core
+        tr: _TrainRules = c[_CTX].train
+        hub = c[_HUB]
+        turn = _train_turn(c)
+        return attrs.evolve(
+            super()._written(hands, boneyard),
+            line=((hub, hub),) if hub >= 0 else (),
+            trains=tuple(
+                PositionTrain(end=train.end, tiles=train.tiles) for train in self.layout.trains
+            )
+            if hub >= 0
+            else tuple(PositionTrain(end=end) for end in tr.ends),
+            markers=tuple(tr.ends[k] for k in range(len(tr.ends)) if c[_MARKS] >> k & 1),
+            doubles=turn.doubles,
+            firsts=turn.firsts,
+            owed=turn.owed,
+        )
 
     def _observations(self, seats: Iterable[int]) -> list[Observation]:
         out = super()._observations(seats)

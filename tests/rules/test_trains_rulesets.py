@@ -186,3 +186,15 @@ def test_preset_17_private_trains_fields() -> None:
     check_train_preset(
         "private-trains", 12, {2: 15, 3: 15, 4: 15, 5: 12, 6: 12, 7: 10, 8: 10}, False
     )
+
+
+def test_train_1_drawing_for_the_engine_needs_a_game_with_drawing() -> None:
+    # DRAW_UNTIL_FOUND draws for the engine; without drawing the engine listed a draw it
+    # then refused (found by the random train positions of tests/api/test_trains_notation.py)
+    assert refused_fields(
+        "mexican-train", engine_source=EngineSource.DRAW_UNTIL_FOUND, drawing=DrawRule.NONE
+    ) == ("engine_source", "drawing")
+    holder = Ruleset.preset(
+        "mexican-train", engine_source=EngineSource.HOLDER, drawing=DrawRule.NONE
+    )
+    assert holder.drawing is DrawRule.NONE
