@@ -34,7 +34,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from dominoes.errors import ArgumentTypeError, ArgumentValueError, shown
-from dominoes.moves import Claim, Draw, End, Move, Muggins, Pass, Play, Step
+from dominoes.moves import Claim, Draw, End, Move, Muggins, Pass, Play, Step, Stop
 from dominoes.rules import Direction, DrawRule, PlayScoring, Ruleset, SpinnerRule
 from dominoes.state import HandState, Observation, Phase
 
@@ -52,9 +52,10 @@ def _check_view(before: object) -> None:
 
 
 def _check_move(move: object) -> None:
-    if not isinstance(move, Play | Draw | Pass | Claim | Muggins):
+    if not isinstance(move, Play | Draw | Pass | Claim | Muggins | Stop):
         raise ArgumentTypeError(
-            f"move must be a Play, Draw, Pass, Claim or Muggins, got {move!r}", argument="move"
+            f"move must be a Play, Draw, Pass, Claim, Muggins or Stop, got {move!r}",
+            argument="move",
         )
 
 
@@ -130,15 +131,22 @@ def describe_move(move: Move, before: View, *, viewer: int | None = None) -> str
         return f"claims {move.points}" if move.points else f"overlooks {before.claim}"
     if isinstance(move, Muggins):
         return f"calls muggins and takes {before.muggins}"
+    if isinstance(move, Stop):
+        return "stops its first-turn run"
+    trains = before.rules.trains
     if isinstance(move, Play):
         if move.end is None:
-            return f"leads {move.tile}"
-        void = ": the round is void" if _in_round(before) else ""
+            return f"lays the engine {move.tile}" if trains else f"leads {move.tile}"
+        void = ": the round is void" if _in_round(before) and not trains else ""
         return f"plays {move.tile} on {_arm_words(move.end)}{void}"
     if isinstance(move, Draw):
         left = max(_boneyard_size(before) - 1, 0)
         shown = move.tile is not None and (reader is None or reader == before.turn)
         return f"draws {move.tile if shown else 'a tile'} ({left} left)"
+    if trains:  # TRAIN-4: a pass marks the passer's own train
+        if before.layout.hub is None or before.layout.trains[before.turn].marked:
+            return "passes"
+        return "passes and marks its train"
     if _in_round(before):
         return "passes: confirms that they cannot play"
     return "passes: cannot play, proposes a block (verification round opens)"
@@ -221,9 +229,11 @@ def describe_choice(move: Move, before: View) -> str:
         return f"claim {move.points}" if move.points else f"claim nothing (overlook {before.claim})"
     if isinstance(move, Muggins):
         return f"call muggins: take {before.muggins}"
+    if isinstance(move, Stop):
+        return "stop (end your first-turn run)"
     if isinstance(move, Play):
         if move.end is None:
-            return f"lead {move.tile}"
+            return f"lay the engine {move.tile}" if before.rules.trains else f"lead {move.tile}"
         layout = before.layout
         if layout.is_empty:
             raise ArgumentValueError(
@@ -240,9 +250,15 @@ def describe_choice(move: Move, before: View) -> str:
 
 
 def _arm_words(end: End) -> str:
-    """``"the left"``, ``"the right"``, ``"the spinner's upper side"``, ... ``"arm A4"``."""
+    """``"the left"``, ``"the right"``, ``"the spinner's upper side"``, ... ``"arm A4"``;
+    in a train game ``"seat 2's train"``, ``"the Mexican train"``."""
     if end <= End.DOWN:
         return _ARM_WORDS[end]
+    if end is End.MEXICAN:
+        return "the Mexican train"
+    owner = end.train_owner
+    if owner is not None:
+        return f"seat {owner}'s train"
     return f"arm {end.token}"
 
 
@@ -255,16 +271,21 @@ _ARM_WORDS = {
 
 
 def game_name(rules: Ruleset) -> str:
-    """``"Block"`` for a game without drawing, else ``"Draw"``.
+    """``"Block"`` for a game without drawing, else ``"Draw"``; a train game is
+    ``"Mexican Train"`` or, without the Mexican train, ``"Private Trains"``.
 
     >>> game_name(Ruleset.block()), game_name(Ruleset.draw())
     ('Block', 'Draw')
+    >>> game_name(Ruleset.preset("mexican-train")), game_name(Ruleset.preset("private-trains"))
+    ('Mexican Train', 'Private Trains')
 
     Raises:
         ArgumentTypeError: ``rules`` is not a `Ruleset` (a `TypeError`).
     """
     if not isinstance(rules, Ruleset):
         raise ArgumentTypeError(f"rules must be a Ruleset, got {shown(rules)}", argument="rules")
+    if rules.trains:
+        return "Mexican Train" if rules.mexican_train else "Private Trains"
     return "Block" if rules.drawing is DrawRule.NONE else "Draw"
 
 
@@ -287,6 +308,8 @@ def describe_rules(rules: Ruleset, *, preset: str | None = None, sides: bool = F
     'Draw game, the first double a spinner, fives scored on play, 2 players, double-6'
     >>> describe_rules(Ruleset.block(players=4, partnership=True, capicua_bonus=25))
     'Block game, bonuses (capicúa 25), 4 players in partnership, double-6'
+    >>> describe_rules(Ruleset.preset("mexican-train-6", players=3))
+    'Mexican Train game, engine 6-6, 3 players, double-6'
     >>> print(describe_rules(Ruleset.preset("puerto-rican")))  # doctest: +NORMALIZE_WHITESPACE
     Block game, bonuses (capicúa 100, chuchazo 100, the first hands won 100/75/50/25),
     4 players in partnership, counter-clockwise, double-6
@@ -302,6 +325,8 @@ def describe_rules(rules: Ruleset, *, preset: str | None = None, sides: bool = F
         if sides:
             mode += " (seats " + " v ".join("+".join(map(str, t)) for t in rules.teams) + ")"
     layout = ""
+    if rules.trains:
+        layout += f", engine {rules.engine_double}-{rules.engine_double}"
     if rules.spinner is not SpinnerRule.NONE:
         layout += f", {_SPINNER_WORDS[rules.spinner]}"
     if rules.play_scoring is not PlayScoring.NONE:
