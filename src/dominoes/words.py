@@ -222,6 +222,15 @@ def describe_choice(move: Move, before: View) -> str:
     >>> after = state.apply("6-6")  # seat 1 leads; seat 0 is to move
     >>> describe_choice(after.legal_moves()[0], after.observation(0))
     'play 1-6 on the left (the 6 end)'
+
+    In a train game (docs/rules/trains.md) a play names its train:
+
+    >>> rules = Ruleset.preset("mexican-train-6", players=3)
+    >>> state = HandState.start(rules, Deal.random(rules, seed=2))
+    >>> [describe_choice(move, state) for move in state.legal_moves()]
+    ['play 3-6 on your train (the 6 end)', 'play 3-6 on the Mexican train (the 6 end)']
+    >>> describe_move(state.legal_moves()[0], state)
+    "plays 3-6 on seat 0's train"
     """
     _check_move(move)
     _check_view(before)
@@ -241,7 +250,10 @@ def describe_choice(move: Move, before: View) -> str:
                 f"{_arm_words(move.end)}: {move}",
                 argument="move",
             )
-        return f"play {move.tile} on {_arm_words(move.end)} (the {layout.end(move.end)} end)"
+        where = _arm_words(move.end)
+        if move.end.train_owner is not None and move.end.train_owner == before.turn:
+            where = "your train"
+        return f"play {move.tile} on {where} (the {layout.end(move.end)} end)"
     if isinstance(move, Draw):
         return "draw from the boneyard"
     if _in_round(before):
