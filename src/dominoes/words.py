@@ -35,10 +35,17 @@ from collections.abc import Sequence
 
 from dominoes.errors import ArgumentTypeError, ArgumentValueError, shown
 from dominoes.moves import Claim, Draw, End, Move, Muggins, Pass, Play, Step, Stop
-from dominoes.rules import Direction, DrawRule, PlayScoring, Ruleset, SpinnerRule
+from dominoes.rules import Direction, DrawRule, PlayScoring, Ruleset, Scoring, SpinnerRule
 from dominoes.state import HandState, Observation, Phase
 
-__all__ = ["describe_choice", "describe_move", "describe_rules", "describe_step", "game_name"]
+__all__ = [
+    "describe_choice",
+    "describe_match",
+    "describe_move",
+    "describe_rules",
+    "describe_step",
+    "game_name",
+]
 
 View = HandState | Observation
 """A position the words are said about: a whole state, or what one seat knows."""
@@ -363,6 +370,41 @@ def describe_rules(rules: Ruleset, *, preset: str | None = None, sides: bool = F
     if rules.direction is Direction.COUNTER_CLOCKWISE:  # TURN-1
         mode += ", counter-clockwise"
     return f"{game} game{named}{layout}, {rules.players} players{mode}, double-{rules.max_pip}"
+
+
+def describe_match(rules: Ruleset) -> str:
+    """How long a match under ``rules`` lasts, after "a match is played": to the target
+    score (rule MATCH-1), or, with a schedule of engines (rule TRAIN-2), for its hands.
+
+    >>> describe_match(Ruleset.block())
+    'to 100 points'
+    >>> describe_match(Ruleset.block(hands_limit=5))
+    'to 100 points (or 5 hands)'
+    >>> describe_match(Ruleset.preset("mexican-train-6"))
+    'for 7 hands, one for each double from 6-6 to 0-0; the lowest total wins'
+
+    Raises:
+        ArgumentTypeError: ``rules`` is not a `Ruleset` (a `TypeError`).
+    """
+    if not isinstance(rules, Ruleset):
+        raise ArgumentTypeError(f"rules must be a Ruleset, got {shown(rules)}", argument="rules")
+    limit = rules.hands_limit
+    hands = rules.schedule_hands
+    first = rules.schedule_double
+    if first is None:
+        return f"to {rules.match_target} points" + ("" if limit is None else f" (or {limit} hands)")
+    if hands is None:  # a FIXED schedule: the hand limit or the target ends the match
+        text = f"with the double {first}-{first} each hand"
+    else:
+        last = rules.hand_double(hands - 1)
+        text = f"for {hands} hands, one for each double from {first}-{first} to {last}-{last}"
+    if rules.target is not None:
+        text += f", or to {rules.target} points"
+    if limit is not None and (hands is None or limit < hands):
+        text += f" (or {limit} hands)"
+    if rules.scoring is Scoring.PENALTY:
+        text += "; the lowest total wins"
+    return text
 
 
 _SPINNER_WORDS = {

@@ -58,7 +58,7 @@ from dominoes.render import diagram
 from dominoes.rules import MAX_PLAYERS
 from dominoes.scoring import HandResult
 from dominoes.state import Observation
-from dominoes.words import describe_choice, describe_rules, describe_step
+from dominoes.words import describe_choice, describe_match, describe_rules, describe_step
 
 __all__ = ["arm_name", "choice_text", "play"]
 
@@ -332,8 +332,14 @@ class _Table:
         return self.ask(moves, view)
 
     def score_line(self, match: Match) -> str:
-        """``Scores: seat 0 (you): 45, seat 1 (greedy): 15 (target 100).``"""
+        """``Scores: seat 0 (you): 45, seat 1 (greedy): 15 (target 100).``; with a schedule
+        of engines and no target (rule TRAIN-2), the hand of the schedule instead:
+        ``(hand 2 of 7)``."""
         scores = ", ".join(f"{self.who(s)}: {p}" for s, p in enumerate(match.scores))
+        rules = match.rules
+        hands = rules.schedule_hands
+        if hands is not None and rules.target is None:
+            return f"Scores: {scores} (hand {match.hand_number + 1} of {hands})."
         return f"Scores: {scores} (target {match.target})."
 
     def agent_move(self, seat: int) -> Move:
@@ -478,7 +484,7 @@ def play(
         + f"{seat}; "
         + ", ".join(table.who(s) for s in range(rules.players) if s != seat)
         + "."
-        + (f" The match is played to {plural(table.match.target, 'point')}." if to_match else "")
+        + (f" The match is played {describe_match(rules)}." if to_match else "")
     )
     try:
         while True:
