@@ -152,7 +152,8 @@ def diagram(state: HandState | _SeatView, *, public: bool = False, width: int | 
       (TRAIN-5);
     - ``doubles``: the open doubles that hold up play, oldest first, as their train and
       tile, and whether they are in force (a double left by a first-turn run is not,
-      until every seat has had its first turn: TRAIN-7); ``-`` when there are none;
+      until every seat has had its first turn: TRAIN-7), or, once the hand is over,
+      ``unsatisfied at the end``; ``-`` when there are none;
 
     and the ``turn`` row says what the seat to move owes: ``to move again: the play its
     double earned`` (TRAIN-5), ``to move again: its first-turn run goes on (T0), or
@@ -433,7 +434,9 @@ def _train_rows(table: _Table) -> list[tuple[str, str]]:
     force = [done or not from_run for _end, from_run in doubles]
     names = [f"{end.token}{_NBSP}{values[end]}-{values[end]}" for end, _ in doubles]
     waiting = "not in force until every seat has had its first turn"
-    if all(force) or not any(force):
+    if table.result is not None:  # the hand is over: nothing is in force any more
+        text = ", ".join(names) + " (unsatisfied at the end)"
+    elif all(force) or not any(force):
         text = ", ".join(names) + (" (in force)" if force[0] else f" ({waiting})")
     else:
         text = ", ".join(

@@ -121,6 +121,7 @@ def test_a_finished_hand_shows_every_hand_and_the_penalty_points() -> None:
     for picture in (diagram(state), diagram(state.observation(1)), diagram(state, public=True)):
         shown = rows(picture)
         assert shown["train T0"] == "[6|3][3|3]  seat 0, open double"
+        assert shown["doubles"] == "T0 3-3 (unsatisfied at the end)"
         assert shown["seat 0"] == "-    0 pips"
         assert shown["seat 1"] == "1-2  3 pips"
         assert shown["turn"] == "over (domino), won by seat 0; points 0 3"
