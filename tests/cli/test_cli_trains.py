@@ -85,6 +85,8 @@ def test_a_train_match_is_played_for_its_schedule() -> None:
     assert result.exit_code == 0, out
     words = " ".join(out.split())
     assert "The match is played for 7 hands, one for each double from 6-6 to 0-0;" in words
+    assert "\nHand 1: the engine 6-6\n" in out
+    assert "\nHand 7: the engine 0-0\n" in out
     assert "(hand 1 of 7)." in out
     assert "(hand 7 of 7)." in out
     assert "Hand 8" not in out

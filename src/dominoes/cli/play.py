@@ -490,7 +490,12 @@ def play(
         while True:
             if to_match:
                 table.say("")
-                table.say(f"Hand {table.match.hand_number + 1}", "bold underline")
+                number = table.match.hand_number
+                double = ""
+                if rules.schedule_double is not None:  # TRAIN-2: each hand its own double
+                    d = rules.hand_double(number)
+                    double = f": the {'engine' if rules.trains else 'root double'} {d}-{d}"
+                table.say(f"Hand {number + 1}{double}", "bold underline")
             table.play_hand()
             if not to_match:
                 return
