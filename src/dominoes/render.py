@@ -21,7 +21,7 @@ import attrs
 from dominoes.errors import ArgumentTypeError, ArgumentValueError
 from dominoes.errors import shown as _shown
 from dominoes.faults import Fault
-from dominoes.layout import Layout, Owed, TrainTurn
+from dominoes.layout import Arm, Layout, Owed, TrainTurn
 from dominoes.rules import EngineSource, PlayScoring, Ruleset, SpinnerFill
 from dominoes.scoring import HandResult
 from dominoes.state import HandState, Phase
@@ -393,7 +393,7 @@ def _arm_rows(table: _Table) -> list[tuple[str, str]]:
             note = f"closed, {spinner}"
         else:
             note = f"waiting, {spinner}"
-        rows.append((f"arm {arm.end.token}", f"{_pair_tiles(arm.tiles) or '-'}  {note}"))
+        rows.append((f"arm {arm.end.token}", f"{_arm_tiles(arm) or '-'}  {note}"))
     shown = [a for k, a in enumerate(arms) if (k < 2 or bool(a.tiles) if over else a.is_open)]
     # (a no-break space holds each arm's token to its value, and the count to its word,
     # when the row is broken to a width)
@@ -524,6 +524,11 @@ def _arm_parts(
     else:
         parts.extend(textwrap.wrap(note, room, break_on_hyphens=False, break_long_words=False))
     return [(label if i == 0 else "", part) for i, part in enumerate(parts)]
+
+
+def _arm_tiles(arm: Arm) -> str:
+    """The tiles of an arm as printed, outward: ``[6|3][3|1]``."""
+    return _pair_tiles(arm.tiles)
 
 
 def _pair_tiles(pairs: Sequence[tuple[int, int]]) -> str:

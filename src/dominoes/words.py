@@ -35,7 +35,7 @@ from collections.abc import Sequence
 
 from dominoes.errors import ArgumentTypeError, ArgumentValueError, shown
 from dominoes.moves import Claim, Draw, End, Move, Muggins, Pass, Play, Step, Stop
-from dominoes.rules import Direction, DrawRule, PlayScoring, Ruleset, Scoring, SpinnerRule
+from dominoes.rules import Direction, DrawRule, PlayScoring, Ruleset, SpinnerRule
 from dominoes.state import HandState, Observation, Phase
 
 __all__ = [
@@ -338,14 +338,14 @@ def describe_rules(rules: Ruleset, *, preset: str | None = None, sides: bool = F
     """
     game = game_name(rules)
     named = "" if preset is None else f" ({preset})"
+    if rules.trains:  # the engine of the hand (TRAIN-1)
+        named += f", engine {rules.engine_double}-{rules.engine_double}"
     mode = ""
     if rules.partnership:
         mode = " in partnership"
         if sides:
             mode += " (seats " + " v ".join("+".join(map(str, t)) for t in rules.teams) + ")"
     layout = ""
-    if rules.trains:
-        layout += f", engine {rules.engine_double}-{rules.engine_double}"
     if rules.spinner is not SpinnerRule.NONE:
         layout += f", {_SPINNER_WORDS[rules.spinner]}"
     if rules.play_scoring is not PlayScoring.NONE:
@@ -381,7 +381,7 @@ def describe_match(rules: Ruleset) -> str:
     >>> describe_match(Ruleset.block(hands_limit=5))
     'to 100 points (or 5 hands)'
     >>> describe_match(Ruleset.preset("mexican-train-6"))
-    'for 7 hands, one for each double from 6-6 to 0-0; the lowest total wins'
+    'for 7 hands, one for each double from 6-6 to 0-0'
 
     Raises:
         ArgumentTypeError: ``rules`` is not a `Ruleset` (a `TypeError`).
@@ -402,8 +402,6 @@ def describe_match(rules: Ruleset) -> str:
         text += f", or to {rules.target} points"
     if limit is not None and (hands is None or limit < hands):
         text += f" (or {limit} hands)"
-    if rules.scoring is Scoring.PENALTY:
-        text += "; the lowest total wins"
     return text
 
 

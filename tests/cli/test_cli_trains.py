@@ -84,7 +84,7 @@ def test_a_train_match_is_played_for_its_schedule() -> None:
     out = result.output
     assert result.exit_code == 0, out
     words = " ".join(out.split())
-    assert "The match is played for 7 hands, one for each double from 6-6 to 0-0;" in words
+    assert "The match is played for 7 hands, one for each double from 6-6 to 0-0." in words
     assert "\nHand 1: the engine 6-6\n" in out
     assert "\nHand 7: the engine 0-0\n" in out
     assert "(hand 1 of 7)." in out
@@ -160,7 +160,7 @@ def test_rules_lists_the_train_presets_and_shows_their_fields() -> None:
     assert fields["engine_source"] == "set_aside"
     assert fields["double_follow"] == "must_satisfy"
     text = invoke("rules", "show", "mexican-train-6").output
-    assert "A match is played for 7 hands, one for each double from 6-6 to 0-0; the" in text
+    assert "A match is played for 7 hands, one for each double from 6-6 to 0-0." in text
 
 
 def train_record(tmp_path: Path) -> Path:
