@@ -4678,18 +4678,21 @@ def _train_plays(ctx: _Ctx, c: tuple[Any, ...]) -> tuple[Move, ...]:
     if ks is None:
         ks = tr.members[both] = tuple(k for k in range(both.bit_length()) if both >> k & 1)
     seen = 0
+    several = -1  # (the trains with a tile for them, less one)
     for k in ks:
         v = values[k]
         seen |= 1 << v
         m = hand & suit[v]
-        while m:
-            low = m & -m
-            found.append((low.bit_length() - 1, k))
-            m ^= low
+        if m:
+            several += 1
+            while m:
+                low = m & -m
+                found.append((low.bit_length() - 1, k))
+                m ^= low
     if not found:
         moves: tuple[Move, ...] = ()
     else:
-        if len(ks) > 1:
+        if several:
             found.sort()
         plays = tr.plays
         if single == double:
