@@ -4422,10 +4422,11 @@ def _train_plays(ctx: _Ctx, c: tuple[Any, ...]) -> tuple[Move, ...]:
 
 def _train_open_values(tr: _TrainRules, c: tuple[Any, ...]) -> int:
     """What the seat to move shows it lacks when it cannot play: the values of the
-    trains it may play on now, as a bitmask over pip values."""
+    trains it may lay any tile on now, as a bitmask over pip values. (In the extra play
+    of `DoubleFollow.MULTI_DOUBLES` a double may go on trains a non-double may not: not
+    holding that double shows no value absent, so those trains are left out.)"""
     if c[_DOUBLES] or c[_PEND] or tr.after_own:
-        single, double = _train_targets(tr, c)
-        both = single | double
+        both = _train_targets(tr, c)[0]
     else:
         both = c[_MARKS] | tr.public | 1 << c[_TURN]
     values = c[_VALUES]
