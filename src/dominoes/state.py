@@ -3547,7 +3547,7 @@ _NO_CLAIM: Final = Claim(points=0)
 
 
 # ---------------------------------------------------------------- the sampler's interface
-# `dominoes.sampling` builds worlds consistent with an observation; these five functions
+# `dominoes.sampling` builds worlds consistent with an observation; these functions
 # are all it reads of a state's insides (public to the package, not part of its API).
 # `encoding_view`, after them, is what `dominoes.codec` reads to encode a seat's view of
 # a state without building its Observation.
@@ -3634,6 +3634,47 @@ def open_values(rules: Ruleset, history: Sequence[Step]) -> tuple[int, ...]:
         out.append(c[_OPENS][2] if led else 0)
         if move.__class__ is Play:
             c = (_arms_play if led else _arms_lead)(ctx, c, step.seat, move, ())
+    return tuple(out)
+
+
+def train_shown(rules: Ruleset, history: Sequence[Step], boneyard: int) -> tuple[int, ...]:
+    """Per step of a public ``history`` of a train game (docs/rules/trains.md), the tiles
+    (a bitmask over tile indices) a pass or a forced draw there showed the mover lacks:
+    those it could have laid then (a non-double on a train open to it, a double on a
+    train open to a double: TRAIN-3 to TRAIN-5, TRAIN-7); 0 for the other steps and
+    before the engine is laid. ``boneyard`` is the boneyard's size after the history.
+    The trains follow from the moves alone, so they are laid by the engine's own steps
+    on a table where every seat holds every tile."""
+    ctx = _ctx_for(rules)
+    tr: _TrainRules = ctx.train  # type: ignore[assignment]
+    draws = sum(1 for step in history if step.move.__class__ is Draw)
+    # (a placeholder boneyard of the right size: tile 0-1, never an engine)
+    c = train_core(
+        ctx,
+        hands=(ctx.full,) * ctx.players,
+        bone=(1,) * (boneyard + draws),
+        trains=[()] * len(tr.ends),
+        turn=rules.opening_seat,
+        opening=-1 if tr.set_aside else tr.engine,
+    )._core
+    doubles = 0
+    for i in tr.doubles:
+        doubles |= 1 << i
+    suit = ctx.suit
+    out = []
+    for step in history:
+        move = step.move
+        shown = 0
+        if c[_HUB] >= 0 and (move.__class__ is Draw or move.__class__ is Pass):
+            single, double = _train_targets(tr, c)
+            for k, v in enumerate(c[_VALUES]):
+                if single >> k & 1:
+                    shown |= suit[v] & ~doubles
+                if double >> k & 1:
+                    shown |= suit[v] & doubles
+        out.append(shown)
+        # (the public history's seat moves: the placeholder boneyard finds no engine)
+        c = _train_apply((*c[:_TURN], step.seat, *c[_TURN + 1 :]), move)
     return tuple(out)
 
 
