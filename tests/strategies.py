@@ -619,7 +619,8 @@ def spinner_rulesets(draw: st.DrawFn) -> Ruleset:
         fill = SpinnerFill.LONG_SIDES_FIRST
     else:
         scoring = draw(st.sampled_from(PlayScoring))
-        fill = draw(st.sampled_from(SpinnerFill))
+        # (TOES_FIRST is Chicken Foot's, with EVERY_DOUBLE only: not drawn here)
+        fill = draw(st.sampled_from([f for f in SpinnerFill if f is not SpinnerFill.TOES_FIRST]))
         counts = draw(st.sampled_from([counts, counts, *SpinnerCount]))  # the default twice
     weight = draw(st.sampled_from([2, 2, 1]))
     scale = draw(st.sampled_from(PlayScale)) if scoring is PlayScoring.FIVES else PlayScale.PIPS
