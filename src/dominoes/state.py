@@ -4136,12 +4136,14 @@ def random_playout(state: HandState, rng: random.Random) -> HandState:
     in a tight loop over the internal representation for the common line rules: no
     drawing or drawing until a tile fits, any boneyard floor, either block
     detection. Other rules (draw one then pass, voluntary drawing, a lead not yet
-    laid) take the general path. Layouts with spinners or scoring on play have a loop
-    of their own (`_arms_playout`).
+    laid) take the general path, and so do train games (docs/rules/trains.md). Layouts
+    with spinners or scoring on play have a loop of their own (`_arms_playout`).
     """
     ctx: _Ctx = state._core[_CTX]
     if ctx.arms:  # a layout with arms: a loop of its own
         return _arms_playout(state, rng)
+    if ctx.train is not None:  # a train game: move by move
+        return _general_playout(state, rng)
     randrange = rng.randrange
     # the general path also finishes an open round that holds a false pass (FAULT-5): the
     # loop below makes only legal moves, so it never has to track one
