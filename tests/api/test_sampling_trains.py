@@ -22,7 +22,7 @@ from typing import Any
 
 import attrs
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_sampling import SAMPLES, Pick, both, check_exact, few_draws, scenarios
 
@@ -35,7 +35,7 @@ from dominoes.rules import (
     EngineSource,
     MexicanOpen,
 )
-from strategies import random_hand
+from strategies import VARIANT_SETTINGS, random_hand
 
 
 def train(max_pip: int, players: int, hand_size: int, **fields: Any) -> Ruleset:
@@ -172,7 +172,8 @@ def test_draws_for_the_engine_show_who_lacked_it() -> None:
     assert sampling.count_worlds(obs) == 10
 
 
-FUZZ = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FUZZ = settings(VARIANT_SETTINGS, max_examples=25)
+"""Seeded (derandomized), as the every-option properties."""
 RULESETS = (
     *tuple(rules for rules, _pick, _limit in CASES.values()),
     Ruleset.preset("mexican-train-6"),
@@ -214,3 +215,24 @@ def test_samples_of_train_hands_are_worlds_the_seat_cannot_tell_apart(
             assert tile.high not in voids[other]
     for tile in state.boneyard:
         assert -1 in holders[tile]
+
+
+def test_the_holder_of_the_engine_is_known_before_it_is_laid() -> None:
+    """EngineSource.HOLDER (double-3, 2 seats): seat 1 holds 3-3 and is to lay it. Seat
+    0 sees its own three tiles: seat 1 holds 3-3 and two of the six others it cannot
+    see, C(6, 2) = 15 worlds."""
+    t = Tile.parse
+    rules = train(3, 2, 3, engine_source=EngineSource.HOLDER)
+    deal = Deal(
+        hands=((t("0-0"), t("0-1"), t("1-1")), (t("3-3"), t("0-2"), t("1-2"))),
+        boneyard=(t("2-2"), t("0-3"), t("1-3"), t("2-3")),
+    )
+    state = HandState.start(rules, deal)
+    obs = state.observation(0)
+    assert obs.opening == t("3-3")
+    assert obs.turn == 1
+    assert sampling.holders(obs)[t("3-3")] == (1,)
+    assert sampling.count_worlds(obs) == 15
+    world = sampling.sample(obs, random.Random(4))
+    assert t("3-3") in world.hand(1)
+    assert world.legal_moves() == state.legal_moves()

@@ -8,7 +8,7 @@ import json
 import random
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dominoes import Deal, HandState, Ruleset, Tile
@@ -23,9 +23,10 @@ from dominoes.rules import (
     MexicanOpen,
 )
 from dominoes.state import Observation
-from strategies import random_hand, tiles_reachable
+from strategies import VARIANT_SETTINGS, random_hand, tiles_reachable
 
-FUZZ = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FUZZ = settings(VARIANT_SETTINGS, max_examples=40)
+"""Seeded (derandomized), as the every-option properties."""
 SMALL = Ruleset.preset("mexican-train-6", max_pip=4, players=3, hand_size=4)
 RULESETS = (
     Ruleset.preset("mexican-train-6"),
