@@ -215,6 +215,11 @@ def test_samples_of_train_hands_are_worlds_the_seat_cannot_tell_apart(
             assert tile.high not in voids[other]
     for tile in state.boneyard:
         assert -1 in holders[tile]
+    # the engine's cheap record is part of the exact inference (but just after a forced
+    # draw whose tile fits: the seat to move holds it)
+    for other in range(rules.players):
+        if not (obs.drew and other == obs.turn):
+            assert obs.shown_voids[other] <= voids[other]
 
 
 def test_the_holder_of_the_engine_is_known_before_it_is_laid() -> None:
