@@ -338,8 +338,12 @@ def read_fields(data: Mapping[str, Any]) -> dict[str, Any]:
         "claim": read.integer("claim") if "claim" in data else 0,
         "muggins": read.integer("muggins") if "muggins" in data else 0,
         # (train games only)
-        **(_read_train_table(read, rules.max_pip) if "train_turn" in data else {}),
+        **(_read_train_table(read, rules.max_pip) if _TRAIN_KEYS & data.keys() else {}),
     }
+
+
+_TRAIN_KEYS: Final = frozenset({"hub", "trains", "train_turn"})
+"""The keys of a train game's table (`train_data`): all three or none."""
 
 
 def _read_train_table(read: _Reader, max_pip: int) -> dict[str, Any]:

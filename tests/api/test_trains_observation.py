@@ -13,7 +13,9 @@ from hypothesis import strategies as st
 
 from dominoes import Deal, HandState, Ruleset, Tile
 from dominoes.errors import ArgumentValueError
+from dominoes.layout import Owed, TrainTurn
 from dominoes.moves import Draw, End
+from dominoes.observation_data import train_data
 from dominoes.rules import (
     BlockDetection,
     DoubleDuty,
@@ -143,6 +145,12 @@ def test_from_dict_refuses_a_train_table_the_rules_do_not_allow() -> None:
     for data in broken:
         with pytest.raises(ArgumentValueError, match="data"):
             Observation.from_dict(data)
+    line = HandState.start(Ruleset.draw(), Deal.random(Ruleset.draw(), seed=3))
+    with pytest.raises(ArgumentValueError, match="'train_turn'"):
+        Observation.from_dict({**line.observation(0).to_dict(), "hub": None, "trains": []})
+    turn = TrainTurn(doubles=(), firsts=(), owed=Owed.TURN)
+    with pytest.raises(ArgumentValueError, match="impossible"):
+        Observation.from_dict({**line.observation(0).to_dict(), **train_data(None, (), turn)})
     for key, value in (("trains", [{"end": "X"}]), ("train_turn", {"owed": "nap"})):
         with pytest.raises(ArgumentValueError, match=key):
             Observation.from_dict({**good, key: value})
