@@ -3555,7 +3555,8 @@ _NO_CLAIM: Final = Claim(points=0)
 
 def world_of(obs: Observation, hands: list[list[Tile]], boneyard: list[Tile]) -> HandState:
     """The state with these hands and boneyard and the public facts of ``obs``, built
-    and checked through a position (its history is empty).
+    and checked through a position (in a train game, from its parts with `train_core`);
+    its history is empty.
 
     Raises:
         NotationError: the tiles do not fit the observation.
