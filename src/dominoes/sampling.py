@@ -107,6 +107,7 @@ from dominoes.moves import DRAW, Draw, Pass, Play
 from dominoes.rules import (
     BlockDetection,
     DrawRule,
+    EngineSource,
     NoDoubleRule,
     Opening,
     Ruleset,
@@ -1343,7 +1344,9 @@ def _train_history(
             slots.extend([seat, -1, 0, -1] for _ in range(rules.hand_size))
     history = obs.history
     shown = train_shown(rules, history, obs.boneyard_size)
-    search = isinstance(history[0].move, Draw) if history else obs.opening == "draw"
+    search = rules.engine_source is EngineSource.DRAW_UNTIL_FOUND and (
+        isinstance(history[0].move, Draw) if history else obs.opening == "draw"
+    )
     if search:  # nobody was dealt the engine
         for sl in slots:
             sl[2] |= 1 << engine
