@@ -704,3 +704,23 @@ def play_random(state: Any, rng: random.Random) -> Any:
         else:
             state.apply_action(rng.choice(state.legal_actions()))
     return state
+
+
+def tiles_reachable(root: object) -> set[Tile]:
+    """Every `Tile` reachable from ``root`` through attributes and containers (the
+    ruleset left out: it names tiles of the set, not of a hand)."""
+    seen: set[int] = set()
+    found: set[Tile] = set()
+    stack = [root]
+    while stack:
+        obj = stack.pop()
+        if id(obj) in seen or isinstance(obj, Ruleset):
+            continue
+        seen.add(id(obj))
+        if isinstance(obj, Tile):
+            found.add(obj)
+        elif isinstance(obj, tuple | list | frozenset | set):
+            stack.extend(obj)
+        elif hasattr(obj, "__attrs_attrs__"):
+            stack.extend(getattr(obj, a.name) for a in obj.__attrs_attrs__)
+    return found

@@ -67,6 +67,7 @@ from dominoes.observation_data import (
     read_fields,
     result_data,
     step_data,
+    train_data,
 )
 from dominoes.rules import (
     BlockDetection,
@@ -1346,6 +1347,15 @@ class Observation:
 
     In a layout with arms (docs/rules/spinner.md) the ends are those of the arms open
     when the seat passed or drew (`Layout.open_ends`), two or more of them.
+
+    In a train game (docs/rules/trains.md) they are the values of the trains the seat
+    could lay a tile on at that moment: its own train, the Mexican train (where it is
+    open to the seat, `Ruleset.mexican_open_from`) and the marked trains; while an open
+    double holds up play (TRAIN-5, TRAIN-7), that double's train alone. Under
+    `DoubleFollow.MULTI_DOUBLES`, in the extra play a double earns, a double could also
+    go on the other trains open to the seat, but lacking one double shows no value
+    absent: only the open double's value is recorded. A seat never passes or draws in
+    a first-turn run (it may always `Stop`).
     """
     arms: tuple[Arm, ...] = attrs.field(default=(), repr=False)
     """With spinners or scoring on play (docs/rules/spinner.md): every arm of the layout,
@@ -1408,6 +1418,8 @@ class Observation:
             shown += [f"arms={self.arms!r}", f"play_points={self.play_points!r}"]
         if self.rules.claim_rule is not ClaimRule.AUTO:
             shown += [f"claim={self.claim!r}", f"muggins={self.muggins!r}"]
+        if self.rules.trains:
+            shown += [f"{name}={getattr(self, name)!r}" for name in ("hub", "trains", "train_turn")]
         return f"Observation({', '.join(shown)})"
 
     # ------------------------------------------------------------------ as data
@@ -1431,7 +1443,9 @@ class Observation:
         still 1): `from_dict` reads data written before it, taking every entry empty.
         Likewise ``arms`` and ``play_points`` (layouts with arms only) and ``claim`` and
         ``muggins`` (only where scores are called, rules CLAIM-1 and CLAIM-2; 0 when
-        absent).
+        absent), and in a train game only ``hub`` (a tile or ``null``), ``trains`` (per
+        train ``{"end", "owner", "tiles", "value", "marked"}``) and ``train_turn``
+        (``{"doubles": [[token, from_run], ...], "firsts", "owed"}``).
 
         >>> import json
         >>> from dominoes import Deal, HandState, Ruleset
@@ -1478,6 +1492,7 @@ class Observation:
                 if self.rules.claim_rule is not ClaimRule.AUTO
                 else {}
             ),
+            **(train_data(self.hub, self.trains, self.train_turn) if self.rules.trains else {}),
         }
 
     @classmethod
@@ -1532,7 +1547,8 @@ class Observation:
 
         They depend only on the seat's hand and public facts (the open ends, the
         opening, the boneyard's size), so the observation lists them as the state does,
-        from the same tables.
+        from the same tables. In a train game the engine lists them, on a state holding
+        the public facts and the seat's hand.
         """
         if self.ending is not None or self.turn != self.seat:
             return ()
@@ -1544,6 +1560,11 @@ class Observation:
         mask = 0
         for t in self.hand:
             mask |= 1 << t.index
+        if ctx.train is not None:
+            # a train game: the engine's own moves, on a core holding the public facts and
+            # this seat's hand (the others' hands empty, a boneyard of the right size)
+            hands = tuple(mask if s == self.seat else 0 for s in range(ctx.players))
+            return _observed_train_state(self, hands, (0,) * self.boneyard_size).legal_moves()
         line = self.line
         if not line:
             opening = self.opening
@@ -1638,6 +1659,9 @@ class Observation:
         else:
             groups = [self.hand if s == self.seat else n for s, n in enumerate(self.hand_sizes)]
         table = self.line + tuple(pair for arm in self.arms[2:] for pair in arm.tiles)
+        if self.hub is not None:
+            table += ((self.hub.low, self.hub.high),)
+            table += tuple(pair for train in self.trains for pair in train.tiles)
         hands, boneyard = _fill(
             self.rules, groups, self.boneyard_size, table, self.opening, self.turn
         )
@@ -1645,6 +1669,8 @@ class Observation:
 
     def _state_from(self, hands: list[list[Tile]], boneyard: list[Tile]) -> HandState:
         """The state with these hands and boneyard and this observation's public facts."""
+        if self.rules.trains:  # built from its parts, not through a position
+            return _train_world(self, hands, boneyard)
         position = Position(
             max_pip=self.rules.max_pip,
             hands=tuple(tuple(sorted(h)) for h in hands),
@@ -1852,6 +1878,9 @@ OBSERVATION_FIELDS: Final = (
     "play_points",
     "claim",
     "muggins",
+    "hub",
+    "trains",
+    "train_turn",
 )
 """The fields of `Observation` in order, as `_new_observation` sets them (a test checks
 them against the class)."""
@@ -3669,7 +3698,7 @@ _NO_CLAIM: Final = Claim(points=0)
 
 
 # ---------------------------------------------------------------- the sampler's interface
-# `dominoes.sampling` builds worlds consistent with an observation; these five functions
+# `dominoes.sampling` builds worlds consistent with an observation; these functions
 # are all it reads of a state's insides (public to the package, not part of its API).
 # `encoding_view`, after them, is what `dominoes.codec` reads to encode a seat's view of
 # a state without building its Observation.
@@ -3677,7 +3706,8 @@ _NO_CLAIM: Final = Claim(points=0)
 
 def world_of(obs: Observation, hands: list[list[Tile]], boneyard: list[Tile]) -> HandState:
     """The state with these hands and boneyard and the public facts of ``obs``, built
-    and checked through a position (its history is empty).
+    and checked through a position (in a train game, from its parts with `train_core`);
+    its history is empty.
 
     Raises:
         NotationError: the tiles do not fit the observation.
@@ -3756,6 +3786,47 @@ def open_values(rules: Ruleset, history: Sequence[Step]) -> tuple[int, ...]:
         out.append(c[_OPENS][2] if led else 0)
         if move.__class__ is Play:
             c = (_arms_play if led else _arms_lead)(ctx, c, step.seat, move, ())
+    return tuple(out)
+
+
+def train_shown(rules: Ruleset, history: Sequence[Step], boneyard: int) -> tuple[int, ...]:
+    """Per step of a public ``history`` of a train game (docs/rules/trains.md), the tiles
+    (a bitmask over tile indices) a pass or a forced draw there showed the mover lacks:
+    those it could have laid then (a non-double on a train open to it, a double on a
+    train open to a double: TRAIN-3 to TRAIN-5, TRAIN-7); 0 for the other steps and
+    before the engine is laid. ``boneyard`` is the boneyard's size after the history.
+    The trains follow from the moves alone, so they are laid by the engine's own steps
+    on a table where every seat holds every tile."""
+    ctx = _ctx_for(rules)
+    tr: _TrainRules = ctx.train  # type: ignore[assignment]
+    draws = sum(1 for step in history if step.move.__class__ is Draw)
+    # (a placeholder boneyard of the right size: tile 0-1, never an engine)
+    c = train_core(
+        ctx,
+        hands=(ctx.full,) * ctx.players,
+        bone=(1,) * (boneyard + draws),
+        trains=[()] * len(tr.ends),
+        turn=rules.opening_seat,
+        opening=-1 if tr.set_aside else tr.engine,
+    )._core
+    doubles = 0
+    for i in tr.doubles:
+        doubles |= 1 << i
+    suit = ctx.suit
+    out = []
+    for step in history:
+        move = step.move
+        shown = 0
+        if c[_HUB] >= 0 and (move.__class__ is Draw or move.__class__ is Pass):
+            single, double = _train_targets(tr, c)
+            for k, v in enumerate(c[_VALUES]):
+                if single >> k & 1:
+                    shown |= suit[v] & ~doubles
+                if double >> k & 1:
+                    shown |= suit[v] & doubles
+        out.append(shown)
+        # (the public history's seat moves: the placeholder boneyard finds no engine)
+        c = _train_apply((*c[:_TURN], step.seat, *c[_TURN + 1 :]), move)
     return tuple(out)
 
 
@@ -4218,8 +4289,8 @@ def random_playout(state: HandState, rng: random.Random) -> HandState:
     in a tight loop over the internal representation for the common line rules: no
     drawing or drawing until a tile fits, any boneyard floor, either block
     detection. Other rules (draw one then pass, voluntary drawing, a lead not yet
-    laid) take the general path. Layouts with spinners or scoring on play have a loop
-    of their own (`_arms_playout`).
+    laid) take the general path, and so do train games (docs/rules/trains.md). Layouts
+    with spinners or scoring on play have a loop of their own (`_arms_playout`).
     """
     ctx: _Ctx = state._core[_CTX]
     if ctx.arms:  # a layout with arms: a loop of its own
@@ -4677,11 +4748,12 @@ def _train_plays(ctx: _Ctx, c: tuple[Any, ...]) -> tuple[Move, ...]:
     ks = tr.members.get(both)
     if ks is None:
         ks = tr.members[both] = tuple(k for k in range(both.bit_length()) if both >> k & 1)
-    seen = 0
+    seen = 0  # (a double that fits where a non-double may not shows no value absent)
     several = -1  # (the trains with a tile for them, less one)
     for k in ks:
         v = values[k]
-        seen |= 1 << v
+        if single >> k & 1:
+            seen |= 1 << v
         m = hand & suit[v]
         if m:
             several += 1
@@ -4708,7 +4780,9 @@ def _train_plays(ctx: _Ctx, c: tuple[Any, ...]) -> tuple[Move, ...]:
 
 def _train_open_values(ctx: _Ctx, c: tuple[Any, ...]) -> int:
     """What the seat to move shows it lacks when it cannot play: the values of the
-    trains it may play on now, as a bitmask over pip values."""
+    trains it may lay any tile on now, as a bitmask over pip values. (In the extra play
+    of `DoubleFollow.MULTI_DOUBLES` a double may go on trains a non-double may not: not
+    holding that double shows no value absent, so those trains are left out.)"""
     _train_plays(ctx, c)
     seen: int = _TRAIN_LAST[0][2]
     return seen
@@ -5384,3 +5458,128 @@ def _train_held_up(
         for v in values:
             ends |= suit[v]
     return not any(h & ends for h in hands)
+
+
+# ------------------------------------------------- the observation of a train game
+# `Observation` builds a train state from its public facts with `train_core` (never
+# through a position): to list the seat's moves, and as the worlds of the sampler.
+
+
+def _observed_train_state(obs: Observation, hands: Sequence[int], bone: Sequence[int]) -> HandState:
+    """The train state with the public facts of ``obs`` (already checked), these hands
+    (bitmasks per seat) and this boneyard (tile indices in draw order)."""
+    ctx = _ctx_for(obs.rules)
+    tr: _TrainRules = ctx.train  # type: ignore[assignment]
+    marks = 0
+    for k, train in enumerate(obs.trains):
+        if train.marked:
+            marks |= 1 << k
+    turn_facts = obs.train_turn
+    doubles: tuple[tuple[int, bool], ...] = ()
+    firsts = 0
+    owed = Owed.TURN
+    if turn_facts is not None:
+        doubles = tuple((tr.index[end], from_run) for end, from_run in turn_facts.doubles)
+        for s in turn_facts.firsts:
+            firsts |= 1 << s
+        owed = turn_facts.owed
+    opening = -1
+    if obs.hub is None:  # the engine is still to be laid (its holder, or a draw for it)
+        opening = obs.opening.index if isinstance(obs.opening, Tile) else _DRAW_FOR_DOUBLE
+    return train_core(
+        ctx,
+        hands=hands,
+        bone=bone,
+        trains=[train.tiles for train in obs.trains] if obs.trains else [()] * len(tr.ends),
+        marks=marks,
+        doubles=doubles,
+        firsts=firsts,
+        owed=owed,
+        turn=obs.turn,
+        opening=opening,
+        round_=obs.round,
+        drew=obs.drew,
+        last=obs.last if obs.last is not None else -1,
+        ending=obs.ending,
+    )
+
+
+def _train_world(obs: Observation, hands: list[list[Tile]], boneyard: list[Tile]) -> HandState:
+    """`Observation._state_from` of a train game: the state with these hands and
+    boneyard and the public facts of ``obs``, checked (the table's shape, and every tile
+    of the set once, on the table, in a hand or in the boneyard).
+
+    Raises:
+        NotationError: the facts are not a train table, or the tiles do not fit them.
+    """
+    problem = _train_table_problem(obs)
+    rules = obs.rules
+    if problem is None:
+        table = [Tile(a, b) for train in obs.trains for a, b in train.tiles]
+        if obs.hub is not None:
+            table.append(obs.hub)
+        every = [*table, *boneyard, *(t for h in hands for t in h)]
+        sizes = tuple(len(h) for h in hands)
+        if sizes != obs.hand_sizes or len(boneyard) != obs.boneyard_size:
+            problem = "the hands and the boneyard must hold as many tiles as it says"
+        elif len(every) != rules.tile_set.size or set(every) != set(rules.tile_set):
+            problem = "every tile of the set must be once on the table, in a hand or the boneyard"
+    if problem is not None:
+        raise NotationError(f"bad train table: {problem}", text="", what="train observation")
+    masks = []
+    for h in hands:
+        m = 0
+        for t in h:
+            m |= 1 << t.index
+        masks.append(m)
+    return _observed_train_state(obs, masks, [t.index for t in boneyard])
+
+
+def _train_table_problem(obs: Observation) -> str | None:
+    """What is wrong with the train table of ``obs`` (the hub, the trains, the turn's
+    facts), as a phrase; ``None`` when it is one the rules allow."""
+    rules = obs.rules
+    tr: _TrainRules = _ctx_for(rules).train  # type: ignore[assignment]
+    players = rules.players
+    facts = obs.train_turn
+    if facts is None:
+        return "a train game's observation must give its train_turn"
+    if obs.line or obs.arms:
+        return "a train game has no line and no arms"
+    engine = Tile(tr.engine_value, tr.engine_value)
+    if obs.hub is not None and obs.hub != engine:
+        return f"the hub must be the engine double {engine}"
+    if obs.hub is None:
+        if obs.trains or facts.doubles or facts.owed is not Owed.TURN:
+            return "before the engine is laid, there are no trains and nothing is owed"
+        if obs.opening not in ((engine, "draw") if obs.ending is None else (None,)):
+            return f"before the engine is laid, the opening must be {engine} or 'draw'"
+    elif obs.opening is not None:
+        return "once the engine is laid, there is no opening"
+    elif len(obs.trains) != len(tr.ends):
+        return f"there must be {len(tr.ends)} trains"
+    for k, train in enumerate(obs.trains):
+        owner = None if k == tr.mexican else k
+        if train.end is not tr.ends[k] or train.owner != owner:
+            return f"train {k} must be {tr.ends[k].token}, owned by {owner}"
+        if train.marked and owner is None:
+            return "the Mexican train never carries a marker"
+        v = tr.engine_value
+        for a, b in train.tiles:
+            if a != v or not 0 <= b <= rules.max_pip:
+                return f"the tiles of {train.end.token} must chain from the engine"
+            v = b
+        if train.value != v:
+            return f"{train.end.token} must show the value at its end"
+    if not all(0 <= s < players for s in facts.firsts) or list(facts.firsts) != sorted(
+        set(facts.firsts)
+    ):
+        return "train_turn's firsts must be seats at the table, ascending"
+    ends = [end for end, _from_run in facts.doubles]
+    if len(set(ends)) != len(ends) or not all(
+        end in tr.index and obs.trains[tr.index[end]].open_double for end in ends
+    ):
+        return "train_turn's doubles must be distinct trains that end in a double"
+    if facts.owed is Owed.RUN and (not rules.first_turn_run or obs.turn in facts.firsts):
+        return "a first-turn run is owed only in a seat's first turn"
+    return None

@@ -497,7 +497,9 @@ def test_side_margin_counts_play_points() -> None:
     assert side_margin(result, 1, 2, False) == -10.0
 
 
-@pytest.mark.parametrize("name", ["all-fives", "fives-and-threes", "block", "bergen"])
+@pytest.mark.parametrize(
+    "name", ["all-fives", "fives-and-threes", "block", "bergen", "mexican-train-6"]
+)
 def test_greedy_rollouts_make_the_greedy_agents_moves(name: str) -> None:
     """`rollout(greedy=True)` plays what `GreedyAgent` would: in a game that scores on
     play the play that scores most, then the heaviest (not the heaviest alone)."""
