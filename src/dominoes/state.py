@@ -4761,8 +4761,9 @@ def _train_plays(ctx: _Ctx, c: tuple[Any, ...]) -> tuple[Move, ...]:
                 low = m & -m
                 found.append((low.bit_length() - 1, k))
                 m ^= low
+    moves: tuple[Move, ...]
     if not found:
-        moves: tuple[Move, ...] = ()
+        moves = ()
     else:
         if several:
             found.sort()
@@ -4915,11 +4916,17 @@ class _TrainHand(HandState):
                     else:
                         result = Ending.DOMINO
                         nt = t
+                    # (a list and back: half the cost of two slices)
+                    seats = list(hands)
+                    seats[t] = hand
+                    ends = list(values)
+                    ends[k] = nv
+                    links = list(chains)
+                    links[k] = (ctx.pairs[v][nv], chains[k])
                     core: tuple[Any, ...] = (
-                        ctx, (c[_HIST], t, move), (*hands[:t], hand, *hands[t + 1 :]), c[_BONE],
-                        c[_HUB], firsts, -1, c[_LEAD], (*values[:k], nv, *values[k + 1 :]),
-                        marks, nt, -1, 0, result, 0, t, (), False, c[_SHOWN], (), _FRESH,
-                        (*chains[:k], (ctx.pairs[v][nv], chains[k]), *chains[k + 1 :]),
+                        ctx, (c[_HIST], t, move), tuple(seats), c[_BONE], c[_HUB], firsts, -1,
+                        c[_LEAD], tuple(ends), marks, nt, -1, 0, result, 0, t, (), False,
+                        c[_SHOWN], (), _FRESH, tuple(links),
                     )  # fmt: skip
                     if result is None and ctx.immediate and _train_stuck(ctx, core):
                         core = (*core[:_TURN], t, -1, 0, Ending.BLOCKED, *core[_DREW:])
