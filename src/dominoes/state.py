@@ -4474,11 +4474,13 @@ def _train_start(ctx: _Ctx, masks: tuple[int, ...], bone: tuple[int, ...]) -> Ha
         else:  # (under HOLDER the deal check refused it)
             turn, opening = rules.opening_seat, _DRAW_FOR_DOUBLE
     lead = (tr.engine_value, tr.engine_value) if hub >= 0 else None
-    core = (
+    core: tuple[Any, ...] = (
         ctx, None, masks, bone, hub, 0, opening, lead,
         (tr.engine_value,) * n, 0, turn, -1, 0, None, 0, -1, (), False, ctx.no_shown, (),
         _FRESH, (None,) * n,
     )  # fmt: skip
+    if hub >= 0 and ctx.immediate and _train_stuck(ctx, core):  # (DETECT-1 at the start)
+        core = (*core[:_RESULT], Ending.BLOCKED, *core[_DREW:])
     return _make(_TrainHand, core)
 
 
@@ -4793,15 +4795,26 @@ def _train_stuck(ctx: _Ctx, c: tuple[Any, ...]) -> bool:
     """Rule TRAIN-9 with `BlockDetection.IMMEDIATE`: nobody can draw, and no seat holds a
     tile that fits a train it could use were every train marked (or, while an open
     double in force holds everyone up, that fits it)."""
-    if (ctx.draws and len(c[_BONE]) > ctx.floor) or c[_PEND] == _RUN:
+    if ctx.draws and len(c[_BONE]) > ctx.floor:
         return False
     tr: _TrainRules = ctx.train  # type: ignore[assignment]
     values = c[_VALUES]
+    suit = ctx.suit
     g = _train_gate(tr, c) if c[_DOUBLES] else -1
+    if g >= 0 and not tr.layer_only:
+        ends = suit[values[g]]
+        return not any(h & ends for h in c[_HANDS])
     ends = 0
-    for v in (values[g],) if g >= 0 and not tr.layer_only else set(values):
-        ends |= ctx.suit[v]
-    return not any(h & ends for h in c[_HANDS])
+    for k, v in enumerate(values):
+        if k != tr.mexican or not tr.after_own:
+            ends |= suit[v]
+    if not any(h & ends for h in c[_HANDS]):
+        # (MexicanOpen.AFTER_OWN_TRAIN: the Mexican train, for the seats whose train is
+        # started; a seat stuck now never starts it)
+        mexican = suit[values[tr.mexican]] if tr.after_own and tr.mexican >= 0 else 0
+        chains = c[_CHAINS]
+        return not any(h & mexican for s, h in enumerate(c[_HANDS]) if chains[s] is not None)
+    return False
 
 
 class _TrainHand(HandState):
@@ -5137,13 +5150,15 @@ def _train_apply(c: tuple[Any, ...], move: Any) -> tuple[Any, ...]:
     count = c[_RCOUNT]
     nxt = ctx.nxt
     if c[_HUB] < 0:  # laying the engine, or drawing for it (TRAIN-1)
-        if cls is Play:
+        if cls is Play:  # (laying it is the holder's turn: TRAIN-1, TRAIN-7)
             new_hands = (*hands[:t], hands[t] ^ (1 << tr.engine), *hands[t + 1 :])
             v = tr.engine_value
-            core: tuple[Any, ...] = (ctx, (hist, t, move), new_hands, bone, v, firsts, -1)
-            core += ((v, v), values)
-            core += (marks, nxt[t], -1, 0, None, 0, t, (), False, shown, doubles, _FRESH)
-            return (*core, chains)
+            core: tuple[Any, ...] = (ctx, (hist, t, move), new_hands, bone, v, firsts | 1 << t)
+            core += (-1, (v, v), values, marks, nxt[t], -1, 0, None, 0, t, (), False, shown)
+            core += (doubles, _FRESH, chains)
+            if ctx.immediate and _train_stuck(ctx, core):
+                core = (*core[:_TURN], t, -1, 0, Ending.BLOCKED, *core[_DREW:])
+            return core
         i = bone[0]
         new_hands = (*hands[:t], hands[t] | (1 << i), *hands[t + 1 :])
         found = i == tr.engine
@@ -5209,18 +5224,22 @@ def _train_apply(c: tuple[Any, ...], move: Any) -> tuple[Any, ...]:
             shown = (*shown[:t], shown[t] | seen, *shown[t + 1 :])
         renewed = not marks & bit
         marks |= bit
+        lifted = False
         if tr.layer_only and doubles:
             g = _train_gate(tr, c)
             if g >= 0:  # the seat that faced it could not satisfy it: it is lifted
                 doubles = tuple([x for x in doubles if x[0] != g])
-                renewed = True
+                lifted = True
         hist = (hist, t, PASS)
         if not ctx.draws or len(bone) <= ctx.floor:  # TRAIN-9: the round
-            if renewed or prop < 0:
-                prop, count = t, 0
-            count += 1
-            if count == ctx.players:
-                result = Ending.BLOCKED
+            if lifted:  # (it faced the double alone: every seat confirms again)
+                prop, count = -1, 0
+            else:
+                if renewed or prop < 0:
+                    prop, count = t, 0
+                count += 1
+                if count == ctx.players:
+                    result = Ending.BLOCKED
         pend = _FRESH
         drew = 0
         firsts |= bit
@@ -5431,12 +5450,7 @@ def _train_playout(state: HandState, rng: random.Random) -> HandState:
             firsts |= bit
             t = nxt[t]
         done = firsts == all_seats or not runs
-        if (
-            immediate
-            and pend != _RUN
-            and left <= stock
-            and _train_held_up(suit, hands, values, doubles, done)
-        ):
+        if immediate and left <= stock and _train_held_up(suit, hands, values, doubles, done):
             t = last
             result = Ending.BLOCKED
             break

@@ -166,8 +166,8 @@ def test_holder_positions_before_the_engine_is_laid() -> None:
     assert text == "d2 0-1,1-1/0-2,2-2 0-0,1-2 - 1 lead:2-2 trains=T0:-;T1:-;M:-"
     assert HandState.from_position(text, rules) == state
     assert state.position(seat=0) == "d2 0-1,1-1/#2 #2 - 1 lead:2-2 trains=T0:-;T1:-;M:-"
-    laid = state.apply("2-2")
-    assert laid.position().split(" ", 3)[3] == "*2|2 0 play trains=T0:-;T1:-;M:- last=1"
+    laid = state.apply("2-2")  # (laying the engine is its holder's first turn, TRAIN-7)
+    assert laid.position().split(" ", 3)[3] == "*2|2 0 play trains=T0:-;T1:-;M:- firsts=1 last=1"
     assert HandState.from_position(laid.position(), rules) == laid
     # the engine must be in the hand of the seat to move
     with pytest.raises(NotationError, match=r"\(phase\): the engine 2-2 is not in seat 0"):
