@@ -175,6 +175,16 @@ DEAL_FLOOR = Deal(
     boneyard=["0-2", "1-2", "2-3", "2-2"],
 )
 
+# ---------------------------------------------------------------- POINTS, TRAIN-10
+# Double-4, three players, two tiles each. Seat 0 leads 4-4 and nobody can follow:
+# left in hand seat 0 0-2, seat 1 0-0 2-2, seat 2 1-1 3-3 (pips 2, 4, 8); seat 0 wins
+# the block (the deal of docs/rules/points.md).
+DEAL_POINTS_3 = Deal(
+    hands=[["4-4", "0-2"], ["0-0", "2-2"], ["1-1", "3-3"]],
+    boneyard=["0-1", "1-2", "0-3", "1-3", "2-3", "0-4", "1-4", "2-4", "3-4"],
+)
+MOVES_POINTS_3 = "4-4 pass pass pass"
+
 # ---------------------------------------------------------------- LEAD-1
 # Double-six Block game; all seven doubles, 5-6 and 4-6 are face down.
 DEAL_NO_DOUBLE = Deal(

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import Any
 
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
@@ -620,6 +621,8 @@ def spinner_rulesets(draw: st.DrawFn) -> Ruleset:
     else:
         scoring = draw(st.sampled_from(PlayScoring))
         fill = draw(st.sampled_from(SpinnerFill))
+        if fill is SpinnerFill.TOES_FIRST:  # Chicken Foot: every double a foot (FOOT-2)
+            spinner = SpinnerRule.EVERY_DOUBLE
         counts = draw(st.sampled_from([counts, counts, *SpinnerCount]))  # the default twice
     weight = draw(st.sampled_from([2, 2, 1]))
     scale = draw(st.sampled_from(PlayScale)) if scoring is PlayScoring.FIVES else PlayScale.PIPS
@@ -639,6 +642,9 @@ def spinner_rulesets(draw: st.DrawFn) -> Ruleset:
     if draws:
         no_doubles.append(NoDoubleRule.DRAW_FOR_DOUBLE)
     no_double = draw(st.sampled_from(no_doubles))
+    toes = fill is SpinnerFill.TOES_FIRST
+    root_toes = draw(st.sampled_from([4, 6])) if toes else 4
+    toe_release = draw(st.booleans()) if toes else True
     return Ruleset(
         max_pip=max_pip,
         players=players,
@@ -658,6 +664,8 @@ def spinner_rulesets(draw: st.DrawFn) -> Ruleset:
         play_scale=scale,
         spinner_count=counts,
         double_end_weight=weight,
+        root_toes=root_toes,
+        toe_release=toe_release,
     )
 
 
@@ -684,3 +692,35 @@ def random_hand(rules: Ruleset, seed: int) -> list[HandState]:
         state = state.apply(legal[rng.randrange(len(legal))])
         states.append(state)
     return states
+
+
+def play_random(state: Any, rng: random.Random) -> Any:
+    """Finish an OpenSpiel state (`dominoes.adapters.openspiel.DominoesState`) with chance
+    outcomes by probability and random actions."""
+    while not state.is_terminal():
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(actions, probs)[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    return state
+
+
+def tiles_reachable(root: object) -> set[Tile]:
+    """Every `Tile` reachable from ``root`` through attributes and containers (the
+    ruleset left out: it names tiles of the set, not of a hand)."""
+    seen: set[int] = set()
+    found: set[Tile] = set()
+    stack = [root]
+    while stack:
+        obj = stack.pop()
+        if id(obj) in seen or isinstance(obj, Ruleset):
+            continue
+        seen.add(id(obj))
+        if isinstance(obj, Tile):
+            found.add(obj)
+        elif isinstance(obj, tuple | list | frozenset | set):
+            stack.extend(obj)
+        elif hasattr(obj, "__attrs_attrs__"):
+            stack.extend(getattr(obj, a.name) for a in obj.__attrs_attrs__)
+    return found

@@ -40,7 +40,7 @@ from dominoes.errors import (
     UnknownPresetError,
 )
 from dominoes.faults import Fault, FaultKind
-from dominoes.layout import Layout
+from dominoes.layout import Layout, Owed, Train, TrainTurn
 from dominoes.match import Match
 from dominoes.moves import (
     DRAW,
@@ -217,6 +217,7 @@ __all__ = [
     "Observation",
     "ObservationEncoder",
     "Opening",
+    "Owed",
     "PartnerPips",
     "PartnershipOut",
     "Pass",
@@ -239,9 +240,11 @@ __all__ = [
     "Step",
     "Stop",
     "TargetExact",
-    "TileValues",
     "Tile",
     "TileSet",
+    "TileValues",
+    "Train",
+    "TrainTurn",
     "UnknownAgentError",
     "UnknownNameError",
     "UnknownPresetError",

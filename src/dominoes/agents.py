@@ -29,7 +29,7 @@ from dominoes import errors as _errors
 from dominoes import sampling
 from dominoes.errors import AgentError, ArgumentTypeError, IllegalMoveError, SamplingError
 from dominoes.errors import shown as _shown_value
-from dominoes.moves import MUGGINS, Claim, Draw, Move, Muggins, Pass, Play
+from dominoes.moves import MUGGINS, Claim, Draw, End, Move, Muggins, Pass, Play
 from dominoes.notation import parse_move
 from dominoes.rules import ClaimRule, PlayScoring, Ruleset, Scoring
 from dominoes.scoring import HandResult
@@ -83,7 +83,15 @@ class GreedyAgent:
     draws or passes when it must. In a game that scores on play (rules PLAY-1 to
     PLAY-3) it first prefers the play that scores most (`Observation.scored_moves`).
     Where scores are called it claims the exact score and calls muggins whenever it
-    may (rules CLAIM-1 and CLAIM-2)."""
+    may (rules CLAIM-1 and CLAIM-2).
+
+    In a train game (docs/rules/trains.md) too it lays the heaviest tile: the tiles
+    left in hand are penalty points (TRAIN-10), so the heaviest is the one that costs
+    most if the hand ends now (a double's extra play is not sought first: it follows
+    when the heaviest tile happens to be one). A tile that fits several trains goes on
+    the seat's own train first (that lifts its marker), then on the first in `End`
+    order. In a first-turn run it keeps laying tiles while it can, and stops when only
+    `Stop` is left."""
 
     def choose(self, observation: Observation, rng: random.Random) -> Move:
         """The play that scores most, then the heaviest, else the forced move.
@@ -96,8 +104,9 @@ class GreedyAgent:
         claimed = _claim_choice(observation)
         if claimed is not None:
             return claimed
-        if observation.rules.play_scoring is PlayScoring.NONE:
-            return heaviest(observation.legal_moves())
+        rules = observation.rules
+        if rules.play_scoring is PlayScoring.NONE:
+            return heaviest(observation.legal_moves(), _own_train(rules, observation.seat))
         scored = observation.scored_moves()
         top = max(points for _move, points in scored)
         return heaviest(tuple(move for move, points in scored if points == top))
@@ -128,16 +137,24 @@ def _check_choose(observation: object, rng: object) -> None:
         )
 
 
-def heaviest(moves: tuple[Move, ...]) -> Move:
-    """The heaviest play among ``moves`` (a forced draw or pass if there is none)."""
+def heaviest(moves: tuple[Move, ...], own: End | None = None) -> Move:
+    """The heaviest play among ``moves`` (a forced draw or pass if there is none); of
+    the plays of that tile, the one on ``own`` (a seat's own train), else the first
+    end in `End` order."""
     best = moves[0]
-    best_key = (-1, -1, 0)
+    best_key = (-1, -1, False, 0)
     for move in moves:
         if isinstance(move, Play):
-            key = (move.tile.pips, move.tile.high, -int(move.end or 0))
+            end = move.end
+            key = (move.tile.pips, move.tile.high, own is not None and end is own, -int(end or 0))
             if key > best_key:
                 best, best_key = move, key
     return best
+
+
+def _own_train(rules: Ruleset, seat: int) -> End | None:
+    """In a train game, ``seat``'s own train (which `heaviest` prefers); else ``None``."""
+    return End.train(seat) if rules.trains else None
 
 
 def side_margin(
@@ -234,7 +251,7 @@ def _greedy_step(state: HandState) -> HandState:
     may: the points a play scores follow from the layout)."""
     moves = state.legal_moves()
     if state.rules.play_scoring is PlayScoring.NONE or len(moves) == 1:
-        return state.apply(heaviest(moves))
+        return state.apply(heaviest(moves, _own_train(state.rules, state.turn)))
     seat = state.turn
     before = state.play_points[seat]
     after = {move: state.apply(move) for move in moves}
@@ -361,7 +378,7 @@ class SearchAgent:
             try:
                 world = sampler.sample(rng, budget=self.sample_budget)
             except SamplingError:
-                return heaviest(moves)  # the fallback (see the class docs)
+                return heaviest(moves, _own_train(rules, seat))  # the fallback (class docs)
             for k, move in enumerate(moves):
                 after = world.apply(move)
                 for _ in range(self.rollouts):

@@ -5,10 +5,16 @@ canonical index ``i``, action ``3*i`` lays it on the left end, ``3*i + 1`` on th
 end and ``3*i + 2`` leads it; then come `Draw` (``3*n``) and `Pass` (``3*n + 1``), where
 ``n`` is the number of tiles in the set. A ruleset whose layout can have ``K`` arms
 (`ActionCodec.arms`: 4 with one spinner, ``2 + 2*(max_pip + 1)`` when every double
-spins; docs/rules/spinner.md) numbers ``K + 1`` actions per tile: ``(K+1)*i + k`` lays
+spins, 4 more for Chicken Foot's root of six toes; docs/rules/spinner.md,
+docs/rules/chicken-foot.md) numbers ``K + 1`` actions per tile: ``(K+1)*i + k`` lays
 it on the arm ``End(k)``, ``(K+1)*i + K`` leads it, then `Draw` (``(K+1)*n``) and
 `Pass` (``(K+1)*n + 1``). Every ruleset with two arms (every line game) keeps the
-numbering of three actions per tile. `ObservationEncoder` turns an
+numbering of three actions per tile. A train game (docs/rules/trains.md) numbers its
+trains as arms, ``K = players`` plus one for the Mexican train if there is one: slot
+``s < players`` is the train of seat ``s`` (`End.train`), slot ``players`` the Mexican
+train, slot ``K`` lays the tile with no end (the engine, under `EngineSource.HOLDER`),
+and `Stop` follows `Pass` (``(K+1)*n + 2``); `ActionCodec.ends` lists the slots' ends.
+`ObservationEncoder` turns an
 `Observation` into a flat vector with the layout documented on the class, whose parts
 `ObservationEncoder.sections` names.
 """
@@ -25,11 +31,11 @@ import attrs
 from dominoes import sampling
 from dominoes.errors import ArgumentTypeError, ArgumentValueError, RulesetError
 from dominoes.errors import shown as _shown
-from dominoes.layout import Layout
-from dominoes.moves import DRAW, PASS, Draw, End, Move, Pass, Play, play_for, play_on
-from dominoes.rules import ClaimRule, Ruleset, SpinnerFill, SpinnerRule
+from dominoes.layout import Layout, Owed, Train, TrainTurn
+from dominoes.moves import DRAW, PASS, STOP, Draw, End, Move, Pass, Play, Stop, play_for, play_on
+from dominoes.rules import ClaimRule, MexicanOpen, Ruleset, SpinnerFill, SpinnerRule
 from dominoes.state import HandState, Observation, arms_encoding_view, encoding_view
-from dominoes.tiles import bit_indices, tile_index
+from dominoes.tiles import Tile, bit_indices, tile_index
 
 __all__ = ["ActionCodec", "ObservationEncoder", "Section", "VoidSource"]
 
@@ -47,11 +53,15 @@ def _is_ruleset(_instance: object, _attribute: object, value: Any) -> None:
 
 
 def _arm_count(rules: Ruleset) -> int:
-    """The most arms a layout of ``rules`` can have (rules LAYOUT-1, SPIN-1)."""
+    """The most arms a layout of ``rules`` can have (rules LAYOUT-1, SPIN-1); in a train
+    game, its trains (rule TRAIN-3)."""
+    if rules.trains:
+        return rules.players + (1 if rules.mexican_train else 0)
     if rules.spinner is SpinnerRule.NONE:
         return 2
     if rules.spinner is SpinnerRule.EVERY_DOUBLE:
-        return 2 + 2 * (rules.max_pip + 1)
+        # (FOOT-1: a root double with six toes has four arms more, U and D unused)
+        return 2 + 2 * (rules.max_pip + 1) + (4 if rules.root_toes == 6 else 0)
     return 4
 
 
@@ -75,11 +85,22 @@ class ActionCodec:
     `RulesetError`: learning agents play the auto game)."""
     _tiles: int = attrs.field(init=False, repr=False, eq=False)
     _arms: int = attrs.field(init=False, repr=False, eq=False)
+    _ends: tuple[End, ...] = attrs.field(init=False, repr=False, eq=False)
+    # in a train game, the slot of each train's end (else None: the slot is the End)
+    _slots: dict[End, int] | None = attrs.field(init=False, repr=False, eq=False)
 
     def __attrs_post_init__(self) -> None:
         rules = self.rules
+        k = _arm_count(rules)
         object.__setattr__(self, "_tiles", rules.tile_set.size)
-        object.__setattr__(self, "_arms", _arm_count(rules))
+        object.__setattr__(self, "_arms", k)
+        if rules.trains:
+            ends = (*(End.train(s) for s in range(rules.players)), End.MEXICAN)[:k]
+            object.__setattr__(self, "_slots", {end: s for s, end in enumerate(ends)})
+        else:
+            ends = tuple(End(s) for s in range(k))
+            object.__setattr__(self, "_slots", None)
+        object.__setattr__(self, "_ends", ends)
 
     @property
     def tiles(self) -> int:
@@ -99,10 +120,39 @@ class ActionCodec:
         return self._arms
 
     @property
+    def ends(self) -> tuple[End, ...]:
+        """The end each slot of a tile lays it on, slot by slot (``arms`` of them; the
+        slot after them leads the tile, with no end): ``LEFT`` and ``RIGHT`` in a line,
+        ``End(0)`` to ``End(K - 1)`` with spinners, and in a train game the seats' trains
+        then the Mexican train (rule TRAIN-3).
+
+        >>> from dominoes import Ruleset
+        >>> [end.token for end in ActionCodec(Ruleset.preset("mexican-train", players=3)).ends]
+        ['T0', 'T1', 'T2', 'M']
+        """
+        return self._ends
+
+    @property
     def size(self) -> int:
         """The number of actions: ``arms + 1`` per tile (three in a line), then draw and
-        pass."""
-        return (self._arms + 1) * self._tiles + 2
+        pass, and in a train game stop."""
+        return (self._arms + 1) * self._tiles + 2 + (self._slots is not None)
+
+    @property
+    def draw_action(self) -> int:
+        """The number of `Draw` (``(arms + 1) * tiles``)."""
+        return (self._arms + 1) * self._tiles
+
+    @property
+    def pass_action(self) -> int:
+        """The number of `Pass` (`draw_action` + 1)."""
+        return (self._arms + 1) * self._tiles + 1
+
+    @property
+    def stop_action(self) -> int | None:
+        """The number of `Stop` in a train game (`draw_action` + 2, the last action:
+        rule TRAIN-7); ``None`` in other games, which have no turns of several plays."""
+        return (self._arms + 1) * self._tiles + 2 if self._slots is not None else None
 
     def encode(self, move: Move) -> int:
         """The action number of ``move``.
@@ -111,8 +161,10 @@ class ActionCodec:
         hand's history names its tile; the action never does).
 
         Raises:
-            ArgumentTypeError: ``move`` is not a `Play`, `Draw` or `Pass`.
-            ArgumentValueError: the move's tile is not in the set.
+            ArgumentTypeError: ``move`` is not a `Play`, `Draw`, `Pass` or `Stop`.
+            ArgumentValueError: the move's tile is not in the set, its end is one no
+                layout of the ruleset has, or it is a `Stop` in a game other than a
+                train game.
         """
         return self._encode(move, "move")
 
@@ -128,15 +180,24 @@ class ActionCodec:
                     argument=argument,
                 )
             k = self._arms
-            if move.end is None:
+            slots = self._slots
+            end = move.end
+            if end is None:
                 slot = k
-            elif move.end < k:
-                slot = int(move.end)
+            elif slots is not None and end in slots:
+                slot = slots[end]
+            elif slots is None and end < k:
+                slot = int(end)
             else:
                 what = "move lays" if one else f"{argument} holds a move that lays"
+                has = (
+                    f"its trains are {', '.join(e.token for e in self._ends)}"
+                    if slots is not None
+                    else f"it has at most {k}"
+                )
                 raise ArgumentValueError(
-                    f"{what} {move.tile} on End.{move.end.name}, an arm no layout of "
-                    f"this ruleset has (it has at most {k})",
+                    f"{what} {move.tile} on End.{end.name}, an arm no layout of "
+                    f"this ruleset has ({has})",
                     argument=argument,
                 )
             return (k + 1) * i + slot
@@ -144,8 +205,19 @@ class ActionCodec:
             return (self._arms + 1) * self.tiles
         if isinstance(move, Pass):
             return (self._arms + 1) * self.tiles + 1
+        if isinstance(move, Stop):
+            if self._slots is None:
+                what = "move is" if one else f"{argument} holds"
+                raise ArgumentValueError(
+                    f"{what} Stop, which only a train game has (its first-turn runs, "
+                    "rule TRAIN-7): this ruleset has no action for it",
+                    argument=argument,
+                )
+            return (self._arms + 1) * self.tiles + 2
         what = "move must be" if one else f"{argument} must hold only moves, each"
-        raise ArgumentTypeError(f"{what} a Play, Draw or Pass, got {move!r}", argument=argument)
+        raise ArgumentTypeError(
+            f"{what} a Play, Draw, Pass or Stop, got {move!r}", argument=argument
+        )
 
     def decode(self, action: int) -> Move:
         """The move with this action number (interned).
@@ -166,18 +238,16 @@ class ActionCodec:
                 f"action {action} is outside the action space 0..{self.size - 1}",
                 argument="action",
             )
-        n = self.tiles
         k = self._arms
-        if action == (k + 1) * n:
-            return DRAW
-        if action == (k + 1) * n + 1:
-            return PASS
-        if k == 2:
+        after = action - (k + 1) * self._tiles  # 0: draw, 1: pass, 2: stop
+        if after >= 0:
+            return DRAW if after == 0 else PASS if after == 1 else STOP
+        if k == 2 and self._slots is None:
             return play_for(action // 3)[action % 3]
         i, slot = divmod(action, k + 1)
         if slot == k:
             return play_for(i)[2]
-        return play_on(i, End(slot))
+        return play_on(i, self._ends[slot])
 
     def mask(self, moves: Iterable[Move]) -> list[bool]:
         """A legal-action mask: ``True`` at the number of each move in ``moves``.
@@ -207,6 +277,9 @@ class ActionCodec:
             )
         k = self._arms
         draw = (k + 1) * self._tiles
+        slots = self._slots
+        if slots is not None:
+            return sorted(self._encode(move, "moves") for move in state.legal_moves())
         out = []
         for move in state.legal_moves():  # the moves of the state: all in the set
             cls = move.__class__
@@ -243,7 +316,10 @@ class Section:
     """The part's name: ``"hand"``, ``"left"``, ``"right"``, ``"voids"``,
     ``"hand_sizes"``, ``"boneyard"``, ``"played"``, ``"seat"`` or ``"turn"``; in a
     layout with arms also ``"arm_ends"``, ``"arm_states"``, ``"arm_doubles"``,
-    ``"spinners"``, ``"end_count"`` or ``"play_points"``."""
+    ``"spinners"``, ``"end_count"`` or ``"play_points"``; in a train game ``"hub"`` in
+    place of ``"left"`` and ``"right"``, and ``"train_ends"``, ``"train_open"``,
+    ``"train_tiles"``, ``"markers"``, ``"open_doubles"``, ``"gate"``, ``"owed"`` or
+    ``"firsts"``."""
     offset: int
     """The index of its first value in the vector."""
     size: int
@@ -261,13 +337,15 @@ class Section:
 
 
 @functools.lru_cache(maxsize=256)
-def _sections(tiles: int, max_pip: int, players: int, arms: int) -> tuple[Section, ...]:
+def _sections(
+    tiles: int, max_pip: int, players: int, arms: int, trains: int = 0
+) -> tuple[Section, ...]:
     """The parts of the vector; ``arms`` is 0 for a line game (no parts of arms), else the
-    most arms a layout can have."""
+    most arms a layout can have; ``trains`` the trains of a train game (0 in others)."""
+    ends = [("hub", max_pip + 2)] if trains else [("left", max_pip + 2), ("right", max_pip + 2)]
     parts = [
         ("hand", tiles),
-        ("left", max_pip + 2),
-        ("right", max_pip + 2),
+        *ends,
         ("voids", players * (max_pip + 1)),
         ("hand_sizes", players),
         ("boneyard", 1),
@@ -275,7 +353,18 @@ def _sections(tiles: int, max_pip: int, players: int, arms: int) -> tuple[Sectio
         ("seat", players),
         ("turn", players),
     ]
-    if arms:
+    if trains:
+        parts += [
+            ("train_ends", trains * (max_pip + 1)),
+            ("train_open", trains),
+            ("train_tiles", trains),
+            ("markers", players),
+            ("open_doubles", trains),
+            ("gate", trains + 1),
+            ("owed", len(Owed)),
+            ("firsts", players),
+        ]
+    elif arms:
         parts += [
             ("arm_ends", arms * (max_pip + 2)),
             ("arm_states", arms * 3),
@@ -320,7 +409,8 @@ class ObservationEncoder:
     on play; docs/rules/spinner.md) has these nine parts, with ``left`` and ``right`` the
     ends of the ``LEFT`` and ``RIGHT`` arms and ``played`` every tile on any arm, then
     six more (``K`` arms at most, `ActionCodec.arms`: 2 without a spinner, 4 with one,
-    ``2 + 2 * (M + 1)`` when every double spins; arms in `End` order):
+    ``2 + 2 * (M + 1)`` when every double spins, 4 more for a Chicken Foot root of six
+    toes, FOOT-1; arms in `End` order):
 
     10. ``arm_ends``: ``K * (M + 2)`` values, per arm a one-hot of the value showing at
         its end (`Arm.value`: an empty arm shows the tile it grows from); the last of
@@ -329,8 +419,10 @@ class ObservationEncoder:
     11. ``arm_states``: ``K * 3`` values, per arm a one-hot of *open* (a tile may be laid
         on it now), *waiting* (on the table, but takes no tile now: a short side before
         both long sides carry a tile, SPIN-2, an arm held back while a spinner has an
-        empty side, SPIN-3, and every arm once the hand is over) and *closed* (a short
-        side that took its one tile, SPIN-4); all 0 for an arm not on the table;
+        empty side, SPIN-3, or a Chicken Foot toe, FOOT-1 and FOOT-2, and every arm once
+        the hand is over) and *closed* (a short side that took its one tile, SPIN-4, and
+        the unused ``UP`` and ``DOWN`` of a root of six toes); all 0 for an arm not on
+        the table;
     12. ``arm_doubles``: ``K`` values, 1 where the tile showing at the arm's end is a
         double, whose both halves count in the end count (COUNT-1, COUNT-2): the last
         tile of the arm, or for an empty ``LEFT`` or ``RIGHT`` arm the lead (an empty
@@ -347,6 +439,29 @@ class ObservationEncoder:
     added to the match score so far (the PettingZoo adapter's observation space gives
     a bound of each value). A line game's vector has the nine parts only, unchanged.
 
+    A train game (docs/rules/trains.md; ``T`` trains: the seats' own, then the Mexican
+    train if there is one, as `ActionCodec.ends` lists them) has ``hand``, then
+    ``hub``: ``M + 2`` values, a one-hot of the engine's value (last: the engine is not
+    laid yet, TRAIN-1), then the parts 4 to 9 above (``played`` holds the engine and
+    every tile on a train; the voids are the values of the trains the seat could use
+    when it passed or drew), then:
+
+    10. ``train_ends``: ``T * (M + 1)`` values, per train a one-hot of the value
+        showing at its end (`Train.value`: the engine's while it is empty); all 0
+        before the engine is laid;
+    11. ``train_open``: ``T`` values, 1 where the observer may play on the train, gates
+        aside (TRAIN-3, TRAIN-4): its own, the Mexican train (under
+        `MexicanOpen.AFTER_OWN_TRAIN` once its own train has a tile), a marked train;
+    12. ``train_tiles``: ``T`` values, how many tiles each train carries;
+    13. ``markers``: ``P`` values, 1 where the seat's train carries a marker (TRAIN-4);
+    14. ``open_doubles``: ``T`` values, 1 where the train ends in an open double still
+        to be satisfied (`TrainTurn.doubles`, TRAIN-5);
+    15. ``gate``: ``T + 1`` values, a one-hot of the train of the oldest open double in
+        force, which every play must satisfy (TRAIN-5, TRAIN-7; last: none);
+    16. ``owed``: 3 values, a one-hot of what the seat to move owes (`Owed`, in its
+        order: a turn, the play a double earned, more of a first-turn run);
+    17. ``firsts``: ``P`` values, 1 where the seat has had its first turn (TRAIN-7).
+
     `VERSION` numbers the vector's meaning: version 2, this one, has the layout of
     version 1, and by default a different voids part (version 1 computed it as
     `VoidSource.EXACT` does; ``voids=VoidSource.EXACT`` gives the vectors of version 1).
@@ -361,6 +476,11 @@ class ObservationEncoder:
     ... # doctest: +NORMALIZE_WHITESPACE
     (151, [('arm_ends', 93, 32), ('arm_states', 125, 12), ('arm_doubles', 137, 4),
            ('spinners', 141, 7), ('end_count', 148, 1), ('play_points', 149, 2)])
+    >>> trains = ObservationEncoder(Ruleset.preset("mexican-train-6"))
+    >>> trains.size, [(s.name, s.size) for s in trains.sections()][8:]
+    ... # doctest: +NORMALIZE_WHITESPACE
+    (126, [('train_ends', 21), ('train_open', 3), ('train_tiles', 3), ('markers', 2),
+           ('open_doubles', 3), ('gate', 4), ('owed', 3), ('firsts', 2)])
     """
 
     VERSION: ClassVar[int] = 2
@@ -376,14 +496,20 @@ class ObservationEncoder:
     _sections: tuple[Section, ...] = attrs.field(init=False, repr=False, eq=False)
     _line: tuple[Section, ...] = attrs.field(init=False, repr=False, eq=False)
     _has_arms: bool = attrs.field(init=False, repr=False, eq=False)
+    _trains: bool = attrs.field(init=False, repr=False, eq=False)
 
     def __attrs_post_init__(self) -> None:
         rules = self.rules
         arms = _arm_count(rules) if rules.has_arms else 0
-        sections = _sections(rules.tile_set.size, rules.max_pip, rules.players, arms)
+        trains = _arm_count(rules) if rules.trains else 0
+        sections = _sections(rules.tile_set.size, rules.max_pip, rules.players, arms, trains)
         object.__setattr__(self, "_sections", sections)
-        object.__setattr__(self, "_line", sections[:9])  # the parts of a line game
+        # the parts a line game's vector has (`_vector` writes them); in a train game the
+        # hub stands for both ends, where `_vector` marks "nothing laid yet"
+        line = (sections[0], sections[1], *sections[1:8]) if trains else sections[:9]
+        object.__setattr__(self, "_line", line)
         object.__setattr__(self, "_has_arms", bool(arms))
+        object.__setattr__(self, "_trains", bool(trains))
 
     @property
     def size(self) -> int:
@@ -415,6 +541,18 @@ class ObservationEncoder:
             if self.voids is VoidSource.SHOWN
             else sampling.voids(observation)
         )
+        if self._trains:
+            return self._train_vector(
+                [t.index for t in observation.hand],
+                observation.hub,
+                observation.trains,
+                observation.train_turn,
+                voids,
+                observation.hand_sizes,
+                observation.boneyard_size,
+                observation.seat,
+                observation.turn,
+            )
         out = self._vector(
             [t.index for t in observation.hand],
             observation.line,
@@ -454,6 +592,8 @@ class ObservationEncoder:
             return self.encode(state.observation(seat))
         if self._has_arms:
             return self._arms_state(state, seat)
+        if self._trains:
+            return self._train_state(state, seat)
         hand, line, shown, sizes, bone, turn = encoding_view(state, seat)
         return self._vector(
             bit_indices(hand), line, [bit_indices(m) for m in shown], sizes, bone, seat, turn
@@ -480,6 +620,9 @@ class ObservationEncoder:
             return
         if self._has_arms:
             out[:] = self._arms_state(state, seat)
+            return
+        if self._trains:
+            out[:] = self._train_state(state, seat)
             return
         hand, line, shown, sizes, bone, turn = encoding_view(state, seat)
         _hand, left_, right_, voids_, sizes_, bone_, played_, seat_, turn_ = self._line
@@ -569,13 +712,15 @@ class ObservationEncoder:
         closing = self.rules.spinner_fill is SpinnerFill.ONE_TILE_EACH_SIDE
         arms = layout.arms
         lead = layout.line[len(arms[0].tiles)] if arms else (0, 1)
+        six = self.rules.root_toes == 6 and lead[0] == lead[1]  # the root's U, D unused
         for k, arm in enumerate(arms):
             tiles = arm.tiles
             if k > 1:  # (the tiles of the line through the lead are in already)
                 for a, b in tiles:
                     out[played_.offset + tile_index(a, b)] = 1.0
             out[arm_ends.offset + k * m2 + arm.value] = 1.0
-            state = 0 if arm.is_open else 2 if closing and k > 1 and tiles else 1
+            closed = (closing and k > 1 and tiles) or (six and k in (2, 3))  # (FOOT-1)
+            state = 0 if arm.is_open else 2 if closed else 1
             out[arm_states.offset + 3 * k + state] = 1.0
             end = tiles[-1] if tiles else lead if k < 2 else (0, 1)
             if end[0] == end[1]:
@@ -590,6 +735,75 @@ class ObservationEncoder:
             out[k] = float(p)
             k += 1
 
+    def _train_state(self, state: HandState, seat: int) -> list[float]:
+        """`encode_state` of a train game (shown voids)."""
+        hand, layout, shown, sizes, bone, turn, _points = arms_encoding_view(state, seat)
+        voids = [bit_indices(m) for m in shown]
+        return self._train_vector(
+            bit_indices(hand),
+            layout.hub,
+            layout.trains,
+            state.train_turn,
+            voids,
+            sizes,
+            bone,
+            seat,
+            turn,
+        )
+
+    def _train_vector(
+        self,
+        hand: Iterable[int],
+        hub: Tile | None,
+        trains: tuple[Train, ...],
+        train_turn: TrainTurn | None,
+        voids: Iterable[Iterable[int]],
+        sizes: Iterable[int],
+        boneyard: int,
+        seat: int,
+        turn: int,
+    ) -> list[float]:
+        """The vector of a train game (see the class docs)."""
+        rules = self.rules
+        hub_, played_ = self._sections[1], self._sections[5]
+        ends_, open_, tiles_, markers_, doubles_, gate_, owed_, firsts_ = self._sections[8:]
+        m1 = rules.max_pip + 1
+        # the common parts, the hub marked "not laid yet"
+        out = self._vector(hand, (), voids, sizes, boneyard, seat, turn)
+        out += [0.0] * (firsts_.stop - len(out))
+        if hub is not None:
+            out[hub_.stop - 1] = 0.0
+            out[hub_.offset + hub.high] = 1.0
+            out[played_.offset + hub.index] = 1.0
+        mexican_now = rules.mexican_open_from is not MexicanOpen.AFTER_OWN_TRAIN or bool(
+            trains and trains[seat].tiles
+        )
+        for k, train in enumerate(trains):
+            for a, b in train.tiles:
+                out[played_.offset + tile_index(a, b)] = 1.0
+            out[ends_.offset + k * m1 + train.value] = 1.0
+            owner = train.owner
+            if owner == seat or train.marked or (owner is None and mexican_now):
+                out[open_.offset + k] = 1.0
+            out[tiles_.offset + k] = float(len(train.tiles))
+            if train.marked and owner is not None:
+                out[markers_.offset + owner] = 1.0
+        gate = open_.size  # (none)
+        if train_turn is not None:
+            done = len(train_turn.firsts) == rules.players or not rules.first_turn_run
+            for end, from_run in train_turn.doubles:
+                slot = _train_slot(end, rules.players)
+                out[doubles_.offset + slot] = 1.0
+                if gate == open_.size and (done or not from_run):
+                    gate = slot
+            out[owed_.offset + _OWED_ORDER[train_turn.owed]] = 1.0
+            for s in train_turn.firsts:
+                out[firsts_.offset + s] = 1.0
+        else:
+            out[owed_.offset] = 1.0
+        out[gate_.offset + gate] = 1.0
+        return out
+
     def encode_array(self, observation: Observation) -> Any:
         """The feature vector as a ``numpy`` array (needs the ``numpy`` extra).
 
@@ -600,6 +814,16 @@ class ObservationEncoder:
         import numpy as np  # noqa: PLC0415 (optional dependency)
 
         return np.asarray(self.encode(observation), dtype=np.float32)
+
+
+_OWED_ORDER: dict[Owed, int] = {owed: k for k, owed in enumerate(Owed)}
+
+
+def _train_slot(end: End, players: int) -> int:
+    """The number of a train of a train game: its owner's seat, ``players`` for the
+    Mexican train (as `ActionCodec.ends` orders them)."""
+    owner = end.train_owner
+    return players if owner is None else owner
 
 
 def _check_game(seen: Ruleset, rules: Ruleset, argument: str) -> None:
@@ -613,7 +837,11 @@ def _check_game(seen: Ruleset, rules: Ruleset, argument: str) -> None:
             f"but the encoder is for double-{rules.max_pip} and {rules.players} seats",
             argument=argument,
         )
-    if seen.has_arms != rules.has_arms or _arm_count(seen) != _arm_count(rules):
+    if (
+        seen.has_arms != rules.has_arms
+        or seen.trains != rules.trains
+        or _arm_count(seen) != _arm_count(rules)
+    ):
         raise ArgumentValueError(
             f"{argument} is of a game {_layout_words(seen)}, but the encoder is for a "
             f"game {_layout_words(rules)}",
@@ -623,6 +851,8 @@ def _check_game(seen: Ruleset, rules: Ruleset, argument: str) -> None:
 
 def _layout_words(rules: Ruleset) -> str:
     """How a ruleset's layout reads in an error: on a line, or with up to K arms."""
+    if rules.trains:
+        return f"of {_arm_count(rules)} trains"
     if not rules.has_arms:
         return "played on a line"
     return f"played on a layout of up to {_arm_count(rules)} arms"

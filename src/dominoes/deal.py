@@ -11,10 +11,10 @@ import attrs
 
 from dominoes.errors import ArgumentTypeError, DealError, DealProblem, NotationError
 from dominoes.errors import shown as _shown
-from dominoes.rules import NoDoubleRule, Opening, Ruleset
+from dominoes.rules import EngineSource, NoDoubleRule, Opening, Ruleset
 from dominoes.tiles import MAX_SET, TILE_BITS, Tile, TileSet, tile_from_index, tile_index
 
-__all__ = ["Deal", "required_tiles"]
+__all__ = ["Deal", "dealt_set", "required_tiles"]
 
 _ALL = TileSet.double(MAX_SET).tiles
 """Every interned tile a set can hold, in index order (a deal picks from its start)."""
@@ -121,7 +121,8 @@ class Deal:
         The global `random` state is never used: with neither, a fresh
         generator seeded from the operating system is used. The same seed gives
         the same deal on every platform (the shuffle is
-        `random.Random.shuffle` of the set in canonical order, then hands are
+        `random.Random.shuffle` of the set in canonical order, less a train game's
+        set-aside engine double, `dealt_set`, then hands are
         dealt in blocks to seats 0, 1, ... and the rest is the boneyard).
 
         Raises:
@@ -154,7 +155,7 @@ class Deal:
             raise ArgumentTypeError(
                 f"rng must be a random.Random, got {_shown(rng)}", argument="rng"
             )
-        size, dealt, wanted, cut, steps, canonical = plan  # type: ignore[misc]
+        whole, dealt, wanted, cut, steps, canonical = plan  # type: ignore[misc]
         bits = plain_getrandbits(rng)
         for _ in range(_MAX_REDEALS):
             order = canonical.copy()
@@ -187,8 +188,8 @@ class Deal:
         _SET_HANDS(deal, cut(shuffled))
         _SET_BONEYARD(deal, shuffled[dealt:])
         _SET_MASKS(deal, tuple(masks))
-        # the set is whole: the boneyard is what the hands do not hold
-        _SET_BONEYARD_MASK(deal, ((1 << size) - 1) ^ sum(masks))
+        # the deal is whole (`dealt_set`): the boneyard is what the hands do not hold
+        _SET_BONEYARD_MASK(deal, whole ^ sum(masks))
         _SET_INDICES(deal, tuple(order[dealt:]))
         return deal
 
@@ -226,10 +227,12 @@ _Plan = tuple[
     list[int],
 ]
 _PLANS: dict[Ruleset, _Plan] = {}
-"""Per ruleset: (set size, tiles dealt, `required_tiles`, a function that cuts a
-sequence in the order of the deal into the hands' parts (a tuple, one a seat), the steps
+"""Per ruleset: (the tiles a deal holds as a bitmask, `dealt_set`, tiles dealt,
+`required_tiles`, a function that cuts a sequence in the order of the deal into the
+hands' parts (a tuple, one a seat), the steps
 of the inlined shuffle: (i, i + 1, (i + 1).bit_length()) from the last index down to 1,
-the tile indices in canonical order: the list each shuffle copies, never changed)."""
+the indices of the tiles a deal holds in canonical order: the list each shuffle copies,
+never changed)."""
 
 
 _LAST_PLAN: list[tuple[Ruleset | None, _Plan | None]] = [(None, None)]
@@ -250,21 +253,48 @@ def _plan(rules: Ruleset) -> _Plan:
     """What `Deal.random` needs of ``rules``, computed once per ruleset (bounded cache)."""
     size = rules.tile_set.size
     tile_from_index(size - 1)  # the set's tiles are interned in _ALL
+    whole = dealt_set(rules)
+    canonical = [i for i in range(size) if whole >> i & 1]
     h = rules.hand_size
     # (at least 2 seats: itemgetter of several items gives a tuple)
     cut = itemgetter(*(slice(p * h, (p + 1) * h) for p in range(rules.players)))
-    steps = tuple((i, i + 1, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
-    plan = (size, rules.players * h, required_tiles(rules), cut, steps, list(range(size)))
+    steps = tuple((i, i + 1, (i + 1).bit_length()) for i in range(len(canonical) - 1, 0, -1))
+    plan = (whole, rules.players * h, required_tiles(rules), cut, steps, canonical)
     if len(_PLANS) >= 256:
         _PLANS.clear()
     _PLANS[rules] = plan
     return plan
 
 
+def dealt_set(rules: Ruleset) -> int:
+    """The bitmask of the tiles a deal under ``rules`` holds, hands and boneyard together
+    (bit ``i``: the tile of index ``i``, `Tile.index`): the whole set, but for the engine
+    double of a train game that sets it aside before the deal (`EngineSource.SET_ASIDE`,
+    rule TRAIN-1). `Deal.random` deals these tiles and `HandState.start` wants them all.
+
+    >>> from dominoes import Ruleset
+    >>> dealt_set(Ruleset.preset("block")) == (1 << 28) - 1
+    True
+    >>> rules = Ruleset.preset("mexican-train")
+    >>> [str(t) for t in rules.tile_set if not dealt_set(rules) >> t.index & 1]
+    ['12-12']
+
+    Raises:
+        ArgumentTypeError: ``rules`` is not a `Ruleset`.
+    """
+    if not isinstance(rules, Ruleset):
+        raise ArgumentTypeError(f"rules must be a Ruleset, got {_shown(rules)}", argument="rules")
+    whole = (1 << rules.tile_set.size) - 1
+    if rules.trains and rules.engine_source is EngineSource.SET_ASIDE:
+        engine = rules.engine_double
+        whole ^= 1 << tile_index(engine, engine)
+    return whole
+
+
 def required_tiles(rules: Ruleset) -> int | None:
     """The bitmask of the tiles of which one must be dealt under ``rules`` (rule LEAD-4:
-    redeal until someone holds the opening tile, or a double), or ``None`` when any deal
-    stands.
+    redeal until someone holds the opening tile, or a double; rule TRAIN-1: the engine
+    double, under `EngineSource.HOLDER`), or ``None`` when any deal stands.
 
     >>> from dominoes import Ruleset
     >>> from dominoes.rules import NoDoubleRule
@@ -279,6 +309,11 @@ def required_tiles(rules: Ruleset) -> int | None:
     """
     if not isinstance(rules, Ruleset):
         raise ArgumentTypeError(f"rules must be a Ruleset, got {_shown(rules)}", argument="rules")
+    if rules.trains:
+        if rules.engine_source is not EngineSource.HOLDER:
+            return None
+        engine = rules.engine_double
+        return 1 << tile_index(engine, engine)
     if rules.no_double is not NoDoubleRule.REDEAL or rules.opening is Opening.SEAT_ANY_TILE:
         return None
     if rules.opening is Opening.HOLDER_OF_TILE:

@@ -290,7 +290,8 @@ class IllegalMoveReason(enum.Enum):
     """Why a move was refused (the ``reason`` of an `IllegalMoveError`)."""
 
     NOT_A_MOVE = "not_a_move"
-    """The object given is not a move (`Play`, `Draw`, `Pass`, `Claim` or `Muggins`)."""
+    """The object given is not a move (`Play`, `Draw`, `Pass`, `Claim`, `Muggins` or
+    `Stop`)."""
     HAND_OVER = "hand_over"
     """The hand has ended; no move is legal."""
     NOT_YOUR_TURN = "not_your_turn"
@@ -335,6 +336,16 @@ class IllegalMoveReason(enum.Enum):
     NO_MUGGINS = "no_muggins"
     """A `Muggins` when the previous player overlooked no score, or not as the first
     move of the turn (rule CLAIM-2)."""
+    TRAIN_NOT_OPEN = "train_not_open"
+    """A play on a train the mover may not use: another seat's train that carries no
+    marker (rule TRAIN-3, TRAIN-4), or the Mexican train before the mover's own train is
+    started where `MexicanOpen.AFTER_OWN_TRAIN` applies."""
+    MUST_SATISFY = "must_satisfy"
+    """A play elsewhere while an open double must be satisfied (rule TRAIN-5; in Chicken
+    Foot, while a foot's toes must be filled, FOOT-1 and FOOT-2), or, during a
+    first-turn run, a play off the mover's own train (TRAIN-7)."""
+    CANNOT_STOP = "cannot_stop"
+    """A `Stop` where no turn of several plays can end (rule TRAIN-7)."""
 
     @property
     def text(self) -> str:
@@ -369,6 +380,10 @@ _REASON_TEXT: dict[IllegalMoveReason, str] = {
     IllegalMoveReason.WRONG_CLAIM: "a claim must be the score just made, or 0",
     IllegalMoveReason.NO_CLAIM: "there is no score to claim now",
     IllegalMoveReason.NO_MUGGINS: "there is no overlooked score to take now",
+    IllegalMoveReason.TRAIN_NOT_OPEN: "that train is not open to the mover",
+    IllegalMoveReason.MUST_SATISFY: "the move must go where the rules hold play now (an open "
+    "double, or the mover's own train during a first-turn run)",
+    IllegalMoveReason.CANNOT_STOP: "there is no run of plays to stop",
 }
 
 

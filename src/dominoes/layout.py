@@ -8,6 +8,7 @@ hand as text.
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Sequence
 
 import attrs
@@ -18,7 +19,7 @@ from dominoes.moves import End
 from dominoes.rules import PlayScoring, Ruleset, SpinnerCount
 from dominoes.tiles import Tile
 
-__all__ = ["Arm", "Layout"]
+__all__ = ["Arm", "Layout", "Owed", "Train", "TrainTurn"]
 
 
 def exposed_ends(
@@ -121,6 +122,72 @@ class Arm:
 
 
 @attrs.frozen(kw_only=True)
+class Train:
+    """One train of a train game (rules TRAIN-3 to TRAIN-5, docs/rules/trains.md): the
+    tiles laid on it from the hub, outward, and what its end shows.
+
+    >>> train = Train(end=End.TRAIN_1, owner=1, tiles=((12, 5), (5, 5)), value=5)
+    >>> train.open_double, str(train)
+    (True, 'T1: [12|5][5|5]')
+    """
+
+    end: End
+    """Its name: `End.train` of its owner, or `End.MEXICAN`."""
+    owner: int | None
+    """The seat whose train it is; ``None`` for the public Mexican train."""
+    tiles: tuple[tuple[int, int], ...]
+    """The tiles on it as oriented pairs, outward: the ``a`` of the first pair is the
+    engine's value, and the ``b`` of each pair the ``a`` of the next."""
+    value: int
+    """The number showing at its end (the engine's while it is empty)."""
+    marked: bool = False
+    """Whether it carries its owner's marker (rule TRAIN-4): then every seat may play on
+    it. The Mexican train is never marked (it is always public)."""
+
+    @property
+    def open_double(self) -> bool:
+        """Whether its last tile is a double nobody has laid a tile on yet (rule
+        TRAIN-5)."""
+        return bool(self.tiles) and self.tiles[-1][0] == self.tiles[-1][1]
+
+    def __str__(self) -> str:
+        marker = " *" if self.marked else ""
+        body = "".join(f"[{a}|{b}]" for a, b in self.tiles) or "-"
+        return f"{self.end.token}: {body}{marker}"
+
+
+class Owed(enum.Enum):
+    """What the seat to move owes in a train game (rules TRAIN-5 and TRAIN-7)."""
+
+    TURN = "turn"
+    """A turn of its own."""
+    EXTRA_PLAY = "extra_play"
+    """The play its double just earned (TRAIN-5)."""
+    RUN = "run"
+    """More of its first-turn run on its own train, or `Stop` (TRAIN-7)."""
+
+
+@attrs.frozen(kw_only=True)
+class TrainTurn:
+    """The public facts of a train game beyond its tiles (rules TRAIN-5 and TRAIN-7), as
+    `HandState.train_turn` and `Observation.train_turn` give them.
+
+    >>> from dominoes import End
+    >>> TrainTurn(doubles=((End.TRAIN_1, False),), firsts=(0, 1), owed=Owed.EXTRA_PLAY).owed
+    <Owed.EXTRA_PLAY: 'extra_play'>
+    """
+
+    doubles: tuple[tuple[End, bool], ...]
+    """The open doubles, oldest first, each as (its train, whether it was left at the end
+    of a first-turn run: such a double holds up play only once every seat has had its
+    first turn)."""
+    firsts: tuple[int, ...]
+    """The seats that have ended a turn (their first turn is behind them), ascending."""
+    owed: Owed
+    """What the seat to move owes."""
+
+
+@attrs.frozen(kw_only=True)
 class Layout:
     """The line of play, left to right.
 
@@ -142,11 +209,20 @@ class Layout:
     """With spinners (a ruleset whose `Ruleset.spinner` is not ``NONE``, or that scores
     on play), every arm in `End` order, ``LEFT`` and ``RIGHT`` first; ``()`` in a line
     game, whose arms are the two ends of `line`."""
+    hub: Tile | None = None
+    """In a train game (docs/rules/trains.md), the engine double in the hub (``None``
+    before it is laid, and in other games); `line` is then ``()``."""
+    trains: tuple[Train, ...] = ()
+    """In a train game, every train: the seats' own in seat order, then the Mexican train
+    if there is one; ``()`` in other games."""
 
     @property
     def ends(self) -> tuple[int, ...]:
         """The values of the open ends: ``()`` or ``(left, right)`` in a line; with
-        `arms`, those of the arms open now, in `End` order."""
+        `arms`, those of the arms open now, in `End` order; in a train game, those of the
+        trains, in `trains` order."""
+        if self.hub is not None:
+            return tuple(train.value for train in self.trains)
         if self.arms:
             return tuple(arm.value for arm in self.arms if arm.is_open)
         if not self.line:
@@ -155,7 +231,10 @@ class Layout:
 
     @property
     def open_ends(self) -> tuple[tuple[End, int], ...]:
-        """The open ends as (arm, value) pairs, in `End` order."""
+        """The open ends as (arm, value) pairs, in `End` order (in a train game, every
+        train's end, whoever may play on it)."""
+        if self.hub is not None:
+            return tuple((train.end, train.value) for train in self.trains)
         if self.arms:
             return tuple((arm.end, arm.value) for arm in self.arms if arm.is_open)
         if not self.line:
@@ -224,7 +303,8 @@ class Layout:
         for p in range(2, len(arms), 2):
             origin = arms[p].origin
             if origin is None:
-                spinners.append((lead[0], -1, 0, p))
+                if p == 2:  # (the root's further toes under FOOT-1's six grow from it too)
+                    spinners.append((lead[0], -1, 0, p))
             else:
                 on, index = origin
                 spinners.append((arms[on].tiles[index][0], int(on), index, p))
@@ -234,7 +314,9 @@ class Layout:
     @property
     def tiles(self) -> tuple[Tile, ...]:
         """The tiles on the table: the line left to right, then each further arm's
-        outward."""
+        outward; in a train game the hub, then each train's outward."""
+        if self.hub is not None:
+            return (self.hub, *(Tile(a, b) for t in self.trains for a, b in t.tiles))
         pairs = list(self.line)
         for arm in self.arms[2:]:
             pairs.extend(arm.tiles)
@@ -243,7 +325,7 @@ class Layout:
     @property
     def is_empty(self) -> bool:
         """Whether no tile has been laid yet."""
-        return not self.line
+        return not self.line and self.hub is None
 
     def end(self, end: End) -> int:
         """The value showing on ``end``.
@@ -257,6 +339,13 @@ class Layout:
             raise ArgumentTypeError(
                 f"end must be an End (End.LEFT, End.RIGHT, ...), got {_shown(end)}",
                 argument="end",
+            )
+        if self.hub is not None:
+            for train in self.trains:
+                if train.end is end:
+                    return train.value
+            raise ArgumentValueError(
+                f"end must be a train of the layout, got End.{end.name}", argument="end"
             )
         if not self.line:
             raise EmptyLayoutError(f"the layout is empty: it has no {end.name.lower()} end")
@@ -274,7 +363,11 @@ class Layout:
         return self.line[0][0] if end is End.LEFT else self.line[-1][1]
 
     def __len__(self) -> int:
+        if self.hub is not None:
+            return 1 + sum(len(train.tiles) for train in self.trains)
         return len(self.line) + sum(len(arm.tiles) for arm in self.arms[2:])
 
     def __str__(self) -> str:
+        if self.hub is not None:
+            return " ".join([f"({self.hub})", *(str(train) for train in self.trains)])
         return "".join(f"[{a}|{b}]" for a, b in self.line) or "(empty)"

@@ -6,7 +6,9 @@ A `Match` is immutable like `HandState`. Moves go to the current hand through
 whole match is reproducible from ``(rules, seed)`` and the moves. `Match.concede`
 ends the current hand conceded, or the whole match (rules CONCEDE-1 and CONCEDE-2).
 The winners of the first hands won score `Ruleset.game_order_bonus` on top (rule
-BONUS-5, `Match.game_order_points`).
+BONUS-5, `Match.game_order_points`). A match of a train game or of Chicken Foot plays
+each hand with the double its schedule gives (rule TRAIN-2, `Ruleset.hand_double`) and
+ends after the schedule's last hand.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from dominoes.moves import Move, Play
 from dominoes.rules import BlockTie, DrawnLead, NextLead, Opening, PlayScoring, Ruleset, Scoring
 from dominoes.scoring import Ending, HandResult, credit
 from dominoes.state import HandState
+from dominoes.tiles import Tile
 
 __all__ = ["Match"]
 
@@ -113,7 +116,16 @@ class Match:
     # ------------------------------------------------------------------ reading
     @property
     def hand_rules(self) -> Ruleset:
-        """The rules of the current hand (later hands are led as `Ruleset.next_lead` says)."""
+        """The rules of the current hand: `rules`, with the leader of a later hand set as
+        `Ruleset.next_lead` says and, in a train game or Chicken Foot, the hand's engine
+        (`Ruleset.engine`) or root double (`Ruleset.opening_tile`) set as the schedule
+        says (rule TRAIN-2, `Ruleset.hand_double`).
+
+        >>> from dominoes import Ruleset
+        >>> m = Match.start(Ruleset.preset("chicken-foot"), seed=1)
+        >>> m.hand_rules.opening_tile, m.hand_rules.schedule_hands
+        (Tile(9, 9), 10)
+        """
         return self.state.rules
 
     @property
@@ -123,23 +135,34 @@ class Match:
 
     @property
     def target(self) -> int:
-        """The score that ends the match (rule MATCH-1)."""
+        """The score that ends the match (rule MATCH-1). A match with a schedule (a train
+        game or Chicken Foot, rule TRAIN-2) ends on a score only when `Ruleset.target` is
+        set; without it no score ends it, and this is MATCH-1's default, unused."""
         return self.rules.match_target
 
     @property
     def is_over(self) -> bool:
-        """Whether the match has ended: a side reached the target, or the hand limit, or a
-        seat conceded the match (rule CONCEDE-2)."""
+        """Whether the match has ended: a side reached the target, or the hand limit, or
+        the last hand of the schedule (rule TRAIN-2: a match with a schedule ends on a
+        score only when `Ruleset.target` is set), or a seat conceded the match (rule
+        CONCEDE-2)."""
         if self.conceded_by is not None:
             return True
-        if not self.state.is_over and self.rules.play_scoring is PlayScoring.NONE:
+        rules = self.rules
+        if not self.state.is_over and rules.play_scoring is PlayScoring.NONE:
             return False
-        if max(self.scores) >= self.target:  # mid-hand too when plays score (MATCH-7)
+        if max(self.scores) >= self.target and (  # mid-hand too when plays score (MATCH-7)
+            rules.target is not None or rules.schedule_double is None
+        ):
             return True
         if not self.state.is_over:
             return False
-        limit = self.rules.hands_limit
-        return limit is not None and len(self.results) >= limit
+        played = len(self.results)
+        limit = rules.hands_limit
+        if limit is not None and played >= limit:
+            return True
+        hands = rules.schedule_hands
+        return hands is not None and played >= hands
 
     @property
     def game_order_points(self) -> tuple[tuple[int, ...], ...]:
@@ -263,7 +286,9 @@ class Match:
         return attrs.evolve(done, conceded_by=seat) if match else done
 
     def next_hand(self, deal: Deal | None = None) -> Match:
-        """The match with the next hand dealt, led as `Ruleset.next_lead` says.
+        """The match with the next hand dealt, led as `Ruleset.next_lead` says, with the
+        double of the schedule in a train game or Chicken Foot (rule TRAIN-2,
+        `hand_rules`).
 
         The deal comes from the match's seed, or is ``deal`` when given (a real game).
 
@@ -277,13 +302,9 @@ class Match:
             raise MatchError("the current hand is not over")
         if self.is_over:
             raise MatchError("the match is over")
-        leader = _next_leader(self.rules, self.state)
-        rules = self.rules
-        if leader is not None:
-            rules = attrs.evolve(
-                rules, opening=Opening.SEAT_ANY_TILE, opening_seat=leader, opening_tile=None
-            )
-        state = _deal(rules, self.seed, len(self.results), deal)
+        number = len(self.results)
+        rules = _hand_rules(self.rules, number, _next_leader(self.rules, self.state))
+        state = _deal(rules, self.seed, number, deal)
         credited = (*self.credited, (0,) * len(self.scores))
         return attrs.evolve(self, state=state, hands=(*self.hands, self.state), credited=credited)
 
@@ -327,6 +348,28 @@ def _order_points(rules: Ruleset, results: tuple[HandResult, ...]) -> tuple[tupl
     return tuple(out)
 
 
+def _hand_rules(rules: Ruleset, number: int, leader: int | None) -> Ruleset:
+    """The rules of hand ``number`` (from 1) of a match under ``rules``: led by
+    ``leader`` with any tile (``None``: by the opening rule), with the double of the
+    schedule (rule TRAIN-2). In Chicken Foot the holder of the hand's root double leads
+    it (the opening rule), whatever `Ruleset.next_lead` says."""
+    first = rules.schedule_double
+    if first is None:
+        if leader is None:
+            return rules
+        return attrs.evolve(
+            rules, opening=Opening.SEAT_ANY_TILE, opening_seat=leader, opening_tile=None
+        )
+    double = rules.hand_double(number)
+    if rules.trains:  # (a train game opens with any tile: opening_seat moves first)
+        changes: dict[str, Any] = {} if leader is None else {"opening_seat": leader}
+        if double != first:
+            changes["engine"] = double
+    else:  # Chicken Foot: the root double is the opening tile
+        changes = {} if double == first else {"opening_tile": Tile(double, double)}
+    return attrs.evolve(rules, **changes) if changes else rules
+
+
 def _check_deal(deal: object) -> None:
     if deal is not None and not isinstance(deal, Deal):
         raise ArgumentTypeError(f"deal must be a Deal or None, got {_shown(deal)}", argument="deal")
@@ -342,7 +385,10 @@ def _leader(state: HandState) -> int:
     """The seat that laid the first tile of a hand. A hand conceded before its lead
     (rule CONCEDE-1) has none: its leader is the seat that was first to move in it,
     the one its opening rule called on (the seat to lead, or under LEAD-5 the first to
-    draw for a double)."""
+    draw for a double). In a train game, the seat that moved first (TRAIN-2: the one who
+    started the hand, which may draw before anyone lays a tile)."""
+    if state.rules.trains and state.history:
+        return state.history[0].seat
     for step in state.history:
         if isinstance(step.move, Play):
             return step.seat

@@ -61,8 +61,19 @@ class End(enum.IntEnum):
     DOWN = 3
     for _k in range(4, 64):  # the short sides of later spinners (2 + 2 x 31 doubles)
         vars()[f"ARM_{_k}"] = _k
-    for _k in range(12):  # the personal trains of a train game, by owner (rule TRAIN-3)
-        vars()[f"TRAIN_{_k}"] = 64 + _k
+    # the personal trains of a train game, by owner (rule TRAIN-3), and the Mexican train
+    TRAIN_0 = 64
+    TRAIN_1 = 65
+    TRAIN_2 = 66
+    TRAIN_3 = 67
+    TRAIN_4 = 68
+    TRAIN_5 = 69
+    TRAIN_6 = 70
+    TRAIN_7 = 71
+    TRAIN_8 = 72
+    TRAIN_9 = 73
+    TRAIN_10 = 74
+    TRAIN_11 = 75
     MEXICAN = 76
 
     @property

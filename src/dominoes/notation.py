@@ -4,11 +4,14 @@
 * A move is position-independent: ``6-6`` (the lead), ``6-4:L`` / ``6-4:R`` (a play on
   the left / right end), ``draw`` (a draw, tile unknown), ``draw 2-3`` (a draw of 2-3),
   ``pass``; where scores are called (docs/rules/spinner.md, CLAIM-1 and CLAIM-2),
-  ``claim 10`` / ``claim 0`` and ``muggins``.
+  ``claim 10`` / ``claim 0`` and ``muggins``; in a train game (docs/rules/trains.md),
+  ``6-4:T2`` / ``6-4:M`` (a play on seat 2's train / the Mexican train) and ``stop``.
 * Seats are numbered from 0, everywhere.
 * A position is one line of space-separated fields, like chess's FEN; see
   `parse_position`. A layout with arms (docs/rules/spinner.md) adds the fields
-  ``arms=`` (the arms of spinners' short sides) and ``points=`` (the play points).
+  ``arms=`` (the arms of spinners' short sides) and ``points=`` (the play points); a
+  train game the fields ``trains=``, ``markers=``, ``doubles=``, ``firsts=`` and
+  ``owed=``.
 
 Parsing is strict: nothing is guessed, and malformed input raises `NotationError`
 naming what was wrong and where. Every parser refuses input longer than
@@ -24,6 +27,7 @@ import attrs
 from dominoes.errors import ArgumentTypeError, ArgumentValueError, NotationError
 from dominoes.errors import shown as _shown_value
 from dominoes.faults import Fault, FaultKind
+from dominoes.layout import Owed
 from dominoes.moves import (
     DRAW,
     MUGGINS,
@@ -69,6 +73,10 @@ _ARM_TOKEN = r"(?:[LRUD]|A(?:[4-9]|[1-5][0-9]|6[0-3]))"
 _ARM_RE = re.compile(rf"({_ARM_TOKEN})@(?:(\*)|({_ARM_TOKEN})\.({_INT})):(.*)", re.DOTALL)
 _PAIR_RE = re.compile(rf"({_PIP})\|({_PIP})")
 _FAULT_RE = re.compile(rf"({_INT}):([a-z_]+):({_INT})")
+_TRAIN_TOKEN = r"(?:T(?:[0-9]|1[01])|M)"
+_TRAIN_RE = re.compile(rf"({_TRAIN_TOKEN}):(.*)", re.DOTALL)
+_DOUBLE_RE = re.compile(rf"({_TRAIN_TOKEN})(:run)?")
+_TRAIN_TOKEN_RE = re.compile(_TRAIN_TOKEN)
 
 
 def _check_text(text: object, what: str) -> str:
@@ -112,8 +120,7 @@ def format_move(move: Move) -> str:
     """
     if not isinstance(move, Play | Draw | Pass | Claim | Muggins | Stop):
         raise ArgumentTypeError(
-            f"move must be a Play, Draw, Pass, Claim, Muggins or Stop, got "
-            f"{_shown_value(move)}",
+            f"move must be a Play, Draw, Pass, Claim, Muggins or Stop, got {_shown_value(move)}",
             argument="move",
         )
     return str(move)
@@ -189,6 +196,17 @@ class PositionArm:
 
 
 @attrs.frozen(kw_only=True)
+class PositionTrain:
+    """A train of a train game as a position writes it: ``T2:12|5,5|5`` (see
+    `Position.trains`)."""
+
+    end: End
+    """The train: `End.train` of its owner, or `End.MEXICAN`."""
+    tiles: tuple[tuple[int, int], ...] = ()
+    """Its tiles as oriented pairs, outward from the hub (as `Train.tiles`)."""
+
+
+@attrs.frozen(kw_only=True)
 class Position:
     """A position as written in one line: the parsed fields of a position string.
 
@@ -235,6 +253,19 @@ class Position:
     muggins: int = 0
     """Rule CLAIM-2: the points the previous player overlooked, which the seat to move
     may take with ``muggins``; 0 when none."""
+    trains: tuple[PositionTrain, ...] = ()
+    """In a train game (docs/rules/trains.md): every train, the seats' own in seat order,
+    then the Mexican train if there is one; ``()`` in other games. ``line`` then holds
+    the hub alone (``((12, 12),)``), or nothing before the engine is laid."""
+    markers: tuple[End, ...] = ()
+    """In a train game, the trains that carry a marker (rule TRAIN-4), in order."""
+    doubles: tuple[tuple[End, bool], ...] = ()
+    """In a train game, the open doubles oldest first, each as (its train, whether a
+    first-turn run left it), as `TrainTurn.doubles` (rules TRAIN-5, TRAIN-7)."""
+    firsts: tuple[int, ...] = ()
+    """In a train game, the seats past their first turn, ascending (rule TRAIN-7)."""
+    owed: Owed = Owed.TURN
+    """In a train game, what the seat to move owes (rules TRAIN-5, TRAIN-7)."""
 
 
 def format_position(position: Position) -> str:
@@ -270,6 +301,18 @@ def format_position(position: Position) -> str:
         fields.append(f"claim={p.claim}")
     if p.muggins:
         fields.append(f"muggins={p.muggins}")
+    if p.trains:
+        fields.append("trains=" + ";".join(_train_text(train) for train in p.trains))
+    if p.markers:
+        fields.append("markers=" + ",".join(end.token for end in p.markers))
+    if p.doubles:
+        fields.append(
+            "doubles=" + ",".join(end.token + (":run" if run else "") for end, run in p.doubles)
+        )
+    if p.firsts:
+        fields.append("firsts=" + ",".join(str(seat) for seat in p.firsts))
+    if p.owed is not Owed.TURN:
+        fields.append(f"owed={p.owed.value}")
     if p.round is not None:
         fields.append(f"round={p.round[0]}+{p.round[1]}")
     if p.drew:
@@ -291,6 +334,10 @@ def _arm_text(arm: PositionArm) -> str:
     return f"{arm.end.token}@{origin}:{tiles}"
 
 
+def _train_text(train: PositionTrain) -> str:
+    return f"{train.end.token}:" + (",".join(f"{a}|{b}" for a, b in train.tiles) or "-")
+
+
 def _group(group: tuple[Tile, ...] | Hidden) -> str:
     if isinstance(group, int):
         return f"#{group}"
@@ -298,7 +345,22 @@ def _group(group: tuple[Tile, ...] | Hidden) -> str:
 
 
 _FIELDS = ("set", "hands", "boneyard", "line", "turn", "phase")
-_OPTIONS = ("arms", "points", "claim", "muggins", "round", "drew", "last", "false-pass", "faults")
+_OPTIONS = (
+    "arms",
+    "points",
+    "claim",
+    "muggins",
+    "trains",
+    "markers",
+    "doubles",
+    "firsts",
+    "owed",
+    "round",
+    "drew",
+    "last",
+    "false-pass",
+    "faults",
+)
 
 
 def parse_position(text: str) -> Position:
@@ -313,7 +375,9 @@ def parse_position(text: str) -> Position:
     ``over:<ending>``), then optional fields in this order: ``arms=...`` and
     ``points=...`` (layouts with arms only, below), ``claim=N`` and ``muggins=N`` (a
     score pending a claim, or open to muggins: rules CLAIM-1 and CLAIM-2),
-    ``round=P+K``, ``drew=N``, ``last=S``, ``false-pass``, ``faults=S:kind:N;...``.
+    ``trains=...``, ``markers=...``, ``doubles=...``, ``firsts=...`` and ``owed=...``
+    (train games only, below), ``round=P+K``, ``drew=N``, ``last=S``, ``false-pass``,
+    ``faults=S:kind:N;...``.
 
     With spinners the line is the line through the lead, and ``arms=`` lists the other
     arms in order from ``U``, separated by ``;``: each is its token, ``@`` and the tile
@@ -326,6 +390,21 @@ def parse_position(text: str) -> Position:
     PositionArm(end=<End.UP: 2>, origin=None, tiles=((6, 5),))
     >>> p.play_points
     (5, 0)
+
+    In a train game the line field holds the hub (``*6|6``, or ``-`` before the engine
+    is laid) and ``trains=`` lists every train, ``;``-separated: its token (``T0``,
+    ``T1``, ..., ``M``), ``:`` and its tiles outward from the hub (``-`` when empty).
+    ``markers=`` lists the marked trains, ``doubles=`` the open doubles oldest first
+    (``:run`` after one a first-turn run left), ``firsts=`` the seats past their first
+    turn and ``owed=`` what the seat to move owes (``extra_play`` or ``run``).
+
+    >>> p = parse_position(
+    ...     "d3 0-1/1-2 - *3|3 1 play trains=T0:3|3;T1:3|0;M:- markers=T1 doubles=T0 "
+    ...     "firsts=0 last=0"
+    ... )
+    >>> p.trains[0], p.markers, p.doubles, p.owed
+    (PositionTrain(end=<End.TRAIN_0: 64>, tiles=((3, 3),)), (<End.TRAIN_1: 65>,), \
+((<End.TRAIN_0: 64>, False),), <Owed.TURN: 'turn'>)
 
     >>> p = parse_position("d2 0-0,1-2/0-1 0-2,1-1 *2|2 1 play last=0")
     >>> p.hands, p.line, p.turn
@@ -410,6 +489,20 @@ def parse_position(text: str) -> Position:
             position["arms"] = _parse_arms(text, value)
         elif name == "points":
             position["play_points"] = tuple(_parse_int(text, "points", v) for v in value.split(","))
+        elif name == "trains":
+            position["trains"] = _parse_trains(text, value)
+        elif name == "markers":
+            position["markers"] = _parse_tokens(text, "markers", value)
+        elif name == "doubles":
+            position["doubles"] = _parse_doubles(text, value)
+        elif name == "firsts":
+            position["firsts"] = _parse_seats(text, "firsts", value)
+        elif name == "owed":
+            if value not in (Owed.EXTRA_PLAY.value, Owed.RUN.value):
+                raise _bad(
+                    text, "owed", f"{_shown(value)} is not extra_play or run (omit it for turn)"
+                )
+            position["owed"] = Owed(value)
         elif name in ("claim", "muggins"):
             position[name] = _parse_int(text, name, value)
             if not position[name]:
@@ -490,16 +583,12 @@ def _parse_arms(text: str, value: str) -> tuple[PositionArm, ...]:
                 "each once, in order",
             )
         origin = None if m.group(2) else (End.from_token(m.group(3)), int(m.group(4)))
-        tiles: list[tuple[int, int]] = []
-        if m.group(5) != "-":
-            for pair in m.group(5).split(","):
-                found = _PAIR_RE.fullmatch(pair)
-                if found is None:
-                    raise _bad(
-                        text, "arms", f"{_shown(pair)} in arm {m.group(1)} is not a tile like 6|4"
-                    )
-                tiles.append((int(found.group(1)), int(found.group(2))))
-        arms.append(PositionArm(end=end, origin=origin, tiles=tuple(tiles)))
+        tiles = (
+            ()
+            if m.group(5) == "-"
+            else _parse_pairs(text, "arms", m.group(5), f" in arm {m.group(1)}")
+        )
+        arms.append(PositionArm(end=end, origin=origin, tiles=tiles))
     if len(arms) % 2:
         raise _bad(text, "arms", "a spinner has two short sides, so the arms come in pairs")
     for first, second in zip(arms[::2], arms[1::2], strict=True):
@@ -511,6 +600,71 @@ def _parse_arms(text: str, value: str) -> tuple[PositionArm, ...]:
                 "spinner and must name the same origin",
             )
     return tuple(arms)
+
+
+def _parse_trains(text: str, value: str) -> tuple[PositionTrain, ...]:
+    trains: list[PositionTrain] = []
+    for item in value.split(";"):
+        m = _TRAIN_RE.fullmatch(item)
+        if m is None:
+            raise _bad(text, "trains", f"{_shown(item)} is not a train like T0:6|5,5|1 or M:-")
+        end = End.from_token(m.group(1))
+        if trains and end <= trains[-1].end:
+            raise _bad(
+                text, "trains", f"train {m.group(1)} is out of place: T0, T1, ... then M, each once"
+            )
+        tiles = (
+            ()
+            if m.group(2) == "-"
+            else _parse_pairs(text, "trains", m.group(2), f" in train {m.group(1)}")
+        )
+        trains.append(PositionTrain(end=end, tiles=tiles))
+    return tuple(trains)
+
+
+def _parse_pairs(text: str, field: str, value: str, where: str) -> tuple[tuple[int, int], ...]:
+    pairs = []
+    for pair in value.split(","):
+        found = _PAIR_RE.fullmatch(pair)
+        if found is None:
+            raise _bad(text, field, f"{_shown(pair)}{where} is not a tile like 6|4")
+        pairs.append((int(found.group(1)), int(found.group(2))))
+    return tuple(pairs)
+
+
+def _parse_tokens(text: str, field: str, value: str) -> tuple[End, ...]:
+    ends: list[End] = []
+    for item in value.split(","):
+        if _TRAIN_TOKEN_RE.fullmatch(item) is None:
+            raise _bad(text, field, f"{_shown(item)} is not a train (T0 to T11 or M)")
+        end = End.from_token(item)
+        if ends and end <= ends[-1]:
+            raise _bad(text, field, f"{item} is repeated or out of order (T0, T1, ... then M)")
+        ends.append(end)
+    return tuple(ends)
+
+
+def _parse_doubles(text: str, value: str) -> tuple[tuple[End, bool], ...]:
+    doubles: list[tuple[End, bool]] = []
+    for item in value.split(","):
+        m = _DOUBLE_RE.fullmatch(item)
+        if m is None:
+            raise _bad(text, "doubles", f"{_shown(item)} is not a train like T2 or T2:run")
+        end = End.from_token(m.group(1))
+        if any(end == other for other, _run in doubles):
+            raise _bad(text, "doubles", f"train {m.group(1)} is listed twice")
+        doubles.append((end, m.group(2) is not None))
+    return tuple(doubles)
+
+
+def _parse_seats(text: str, field: str, value: str) -> tuple[int, ...]:
+    seats: list[int] = []
+    for item in value.split(","):
+        seat = _parse_int(text, field, item)
+        if seats and seat <= seats[-1]:
+            raise _bad(text, field, f"seat {seat} is repeated or out of order (ascending)")
+        seats.append(seat)
+    return tuple(seats)
 
 
 def _parse_fault(text: str, value: str) -> Fault:

@@ -13,7 +13,7 @@ from typing import Any, Final, TypeVar
 
 from dominoes.errors import ArgumentTypeError, ArgumentValueError, NotationError, RulesetError
 from dominoes.faults import Fault, FaultKind
-from dominoes.layout import Arm
+from dominoes.layout import Arm, Owed, Train, TrainTurn
 from dominoes.moves import End, Step
 from dominoes.notation import parse_move
 from dominoes.rules import Ruleset
@@ -77,6 +77,36 @@ def arm_data(arm: Arm) -> dict[str, Any]:
         "tiles": [[a, b] for a, b in arm.tiles],
         "value": arm.value,
         "is_open": arm.is_open,
+    }
+
+
+def train_data(
+    hub: Tile | None, trains: tuple[Train, ...], turn: TrainTurn | None
+) -> dict[str, Any]:
+    """The keys of a train game's table as `Observation.to_dict` writes them: ``hub``
+    (the engine double, or ``null`` before it is laid), ``trains`` (per train: its
+    token, owner, tiles outward, value and marker) and ``train_turn`` (the open
+    doubles oldest first as ``[token, from_run]``, the seats past their first turn,
+    what the seat to move owes)."""
+    return {
+        "hub": None if hub is None else str(hub),
+        "trains": [
+            {
+                "end": t.end.token,
+                "owner": t.owner,
+                "tiles": [[a, b] for a, b in t.tiles],
+                "value": t.value,
+                "marked": t.marked,
+            }
+            for t in trains
+        ],
+        "train_turn": None
+        if turn is None
+        else {
+            "doubles": [[end.token, from_run] for end, from_run in turn.doubles],
+            "firsts": list(turn.firsts),
+            "owed": turn.owed.value,
+        },
     }
 
 
@@ -307,7 +337,70 @@ def read_fields(data: Mapping[str, Any]) -> dict[str, Any]:
         # (rules CLAIM-1 and CLAIM-2: written only where scores are called)
         "claim": read.integer("claim") if "claim" in data else 0,
         "muggins": read.integer("muggins") if "muggins" in data else 0,
+        # (train games only)
+        **(_read_train_table(read, rules.max_pip) if _TRAIN_KEYS & data.keys() else {}),
     }
+
+
+_TRAIN_KEYS: Final = frozenset({"hub", "trains", "train_turn"})
+"""The keys of a train game's table (`train_data`): all three or none."""
+
+
+def _read_train_table(read: _Reader, max_pip: int) -> dict[str, Any]:
+    """The fields ``hub``, ``trains`` and ``train_turn`` of a train game's data."""
+    hub_raw = read.raw("hub")
+    hub = None if hub_raw is None else read.tiles("hub", [hub_raw])[0]
+    trains = tuple(
+        _read_train(t, f"data['trains'][{k}]", max_pip)
+        for k, t in enumerate(read.sequence("trains"))
+    )
+    turn_raw = read.raw("train_turn")
+    turn = None
+    if turn_raw is not None:
+        entry = _Reader(turn_raw, "data['train_turn']")
+        doubles = []
+        for pair in entry.sequence("doubles"):
+            if not (isinstance(pair, list | tuple) and len(pair) == 2 and type(pair[1]) is bool):
+                raise entry.bad("doubles", "a list of [train token, from_run] pairs")
+            doubles.append((_end_of(entry, "doubles", pair[0]), pair[1]))
+        turn = TrainTurn(
+            doubles=tuple(doubles), firsts=entry.ints("firsts"), owed=entry.enum("owed", Owed)
+        )
+    return {"hub": hub, "trains": trains, "train_turn": turn}
+
+
+def _read_train(data: object, where: str, max_pip: int) -> Train:
+    entry = _Reader(data, where)
+    owner = entry.integer("owner", optional=True)
+    return Train(
+        end=_end_of(entry, "end", entry.raw("end")),
+        owner=owner,
+        tiles=_pairs(entry, "tiles", max_pip),
+        value=entry.integer("value"),
+        marked=entry.flag("marked"),
+    )
+
+
+def _end_of(entry: _Reader, key: str, value: object) -> End:
+    """The `End` of a token read under ``key``."""
+    try:
+        return End.from_token(value)  # type: ignore[arg-type]
+    except (NotationError, ArgumentValueError, ArgumentTypeError, TypeError):
+        raise entry.bad(key, 'an end token such as "T0", "M" or "U"') from None
+
+
+def _pairs(entry: _Reader, key: str, max_pip: int) -> tuple[tuple[int, int], ...]:
+    """The oriented pairs listed under ``key``, pips of the set."""
+    pairs = []
+    for pair in entry.sequence(key):
+        if not (
+            isinstance(pair, list | tuple)
+            and len(pair) == 2
+            and all(type(v) is int and 0 <= v <= max_pip for v in pair)
+        ):
+            raise entry.bad(key, "a list of [a, b] pairs of pips in the set")
+        pairs.append((pair[0], pair[1]))
+    return tuple(pairs)
 
 
 def _read_bonus(data: object, where: str) -> Bonus:
@@ -324,10 +417,7 @@ def _read_arm(data: object, where: str, max_pip: int) -> Arm:
     entry = _Reader(data, where)
 
     def end(key: str, value: object) -> End:
-        try:
-            return End.from_token(value)  # type: ignore[arg-type]
-        except (NotationError, ArgumentValueError, ArgumentTypeError, TypeError):
-            raise entry.bad(key, 'an arm token such as "U" or "A4"') from None
+        return _end_of(entry, key, value)
 
     origin_raw = entry.raw("origin")
     origin: tuple[End, int] | None = None
@@ -340,18 +430,9 @@ def _read_arm(data: object, where: str, max_pip: int) -> Arm:
         ):
             raise entry.bad("origin", "[arm token, index] or null")
         origin = (end("origin", origin_raw[0]), origin_raw[1])
-    tiles = []
-    for pair in entry.sequence("tiles"):
-        if not (
-            isinstance(pair, list | tuple)
-            and len(pair) == 2
-            and all(type(v) is int and 0 <= v <= max_pip for v in pair)
-        ):
-            raise entry.bad("tiles", "a list of [a, b] pairs of pips in the set")
-        tiles.append((pair[0], pair[1]))
     return Arm(
         end=end("end", entry.raw("end")),
-        tiles=tuple(tiles),
+        tiles=_pairs(entry, "tiles", max_pip),
         value=entry.integer("value"),
         is_open=entry.flag("is_open"),
         origin=origin,

@@ -21,8 +21,9 @@ import attrs
 from dominoes.errors import ArgumentTypeError, ArgumentValueError
 from dominoes.errors import shown as _shown
 from dominoes.faults import Fault
-from dominoes.layout import Arm, Layout
-from dominoes.rules import PlayScoring, Ruleset, SpinnerFill
+from dominoes.layout import Arm, Layout, Owed, TrainTurn
+from dominoes.moves import End
+from dominoes.rules import EngineSource, PlayScoring, Ruleset, SpinnerFill
 from dominoes.scoring import HandResult
 from dominoes.state import HandState, Phase
 from dominoes.tiles import Tile
@@ -77,6 +78,8 @@ class _SeatView(Protocol):
     def claim(self) -> int: ...
     @property
     def muggins(self) -> int: ...
+    @property
+    def train_turn(self) -> TrainTurn | None: ...
 
 
 @attrs.frozen
@@ -103,6 +106,9 @@ class _Table:
     """A score the seat to move is to claim (rule CLAIM-1), else 0."""
     muggins: int = 0
     """A score the seat to move may take by muggins (rule CLAIM-2), else 0."""
+    train_turn: TrainTurn | None = None
+    """In a train game, its open doubles, the seats past their first turn and what the
+    seat to move owes (rules TRAIN-5, TRAIN-7)."""
 
 
 def diagram(state: HandState | _SeatView, *, public: bool = False, width: int | None = None) -> str:
@@ -135,6 +141,24 @@ def diagram(state: HandState | _SeatView, *, public: bool = False, width: int | 
     - ``faults``: each fault, its seat and the index of its move in the history
       (tolerant mode only);
     - ``turn``: the seat to move, or how the hand ended and who won.
+
+    In a train game (docs/rules/trains.md) the rows ``line`` to ``points`` give way to:
+
+    - ``hub``: the engine double, and ``set aside`` when it was (rule TRAIN-1); ``-``
+      while it is still to be laid;
+    - ``train T0``, ..., ``train M``: one row per train, the personal trains in seat
+      order, then the Mexican train: its tiles outward from the hub (``-`` while it is
+      empty), its owner (``seat 0`` or ``Mexican``), ``marked`` when it carries a marker
+      (TRAIN-4) and ``open double`` when its last tile is a double nobody has satisfied
+      (TRAIN-5);
+    - ``doubles``: the open doubles that hold up play, oldest first, as their train and
+      tile, and whether they are in force (a double left by a first-turn run is not,
+      until every seat has had its first turn: TRAIN-7), or, once the hand is over,
+      ``unsatisfied at the end``; ``-`` when there are none;
+
+    and the ``turn`` row says what the seat to move owes: ``to move again: the play its
+    double earned`` (TRAIN-5), ``to move again: its first-turn run goes on (T0), or
+    stops`` (TRAIN-7).
 
     Who looks:
 
@@ -241,6 +265,7 @@ def _from_state(state: HandState, public: bool) -> _Table:
         play_points=_play_points(state.rules, state.play_points),
         claim=state.claim,
         muggins=state.muggins,
+        train_turn=state.train_turn,
     )
 
 
@@ -275,13 +300,18 @@ def _seen(view: _SeatView, public: bool) -> _Table:
         play_points=_play_points(view.rules, view.play_points),
         claim=view.claim,
         muggins=view.muggins,
+        train_turn=view.train_turn,
     )
 
 
 def _rows(table: _Table) -> list[tuple[str, str]]:
     """The picture's rows, (label, text), before any wrapping."""
     layout = table.layout
-    rows: list[tuple[str, str]] = [("line", str(layout))]
+    rows: list[tuple[str, str]] = []
+    if table.rules.trains:
+        rows.extend(_train_rows(table))
+    else:
+        rows.append(("line", str(layout)))
     if layout.line:
         rows.append(("lead", _carets(_tile_texts(layout), table.lead)))
         if layout.arms:
@@ -324,7 +354,9 @@ def _rows(table: _Table) -> list[tuple[str, str]]:
         )
         rows.append(("faults", faults))
     result = table.result
-    if result is None:
+    if result is None and table.rules.trains:
+        rows.append(("turn", _train_turn(table)))
+    elif result is None:
         verb = "to lead" if table.leading else "to move"
         if table.claim:
             verb = f"to claim {table.claim} (or 0)"
@@ -347,28 +379,99 @@ def _arm_rows(table: _Table) -> list[tuple[str, str]]:
     layout = table.layout
     arms = layout.arms
     over = table.result is not None
+    rules = table.rules
+    # Chicken Foot (FOOT-1, FOOT-2): the doubles are the root and the feet, an arm
+    # held back by a foot's empty toes is "held", a root's U and D with six toes "unused"
+    toes = rules.spinner_fill is SpinnerFill.TOES_FIRST
+    lead = layout.line[table.lead]
+    six = toes and rules.root_toes == 6 and lead[0] == lead[1]
     rows: list[tuple[str, str]] = []
     for arm in arms[2:]:
         if arm.origin is None:
-            spinner = f"spinner {_pair(layout.line[table.lead])} (lead)"
+            spinner = f"root {_pair(lead)}" if toes else f"spinner {_pair(lead)} (lead)"
         else:
             on, index = arm.origin
-            spinner = f"spinner {_pair(arms[on].tiles[index])} on {on.token}"
+            kind = "foot" if toes else "spinner"
+            spinner = f"{kind} {_pair(arms[on].tiles[index])} on {on.token}"
         if over:
             note = spinner
         elif arm.is_open:
             note = f"open, {spinner}"
-        elif arm.tiles and table.rules.spinner_fill is SpinnerFill.ONE_TILE_EACH_SIDE:
+        elif six and arm.end <= End.DOWN:
+            note = f"unused, {spinner}"
+        elif arm.tiles and rules.spinner_fill is SpinnerFill.ONE_TILE_EACH_SIDE:
             note = f"closed, {spinner}"
         else:
-            note = f"waiting, {spinner}"
+            note = f"{'held' if toes else 'waiting'}, {spinner}"
         rows.append((f"arm {arm.end.token}", f"{_arm_tiles(arm) or '-'}  {note}"))
     shown = [a for k, a in enumerate(arms) if (k < 2 or bool(a.tiles) if over else a.is_open)]
     # (a no-break space holds each arm's token to its value, and the count to its word,
     # when the row is broken to a width)
     ends = ", ".join(f"{arm.end.token}{_NBSP}{arm.value}" for arm in shown) or "none open"
-    rows.append(("ends", f"{ends}; count{_NBSP}{layout.end_count(table.rules)}"))
+    if toes and rules.play_scoring is PlayScoring.NONE:  # (no count: nothing scores on it)
+        rows.append(("ends", ends))
+    else:
+        rows.append(("ends", f"{ends}; count{_NBSP}{layout.end_count(rules)}"))
     return rows
+
+
+def _train_rows(table: _Table) -> list[tuple[str, str]]:
+    """The rows of a train game (docs/rules/trains.md) before the hands: the hub, a row per
+    train (its tiles outward from the hub, its owner, whether it is marked and ends in an
+    open double), and the open doubles, oldest first, with whether they are in force."""
+    layout = table.layout
+    rules = table.rules
+    engine = rules.engine_double
+    if layout.hub is None:
+        return [("hub", f"-  the engine, double {engine}, is still to be laid")]
+    aside = rules.engine_source is EngineSource.SET_ASIDE
+    rows = [("hub", f"[{engine}|{engine}]" + ("  set aside" if aside else ""))]
+    for train in layout.trains:
+        notes = ["Mexican" if train.owner is None else f"seat{_NBSP}{train.owner}"]
+        if train.marked:
+            notes.append("marked")
+        if train.open_double:
+            notes.append(f"open{_NBSP}double")
+        tiles = _pair_tiles(train.tiles) or "-"
+        rows.append((f"train {train.end.token}", f"{tiles}  {', '.join(notes)}"))
+    turn = table.train_turn
+    doubles = turn.doubles if turn is not None else ()
+    if not doubles:
+        rows.append(("doubles", "-"))
+        return rows
+    assert turn is not None
+    values = {train.end: train.value for train in layout.trains}
+    # a double left by a first-turn run is in force once every seat has had its first
+    # turn (TRAIN-7)
+    done = not rules.first_turn_run or len(turn.firsts) == rules.players
+    force = [done or not from_run for _end, from_run in doubles]
+    names = [f"{end.token}{_NBSP}{values[end]}-{values[end]}" for end, _ in doubles]
+    waiting = "not in force until every seat has had its first turn"
+    if table.result is not None:  # the hand is over: nothing is in force any more
+        text = ", ".join(names) + " (unsatisfied at the end)"
+    elif all(force) or not any(force):
+        text = ", ".join(names) + (" (in force)" if force[0] else f" ({waiting})")
+    else:
+        text = ", ".join(
+            f"{name} ({'in force' if live else 'not in force yet'})"
+            for name, live in zip(names, force, strict=True)
+        )
+    rows.append(("doubles", text))
+    return rows
+
+
+def _train_turn(table: _Table) -> str:
+    """The turn row of a train game while the hand is played: the seat to move and what
+    it owes (rules TRAIN-1, TRAIN-5, TRAIN-7)."""
+    seat = table.turn
+    if table.layout.hub is None:
+        return f"seat {seat} to move"
+    owed = table.train_turn.owed if table.train_turn is not None else Owed.TURN
+    if owed is Owed.RUN:
+        return f"seat {seat} to move again: its first-turn run goes on (T{seat}), or stops"
+    if owed is Owed.EXTRA_PLAY:
+        return f"seat {seat} to move again: the play its double earned"
+    return f"seat {seat} to move"
 
 
 def _lines(rows: Sequence[tuple[str, str]], table: _Table, width: int | None) -> list[str]:
@@ -379,13 +482,14 @@ def _lines(rows: Sequence[tuple[str, str]], table: _Table, width: int | None) ->
         return [f"{label:<{_LABEL}}{text}".replace(_NBSP, " ").rstrip() for label, text in rows]
     room = width - _LABEL
     out: list[tuple[str, str]] = []
-    arms = {f"arm {arm.end.token}": arm for arm in table.layout.arms[2:]}
+    arms = {f"arm {arm.end.token}": arm.tiles for arm in table.layout.arms[2:]}
+    arms.update((f"train {train.end.token}", train.tiles) for train in table.layout.trains)
     for label, text in rows:
         if label == "line" and len(text) > room and table.layout.line:
             out.extend(_line_parts(_tile_texts(table.layout), table.lead, room))
         elif label == "lead" and len(rows[0][1]) > room:
             continue  # drawn with the parts of the line of play
-        elif label in arms and len(text) > room and arms[label].tiles:
+        elif label in arms and len(text) > room and arms[label]:
             out.extend(_arm_parts(label, text, arms[label], room))
         else:
             parts = textwrap.wrap(text, room, break_on_hyphens=False, break_long_words=False)
@@ -419,11 +523,13 @@ def _runs(tiles: Sequence[str], room: int) -> list[tuple[int, int]]:
     return runs
 
 
-def _arm_parts(label: str, text: str, arm: Arm, room: int) -> list[tuple[str, str]]:
-    """An arm's row broken into parts of at most ``room`` characters: its tiles between
-    tiles (a part holds one tile at least), then its note between words, on the last
-    part of the tiles when it fits there."""
-    tiles = [f"[{a}|{b}]" for a, b in arm.tiles]
+def _arm_parts(
+    label: str, text: str, pairs: Sequence[tuple[int, int]], room: int
+) -> list[tuple[str, str]]:
+    """An arm's (or a train's) row broken into parts of at most ``room`` characters: its
+    tiles ``pairs`` between tiles (a part holds one tile at least), then its note between
+    words, on the last part of the tiles when it fits there."""
+    tiles = [f"[{a}|{b}]" for a, b in pairs]
     note = text[len("".join(tiles)) + 2 :]
     parts = ["".join(tiles[first:last]) for first, last in _runs(tiles, room)]
     if len(parts[-1]) + 2 + len(note) <= room:
@@ -435,7 +541,12 @@ def _arm_parts(label: str, text: str, arm: Arm, room: int) -> list[tuple[str, st
 
 def _arm_tiles(arm: Arm) -> str:
     """The tiles of an arm as printed, outward: ``[6|3][3|1]``."""
-    return "".join(f"[{a}|{b}]" for a, b in arm.tiles)
+    return _pair_tiles(arm.tiles)
+
+
+def _pair_tiles(pairs: Sequence[tuple[int, int]]) -> str:
+    """The tiles of an arm or a train as printed, outward: ``[6|3][3|1]``."""
+    return "".join(f"[{a}|{b}]" for a, b in pairs)
 
 
 def _pair(pair: tuple[int, int]) -> str:

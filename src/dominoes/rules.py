@@ -477,6 +477,27 @@ class TileValues(enum.Enum):
     BLANKS_25 = "blanks_25"
     """Its pips, a tile with a blank half 25 and the double-blank 50."""
 
+    def of(self, tile: Tile) -> int:
+        """What ``tile`` left in hand costs under this table (rule TRAIN-10): the one
+        place a tile's value is defined (the engine keeps it per ruleset).
+
+        >>> [TileValues.BLANKS_25.of(Tile.parse(t)) for t in ("0-0", "0-5", "3-4")]
+        [50, 25, 7]
+        >>> TileValues.ZERO_ZERO_50.of(Tile(0, 5)), TileValues.PIPS.of(Tile(0, 0))
+        (5, 0)
+
+        Raises:
+            ArgumentTypeError: ``tile`` is not a `Tile` (a `TypeError`).
+        """
+        if not isinstance(tile, Tile):
+            raise ArgumentTypeError(f"tile must be a Tile, got {_shown(tile)}", argument="tile")
+        if tile.low == 0 and self is not TileValues.PIPS:
+            if tile.high == 0:
+                return 50
+            if self is TileValues.BLANKS_25:
+                return 25
+        return tile.pips
+
 
 _BONUS_FIELDS = (
     "capicua_bonus",
@@ -842,6 +863,7 @@ class Ruleset:
             ("voluntary_draw", self.voluntary_draw),
             ("boneyard_floor", self.boneyard_floor > 0),
             ("no_double", self.no_double is NoDoubleRule.DRAW_FOR_DOUBLE),
+            ("engine_source", self.engine_source is EngineSource.DRAW_UNTIL_FOUND),
         ):
             if set_ and not draws:
                 raise RulesetError(
@@ -954,22 +976,28 @@ class Ruleset:
                     fields=(name, "spinner_fill"),
                 )
         if self.root_toes == 5:
-            raise RulesetError(
-                "root_toes must be 4 or 6, got 5", fields=("root_toes",)
-            )
+            raise RulesetError("root_toes must be 4 or 6, got 5", fields=("root_toes",))
         if self.tile_values is not TileValues.PIPS and self.scoring is not Scoring.PENALTY:
             raise RulesetError(
                 f"tile_values {self.tile_values.name} prices the tiles left in hand, which "
                 f"only Scoring.PENALTY counts, but scoring is {self.scoring.name}",
                 fields=("tile_values", "scoring"),
             )
-        if self.engine_schedule is not EngineSchedule.DESCENDING and not (
-            self.trains or toes
-        ):
+        if self.engine_schedule is not EngineSchedule.DESCENDING and not (self.trains or toes):
             raise RulesetError(
                 "engine_schedule moves the engine or root double of a train game or of "
                 "Chicken Foot, but trains is false and spinner_fill is not TOES_FIRST",
                 fields=("engine_schedule", "trains", "spinner_fill"),
+            )
+        if (
+            self.engine_schedule is EngineSchedule.FIXED
+            and self.hands_limit is None
+            and self.target is None
+        ):
+            raise RulesetError(
+                "engine_schedule FIXED plays the same double every hand, so a match needs "
+                "hands_limit or a target to end",
+                fields=("engine_schedule", "hands_limit", "target"),
             )
         if not self.trains:
             for name, value, default in (
@@ -1093,6 +1121,89 @@ class Ruleset:
         12
         """
         return self.max_pip if self.engine is None else self.engine
+
+    @property
+    def schedule_double(self) -> int | None:
+        """Rule TRAIN-2: the double a match's schedule starts from, its first hand's:
+        `engine_double` in a train game, the root double (`opening_tile`) in Chicken Foot
+        (`SpinnerFill.TOES_FIRST` opened by the holder of a double); ``None`` in any
+        other game, whose matches have no schedule.
+
+        >>> [Ruleset.preset(n).schedule_double for n in ("mexican-train", "chicken-foot")]
+        [12, 9]
+        >>> Ruleset.preset("block").schedule_double is None
+        True
+        """
+        if self.trains:
+            return self.engine_double
+        tile = self.opening_tile
+        if (
+            self.spinner_fill is SpinnerFill.TOES_FIRST
+            and self.opening is Opening.HOLDER_OF_TILE
+            and tile is not None
+            and tile.is_double
+        ):
+            return tile.high
+        return None
+
+    @property
+    def schedule_hands(self) -> int | None:
+        """Rule TRAIN-2: how many hands a match has by its schedule (`engine_schedule`,
+        from `schedule_double`): down to 0-0 or up to the top double, one hand per double;
+        ``None`` when the schedule does not end the match (`EngineSchedule.FIXED`: the
+        hand limit or the target does) or there is none.
+
+        >>> [Ruleset.preset(n).schedule_hands for n in ("mexican-train", "chicken-foot")]
+        [13, 10]
+        >>> up = EngineSchedule.ASCENDING
+        >>> Ruleset.preset("mexican-train", engine=9, engine_schedule=up).schedule_hands
+        4
+        """
+        first = self.schedule_double
+        if first is None or self.engine_schedule is EngineSchedule.FIXED:
+            return None
+        if self.engine_schedule is EngineSchedule.ASCENDING:
+            return self.max_pip - first + 1
+        return first + 1
+
+    def hand_double(self, number: int) -> int:
+        """Rule TRAIN-2: the engine double (Chicken Foot: the root double) of hand
+        ``number`` (0-based) of a match under these rules: `schedule_double`, then one
+        lower each hand (`EngineSchedule.DESCENDING`), one higher (``ASCENDING``) or the
+        same (``FIXED``). `Match` plays hand ``number`` with it.
+
+        >>> rules = Ruleset.preset("mexican-train")
+        >>> [rules.hand_double(k) for k in range(rules.schedule_hands)]
+        [12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0]
+
+        Raises:
+            ArgumentTypeError: ``number`` is not an ``int`` (a `TypeError`).
+            ArgumentValueError: these rules have no schedule, or ``number`` is negative or
+                past the schedule's last hand (a `ValueError`).
+        """
+        if type(number) is not int:
+            raise ArgumentTypeError(
+                f"number must be an int, got {_shown(number)}", argument="number"
+            )
+        first = self.schedule_double
+        if first is None:
+            raise ArgumentValueError(
+                "number names a hand of a match's schedule, but these rules have none "
+                "(neither trains nor Chicken Foot's root double)",
+                argument="number",
+            )
+        hands = self.schedule_hands
+        if number < 0 or (hands is not None and number >= hands):
+            last = "" if hands is None else f" to {hands - 1}"
+            raise ArgumentValueError(
+                f"number must be a hand of the schedule, from 0{last}, got {number}",
+                argument="number",
+            )
+        if self.engine_schedule is EngineSchedule.DESCENDING:
+            return first - number
+        if self.engine_schedule is EngineSchedule.ASCENDING:
+            return first + number
+        return first
 
     @property
     def has_bonuses(self) -> bool:

@@ -6,16 +6,19 @@ with the module functions `sample`, `sample_deal`, `count_worlds`, `holders` and
 `voids` as shorthands that reuse the sampler of an observation they have just seen.
 The other names of the module (the model and its algorithms) are public to the
 package's other modules and its tests, not a stable API. This module reads the engine
-through the five functions of its interface in `dominoes.state` (`tiles_of`,
-`with_tiles`, `holds_false_pass`, `world_of`, `open_values`), never through its internal
-tuple.
+through the functions of its interface in `dominoes.state` (`tiles_of`, `with_tiles`,
+`holds_false_pass`, `world_of`, `open_values`, `train_shown`), never through its
+internal tuple.
 
 A *world* is a deal consistent with everything the seat saw: every tile the seat
 cannot see is placed in a *slot* (a place in another seat's hand as dealt, a tile
 another seat drew, or a place in the boneyard), and the public history must replay
 legally: a seat that played a tile held it, and a seat that passed (or had to draw)
 held nothing matching the open ends at that moment (in a layout with arms, those of
-the arms open then: docs/rules/spinner.md); the opening rule tells too
+the arms open then: docs/rules/spinner.md; in a train game, no tile it could lay on a
+train open to it then, or on the open double holding up play: docs/rules/trains.md,
+and under `EngineSource.DRAW_UNTIL_FOUND` the draws before the engine show that nobody
+was dealt it and which draw found it); the opening rule tells too
 (under the highest-double rule no hand held a higher double than the one led, under
 LEAD-6 no lower one).
 `sampling.sample` draws a world **uniformly** among all consistent deals, exactly
@@ -104,6 +107,7 @@ from dominoes.moves import DRAW, Draw, Pass, Play
 from dominoes.rules import (
     BlockDetection,
     DrawRule,
+    EngineSource,
     NoDoubleRule,
     Opening,
     Ruleset,
@@ -114,6 +118,7 @@ from dominoes.state import (
     holds_false_pass,
     open_values,
     tiles_of,
+    train_shown,
     with_tiles,
     world_of,
 )
@@ -1166,6 +1171,9 @@ def build_model(obs: Observation) -> Model:
     arms = rules.has_arms
     if arms:
         on_table |= sum(1 << tile_index(a, b) for arm in obs.arms[2:] for a, b in arm.tiles)
+    if obs.hub is not None:  # a train game
+        on_table |= 1 << obs.hub.index
+        on_table |= sum(1 << tile_index(a, b) for train in obs.trains for a, b in train.tiles)
     unseen = full & ~own & ~on_table
 
     # slots: [seat, birth step, forbidden mask, exact tile or -1]
@@ -1180,7 +1188,9 @@ def build_model(obs: Observation) -> Model:
     replay = obs.full_history and _needs_replay(rules)
     holder_draw = replay and _holder_draw(rules)
 
-    if obs.full_history:
+    if obs.full_history and rules.trains:
+        _train_history(obs, slots, plays, voids)
+    elif obs.full_history:
         for seat in range(n):
             if seat != obs.seat:
                 slots.extend([seat, -1, 0, -1] for _ in range(rules.hand_size))
@@ -1310,6 +1320,65 @@ def build_model(obs: Observation) -> Model:
         births=tuple(tuple(b) for b in births),
         replay=replay,
     )
+
+
+def _train_history(
+    obs: Observation,
+    slots: list[list[int]],
+    plays: dict[int, tuple[int, int]],
+    voids: list[list[tuple[int, int]]],
+) -> None:
+    """The slots, other seats' plays and shown voids of a train game's public history
+    (docs/rules/trains.md).
+
+    A pass or a forced draw shows the mover held no tile it could lay then
+    (`train_shown`: the trains open to it, or the open double holding up play; in a
+    first-turn run it never passes). Under `EngineSource.DRAW_UNTIL_FOUND`, a hand that
+    starts with a draw shows nobody was dealt the engine: every draw until the one that
+    found it (whose tile is the engine) drew another tile.
+    """
+    rules = obs.rules
+    engine = tile_index(rules.engine_double, rules.engine_double)
+    for seat in range(rules.players):
+        if seat != obs.seat:
+            slots.extend([seat, -1, 0, -1] for _ in range(rules.hand_size))
+    history = obs.history
+    shown = train_shown(rules, history, obs.boneyard_size)
+    search = rules.engine_source is EngineSource.DRAW_UNTIL_FOUND and (
+        isinstance(history[0].move, Draw) if history else obs.opening == "draw"
+    )
+    if search:  # nobody was dealt the engine
+        for sl in slots:
+            sl[2] |= 1 << engine
+    laid = next(
+        (k for k, e in enumerate(history) if isinstance(e.move, Play) and e.move.end is None),
+        None,
+    )
+    finder = -1  # the step of the draw that found the engine, if any
+    if search and (laid is not None or isinstance(obs.opening, Tile)):
+        finder = (len(history) if laid is None else laid) - 1
+    for step, entry in enumerate(history):
+        seat, move = entry.seat, entry.move
+        if isinstance(move, Play):
+            if seat != obs.seat:
+                plays[move.tile.index] = (seat, step)
+        elif isinstance(move, Draw):
+            if shown[step]:
+                voids[seat].append((step, shown[step]))
+            if seat != obs.seat:
+                before = laid is None or step < laid
+                if step == finder:
+                    slots.append([seat, step, 0, engine])
+                else:
+                    slots.append([seat, step, 1 << engine if search and before else 0, -1])
+        elif isinstance(move, Pass):
+            voids[seat].append((step, shown[step]))
+    if laid is None and isinstance(obs.opening, Tile) and not search and obs.turn != obs.seat:
+        # the engine's holder is to lay it (EngineSource.HOLDER): it was dealt to it
+        for sl in slots:
+            if sl[0] == obs.turn and sl[1] < 0:
+                sl[3] = engine
+                break
 
 
 def _suits(suit: tuple[int, ...], values: int) -> int:

@@ -107,7 +107,9 @@ class HandResult:
     winners: tuple[int, ...]
     """The winning seats (both partners in partnership; empty when drawn)."""
     pips: tuple[int, ...]
-    """The pips left in each seat's hand."""
+    """The pips left in each seat's hand: under a `Ruleset.tile_values` other than
+    `TileValues.PIPS` (rule TRAIN-10, `Scoring.PENALTY`), what those tiles cost (the
+    double-blank 50, ...), from which the winners and the points follow."""
     points: tuple[int, ...]
     """Points scored this hand, per seat (under `Scoring.PENALTY`: penalty points)."""
     domino_seat: int | None = None
@@ -241,7 +243,8 @@ def score_hand(
     history: Sequence[Step] = (),
     line: Sequence[tuple[int, int]] = (),
 ) -> HandResult:
-    """Score a finished hand from the pips left in each hand.
+    """Score a finished hand from the pips left in each hand (under rule TRAIN-10,
+    their values: `TileValues.of`).
 
     ``ending`` defaults to `Ending.DOMINO` when ``domino_seat`` is given and to
     `Ending.BLOCKED` otherwise. ``stock`` is the pips left in the boneyard (rule

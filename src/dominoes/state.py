@@ -13,6 +13,7 @@ the same at move 5 as at move 500.
 from __future__ import annotations
 
 import enum
+import functools
 import itertools
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -20,7 +21,7 @@ from typing import Any, Final
 
 import attrs
 
-from dominoes.deal import Deal, plain_getrandbits
+from dominoes.deal import Deal, dealt_set, plain_getrandbits, required_tiles
 from dominoes.errors import (
     ArgumentTypeError,
     ArgumentValueError,
@@ -31,11 +32,12 @@ from dominoes.errors import (
     NotationError,
 )
 from dominoes.faults import Fault, FaultKind
-from dominoes.layout import Arm, Layout, exposed_ends, header_points
+from dominoes.layout import Arm, Layout, Owed, Train, TrainTurn, exposed_ends, header_points
 from dominoes.moves import (
     DRAW,
     MUGGINS,
     PASS,
+    STOP,
     Claim,
     Draw,
     End,
@@ -44,11 +46,19 @@ from dominoes.moves import (
     Pass,
     Play,
     Step,
+    Stop,
     drawn,
     play_for,
     play_on,
 )
-from dominoes.notation import Position, PositionArm, format_position, parse_move, parse_position
+from dominoes.notation import (
+    Position,
+    PositionArm,
+    PositionTrain,
+    format_position,
+    parse_move,
+    parse_position,
+)
 from dominoes.observation_data import (
     OBSERVATION_FORMAT,
     OBSERVATION_VERSION,
@@ -57,13 +67,19 @@ from dominoes.observation_data import (
     read_fields,
     result_data,
     step_data,
+    train_data,
 )
 from dominoes.rules import (
     BlockDetection,
     ClaimRule,
+    DoubleDuty,
+    DoubleFollow,
     DrawRule,
+    EngineSource,
     FaultMode,
     FaultPenalty,
+    MarkerRemoval,
+    MexicanOpen,
     NoDoubleRule,
     Opening,
     PartnershipOut,
@@ -104,6 +120,7 @@ class _Ctx:
         "arms",
         "both_out",
         "claims",
+        "dealt",
         "doubles_desc",
         "draws",
         "draws_of",
@@ -119,6 +136,7 @@ class _Ctx:
         "lead_plays",
         "memo",
         "muggins",
+        "must_hold",
         "no_shown",
         "nxt",
         "one_draw",
@@ -129,6 +147,8 @@ class _Ctx:
         "play_table",
         "players",
         "plays",
+        "release",
+        "root_toes",
         "rules",
         "short_closes",
         "side_of",
@@ -137,7 +157,9 @@ class _Ctx:
         "spins_when",
         "suit",
         "tiles",
+        "toes",
         "tolerant",
+        "train",
         "voluntary",
     )
 
@@ -148,6 +170,10 @@ class _Ctx:
         self.players = rules.players
         self.size = size = rules.tile_set.size
         self.full = (1 << size) - 1
+        # the tiles a deal holds (TRAIN-1: a set-aside engine is not dealt), and the
+        # engine double a hand must hold under EngineSource.HOLDER (0: none)
+        self.dealt = dealt_set(rules)
+        self.must_hold = (required_tiles(rules) or 0) if rules.trains else 0
         tiles = [tile_from_index(i) for i in range(size)]
         self.tiles = tuple(tiles)
         suit = [0] * (n + 1)
@@ -157,7 +183,8 @@ class _Ctx:
         self.suit = tuple(suit)
         self.plays = tuple(play_for(i) for i in range(size))
         self.draws_of = tuple(drawn(tile) for tile in tiles)  # the history's draws, by index
-        self.pips = tuple(t.pips for t in tiles)
+        # what a tile left in hand counts: its pips, or its value (TRAIN-10)
+        self.pips = tuple(map(rules.tile_values.of, tiles))
         self.nxt = tuple(rules.seat_after(s) for s in range(rules.players))
         self.no_shown = (0,) * rules.players
         self.draws = rules.drawing is not DrawRule.NONE
@@ -186,7 +213,13 @@ class _Ctx:
         self.short_closes = rules.spinner_fill is SpinnerFill.ONE_TILE_EACH_SIDE
         # the (value, value) pairs of the arms' chains, one of each
         self.pairs = tuple(tuple((a, b) for b in range(n + 1)) for a in range(n + 1))
-        self.all_four = rules.spinner_fill is SpinnerFill.ALL_FOUR_FIRST
+        # SPIN-3 and Chicken Foot's toes (FOOT-1, FOOT-2): every side of a spinner opens
+        # at once, and its empty sides hold up every other arm (the general way plays
+        # them; `root_toes` and `release` are Chicken Foot's FOOT-1 and FOOT-3)
+        self.toes = rules.spinner_fill is SpinnerFill.TOES_FIRST
+        self.all_four = self.toes or rules.spinner_fill is SpinnerFill.ALL_FOUR_FIRST
+        self.root_toes = rules.root_toes if self.toes else 4
+        self.release = self.toes and rules.toe_release
         self.spins_when = {SpinnerRule.EVERY_DOUBLE: 0, SpinnerRule.FIRST_DOUBLE: 2}.get(
             rules.spinner, -1
         )
@@ -220,6 +253,8 @@ class _Ctx:
         # for: `_lead_moves`), and what the lead of a tile makes of the arms (`_arms_lead`)
         self.lead_plays: tuple[tuple[tuple[Move, ...], ...], ...] | None = None
         self.lead_arms: list[Any] = [None] * size
+        # a train game (docs/rules/trains.md): played by _TrainHand
+        self.train = _TrainRules(rules, size) if rules.trains else None
 
 
 _CTX_CACHE: dict[Ruleset, _Ctx] = {}
@@ -333,7 +368,9 @@ class HandState:
             ArgumentTypeError: ``rules`` is not a `Ruleset` or ``deal`` not a `Deal`.
             DealError: the deal does not fit ``rules`` (wrong number of hands or
                 hand sizes, a duplicate tile, a tile outside the set, or hands and
-                boneyard not holding the whole set).
+                boneyard not holding the whole set, `dealt_set`: in a train game that
+                sets the engine double aside, the set but that double, rule TRAIN-1;
+                under `EngineSource.HOLDER`, a deal where nobody holds the engine).
         """
         ctx = _ctx_for(rules)
         if not isinstance(deal, Deal):
@@ -355,8 +392,12 @@ class HandState:
             seen |= m
         bits = deal.boneyard_mask
         bone = deal.boneyard_indices
-        if seen & bits or bits.bit_count() != len(bone) or seen | bits != ctx.full:
+        if seen & bits or bits.bit_count() != len(bone) or seen | bits != ctx.dealt:
             _diagnose(ctx, deal)
+        if ctx.must_hold and not seen & ctx.must_hold:
+            _engine_not_dealt(ctx)
+        if ctx.train is not None:  # a train game
+            return _train_start(ctx, masks, bone)
         order = ctx.lead_order
         if order is None:  # a named seat leads any tile
             turn = ctx.rules.opening_seat
@@ -394,6 +435,8 @@ class HandState:
         if not isinstance(position, Position):
             position = parse_position(position)  # refuses anything but text
         ctx = _ctx_for(rules)
+        if ctx.train is not None:  # a train game (docs/rules/trains.md)
+            return _train_from_position(ctx, position)
         if ctx.claims or position.claim or position.muggins:
             return _claims_from_position(ctx, position)
         return _make(_ArmsHand if ctx.arms else cls, _core_from_position(ctx, position))
@@ -425,27 +468,32 @@ class HandState:
             if c[_RESULT] is None:
                 hands = tuple(h if k == seat else len(h) for k, h in enumerate(self.hands))
                 boneyard = len(c[_BONE])
+        return format_position(self._written(hands, boneyard))
+
+    def _written(
+        self, hands: tuple[tuple[Tile, ...] | int, ...], boneyard: tuple[Tile, ...] | int
+    ) -> Position:
+        """The `Position` of this state, with these hands and boneyard (some hidden)."""
+        c = self._core
         line, lead, arms, points = self._table()
-        return format_position(
-            Position(
-                max_pip=c[_CTX].rules.max_pip,
-                hands=hands,
-                boneyard=boneyard,
-                line=line,
-                lead=lead,
-                arms=_position_arms(arms),
-                play_points=points if any(points) else (),
-                turn=c[_TURN],
-                opening=_opening_of(c),
-                ending=c[_RESULT],
-                round=(c[_RPROP], c[_RCOUNT]) if c[_RPROP] >= 0 else None,
-                drew=c[_DREW],
-                last=c[_LAST] if c[_LAST] >= 0 else None,
-                false_pass=c[_RFALSE],
-                faults=c[_FAULTS],
-                claim=self.claim,
-                muggins=self.muggins,
-            )
+        return Position(
+            max_pip=c[_CTX].rules.max_pip,
+            hands=hands,
+            boneyard=boneyard,
+            line=line,
+            lead=lead,
+            arms=_position_arms(arms),
+            play_points=points if any(points) else (),
+            turn=c[_TURN],
+            opening=_opening_of(c),
+            ending=c[_RESULT],
+            round=(c[_RPROP], c[_RCOUNT]) if c[_RPROP] >= 0 else None,
+            drew=c[_DREW],
+            last=c[_LAST] if c[_LAST] >= 0 else None,
+            false_pass=c[_RFALSE],
+            faults=c[_FAULTS],
+            claim=self.claim,
+            muggins=self.muggins,
         )
 
     # ---------------------------------------------------------------- reading
@@ -503,7 +551,8 @@ class HandState:
         return tuple(m.bit_count() for m in self._core[_HANDS])
 
     def pips(self, seat: int) -> int:
-        """The pips left in ``seat``'s hand.
+        """The pips left in ``seat``'s hand: under a `Ruleset.tile_values` other than
+        `TileValues.PIPS` (rule TRAIN-10), what its tiles cost, as the hand is scored.
 
         Raises:
             ArgumentValueError: there is no such seat.
@@ -540,6 +589,25 @@ class HandState:
     def layout(self) -> Layout:
         """The line of play and its open ends (built on each access)."""
         return Layout(line=_line_of(self._core)[0])
+
+    @property
+    def open_doubles(self) -> tuple[End, ...]:
+        """In a train game, the trains whose end is an open double, oldest first (rule
+        TRAIN-5), those left at the end of a first-turn run included (TRAIN-7); ``()`` in
+        other games."""
+        return ()
+
+    @property
+    def markers(self) -> tuple[int, ...]:
+        """In a train game, the seats whose train carries a marker (rule TRAIN-4), in
+        seat order; ``()`` in other games."""
+        return ()
+
+    @property
+    def train_turn(self) -> TrainTurn | None:
+        """In a train game, the open doubles, the seats past their first turn and what
+        the seat to move owes (rules TRAIN-5, TRAIN-7); ``None`` in other games."""
+        return None
 
     @property
     def history(self) -> tuple[Step, ...]:
@@ -1279,6 +1347,15 @@ class Observation:
 
     In a layout with arms (docs/rules/spinner.md) the ends are those of the arms open
     when the seat passed or drew (`Layout.open_ends`), two or more of them.
+
+    In a train game (docs/rules/trains.md) they are the values of the trains the seat
+    could lay a tile on at that moment: its own train, the Mexican train (where it is
+    open to the seat, `Ruleset.mexican_open_from`) and the marked trains; while an open
+    double holds up play (TRAIN-5, TRAIN-7), that double's train alone. Under
+    `DoubleFollow.MULTI_DOUBLES`, in the extra play a double earns, a double could also
+    go on the other trains open to the seat, but lacking one double shows no value
+    absent: only the open double's value is recorded. A seat never passes or draws in
+    a first-turn run (it may always `Stop`).
     """
     arms: tuple[Arm, ...] = attrs.field(default=(), repr=False)
     """With spinners or scoring on play (docs/rules/spinner.md): every arm of the layout,
@@ -1299,12 +1376,23 @@ class Observation:
     muggins: int = attrs.field(default=0, repr=False)
     """Rule CLAIM-2 (`HandState.muggins`): the points the previous player overlooked,
     which the seat to move may take with `Muggins`; else 0."""
+    hub: Tile | None = attrs.field(default=None, repr=False)
+    """In a train game (docs/rules/trains.md), the engine double in the hub (`Layout.hub`;
+    ``None`` before it is laid and in other games)."""
+    trains: tuple[Train, ...] = attrs.field(default=(), repr=False)
+    """In a train game, every train as `Layout.trains` lists them (markers included);
+    ``()`` in other games."""
+    train_turn: TrainTurn | None = attrs.field(default=None, repr=False)
+    """In a train game, `HandState.train_turn`: the open doubles, the seats past their
+    first turn, what the seat to move owes (all public); ``None`` in other games."""
 
     # ------------------------------------------------------------------ reading
     @property
     def layout(self) -> Layout:
         """The layout on the table (with its `arms` in a layout with arms): equal to
         the state's `HandState.layout`."""
+        if self.hub is not None:
+            return Layout(line=(), hub=self.hub, trains=self.trains)
         if self.arms:
             return Layout(line=self.line, arms=self.arms)
         return Layout(line=self.line)
@@ -1330,6 +1418,8 @@ class Observation:
             shown += [f"arms={self.arms!r}", f"play_points={self.play_points!r}"]
         if self.rules.claim_rule is not ClaimRule.AUTO:
             shown += [f"claim={self.claim!r}", f"muggins={self.muggins!r}"]
+        if self.rules.trains:
+            shown += [f"{name}={getattr(self, name)!r}" for name in ("hub", "trains", "train_turn")]
         return f"Observation({', '.join(shown)})"
 
     # ------------------------------------------------------------------ as data
@@ -1353,7 +1443,9 @@ class Observation:
         still 1): `from_dict` reads data written before it, taking every entry empty.
         Likewise ``arms`` and ``play_points`` (layouts with arms only) and ``claim`` and
         ``muggins`` (only where scores are called, rules CLAIM-1 and CLAIM-2; 0 when
-        absent).
+        absent), and in a train game only ``hub`` (a tile or ``null``), ``trains`` (per
+        train ``{"end", "owner", "tiles", "value", "marked"}``) and ``train_turn``
+        (``{"doubles": [[token, from_run], ...], "firsts", "owed"}``).
 
         >>> import json
         >>> from dominoes import Deal, HandState, Ruleset
@@ -1400,6 +1492,7 @@ class Observation:
                 if self.rules.claim_rule is not ClaimRule.AUTO
                 else {}
             ),
+            **(train_data(self.hub, self.trains, self.train_turn) if self.rules.trains else {}),
         }
 
     @classmethod
@@ -1454,7 +1547,8 @@ class Observation:
 
         They depend only on the seat's hand and public facts (the open ends, the
         opening, the boneyard's size), so the observation lists them as the state does,
-        from the same tables.
+        from the same tables. In a train game the engine lists them, on a state holding
+        the public facts and the seat's hand.
         """
         if self.ending is not None or self.turn != self.seat:
             return ()
@@ -1466,6 +1560,11 @@ class Observation:
         mask = 0
         for t in self.hand:
             mask |= 1 << t.index
+        if ctx.train is not None:
+            # a train game: the engine's own moves, on a core holding the public facts and
+            # this seat's hand (the others' hands empty, a boneyard of the right size)
+            hands = tuple(mask if s == self.seat else 0 for s in range(ctx.players))
+            return _observed_train_state(self, hands, (0,) * self.boneyard_size).legal_moves()
         line = self.line
         if not line:
             opening = self.opening
@@ -1560,6 +1659,9 @@ class Observation:
         else:
             groups = [self.hand if s == self.seat else n for s, n in enumerate(self.hand_sizes)]
         table = self.line + tuple(pair for arm in self.arms[2:] for pair in arm.tiles)
+        if self.hub is not None:
+            table += ((self.hub.low, self.hub.high),)
+            table += tuple(pair for train in self.trains for pair in train.tiles)
         hands, boneyard = _fill(
             self.rules, groups, self.boneyard_size, table, self.opening, self.turn
         )
@@ -1567,6 +1669,8 @@ class Observation:
 
     def _state_from(self, hands: list[list[Tile]], boneyard: list[Tile]) -> HandState:
         """The state with these hands and boneyard and this observation's public facts."""
+        if self.rules.trains:  # built from its parts, not through a position
+            return _train_world(self, hands, boneyard)
         position = Position(
             max_pip=self.rules.max_pip,
             hands=tuple(tuple(sorted(h)) for h in hands),
@@ -1592,7 +1696,7 @@ class Observation:
 _OBS_REPR_FIELDS: Final = tuple(
     a
     for a in attrs.fields(Observation)
-    if a.name not in ("arms", "play_points", "claim", "muggins")
+    if a.name not in ("arms", "play_points", "claim", "muggins", "hub", "trains", "train_turn")
 )
 _OBS_ARM_PLAYS: dict[tuple[int, tuple[tuple[End, int], ...]], tuple[Move, ...]] = {}
 """`Observation.legal_moves` in a layout with arms, by (playable tiles, open ends)."""
@@ -1625,8 +1729,9 @@ def _fill(
     """Hands and boneyard with every hidden group (a count) filled with unseen tiles.
 
     The unseen tiles go out in canonical order, except that a forced opening tile no
-    group shows goes to the seat to lead (the rules say it holds it). For a placeholder
-    state that carries the public facts only.
+    group shows goes to the seat to lead (the rules say it holds it), and that in a train
+    game whose seats draw for the engine (``lead:draw``) the engine goes to the boneyard
+    (nobody holds it yet). For a placeholder state that carries the public facts only.
     """
     seen = {t for g in groups if not isinstance(g, int) for t in g}
     if not isinstance(boneyard, int):
@@ -1637,6 +1742,11 @@ def _fill(
         unseen.remove(opening)
         before = sum(g for g in groups[:turn] if isinstance(g, int))
         unseen.insert(before, opening)
+    if opening == "draw" and rules.trains and isinstance(boneyard, int):
+        engine = Tile(rules.engine_double, rules.engine_double)
+        if engine in unseen:
+            unseen.remove(engine)
+            unseen.insert(sum(g for g in groups if isinstance(g, int)), engine)
     counts = [g for g in groups if isinstance(g, int)]
     counts += [boneyard] if isinstance(boneyard, int) else []
     if sum(counts) != len(unseen):
@@ -1732,6 +1842,7 @@ def _observation_from_position(position: str, rules: Ruleset, seat: int) -> Obse
             "bad position (hands): a finished hand shows every hand", text=text, what="position"
         )
     table = p.line + tuple(pair for arm in p.arms for pair in arm.tiles)
+    table += tuple(pair for train in p.trains for pair in train.tiles)
     hands, boneyard = _fill(rules, list(p.hands), p.boneyard, table, p.opening, p.turn)
     full = attrs.evolve(p, hands=hands, boneyard=boneyard)
     return HandState.from_position(full, rules).observation(seat)
@@ -1767,6 +1878,9 @@ OBSERVATION_FIELDS: Final = (
     "play_points",
     "claim",
     "muggins",
+    "hub",
+    "trains",
+    "train_turn",
 )
 """The fields of `Observation` in order, as `_new_observation` sets them (a test checks
 them against the class)."""
@@ -1794,6 +1908,9 @@ _SET_OBS_ARMS = Observation.__dict__["arms"].__set__
 _SET_OBS_PLAY_POINTS = Observation.__dict__["play_points"].__set__
 _SET_OBS_CLAIM = Observation.__dict__["claim"].__set__
 _SET_OBS_MUGGINS = Observation.__dict__["muggins"].__set__
+_SET_OBS_HUB = Observation.__dict__["hub"].__set__
+_SET_OBS_TRAINS = Observation.__dict__["trains"].__set__
+_SET_OBS_TRAIN_TURN = Observation.__dict__["train_turn"].__set__
 
 
 def _new_observation(
@@ -1848,6 +1965,9 @@ def _new_observation(
     _SET_OBS_PLAY_POINTS(obs, play_points)
     _SET_OBS_CLAIM(obs, 0)  # (a pending claim: set by _ClaimsHand)
     _SET_OBS_MUGGINS(obs, 0)
+    _SET_OBS_HUB(obs, None)  # (the train table: set by _TrainHand)
+    _SET_OBS_TRAINS(obs, ())
+    _SET_OBS_TRAIN_TURN(obs, None)
     return obs
 
 
@@ -1890,12 +2010,31 @@ def _diagnose(ctx: _Ctx, deal: Deal) -> None:
                 )
             if seen >> i & 1:
                 raise DealError(f"{t} is dealt twice", reason=DealProblem.DUPLICATE_TILE, seat=seat)
+            if not ctx.dealt >> i & 1:
+                raise DealError(
+                    f"{t} is the engine double, set aside before the deal (TRAIN-1), "
+                    "so no deal holds it",
+                    reason=DealProblem.TILE_NOT_IN_SET,
+                    seat=seat,
+                )
             seen |= 1 << i
-    missing = [str(tile_from_index(i)) for i in range(ctx.size) if not seen >> i & 1]
+    missing = [str(tile_from_index(i)) for i in range(ctx.size) if (ctx.dealt & ~seen) >> i & 1]
     raise DealError(
-        f"hands and boneyard must hold the whole double-{rules.max_pip} set; "
+        f"hands and boneyard must hold the whole double-{rules.max_pip} set"
+        f"{' but the engine double' if ctx.dealt != ctx.full else ''}; "
         f"missing {', '.join(missing)}",
         reason=DealProblem.MISSING_TILES,
+    )
+
+
+def _engine_not_dealt(ctx: _Ctx) -> None:
+    """Raise the `DealError` of a deal in which nobody holds the engine double that its
+    holder must lay (TRAIN-1, `EngineSource.HOLDER`: dealt again, as LEAD-4)."""
+    engine = tile_from_index(ctx.must_hold.bit_length() - 1)
+    raise DealError(
+        f"nobody holds the engine double {engine}, which its holder lays first under "
+        "engine_source HOLDER, so the rules say to redeal (TRAIN-1)",
+        reason=DealProblem.NO_OPENING_TILE,
     )
 
 
@@ -2145,23 +2284,23 @@ def _final_round(c: tuple[Any, ...]) -> VerificationRound | None:
     return None
 
 
-def _core_from_position(ctx: _Ctx, p: Position) -> tuple[Any, ...]:
-    """Build (and check) the core tuple of the state a `Position` describes."""
+def _position_error(p: Position, field: str, problem: str) -> NotationError:
+    """The error that a position does not fit the ruleset, naming the field."""
+    return NotationError(
+        f"bad position ({field}): {problem}", text=format_position(p), what=f"position {field}"
+    )
+
+
+def _position_hands(
+    ctx: _Ctx, p: Position, bad: Callable[[str, str], NotationError]
+) -> tuple[list[int], tuple[int, ...], int]:
+    """The hands of ``p`` as bitmasks, the boneyard as tile indices in draw order and the
+    tiles of both as one bitmask, checked: the set, one hand per seat, nothing hidden,
+    every tile in the set and listed once."""
     rules = ctx.rules
     n = ctx.players
-
-    def bad(field: str, problem: str) -> NotationError:
-        text = format_position(p)
-        return NotationError(
-            f"bad position ({field}): {problem}", text=text, what=f"position {field}"
-        )
-
     if p.max_pip != rules.max_pip:
         raise bad("set", f"d{p.max_pip} but the ruleset plays double-{rules.max_pip}")
-    if not ctx.arms and p.arms:
-        raise bad("arms", "the ruleset plays a line, which has no arms beyond it")
-    if not ctx.arms and p.play_points:
-        raise bad("points", "the ruleset plays a line, which scores nothing on play")
     if len(p.hands) != n:
         raise bad("hands", f"{len(p.hands)} hands but the ruleset has {n} seats")
     seen = 0
@@ -2186,29 +2325,87 @@ def _core_from_position(ctx: _Ctx, p: Position) -> tuple[Any, ...]:
         if seen >> t.index & 1:
             raise bad("boneyard", f"{t} appears twice")
         seen |= 1 << t.index
-    for i, (a, b) in enumerate(p.line):
+    return masks, tuple(t.index for t in p.boneyard), seen
+
+
+def _position_placed(
+    ctx: _Ctx,
+    pairs: Sequence[tuple[int, int]],
+    seen: int,
+    field: str,
+    bad: Callable[[str, str], NotationError],
+) -> int:
+    """``seen`` with the tiles of ``pairs`` (laid on the table) added, each checked to be
+    in the set and not seen before."""
+    top = ctx.rules.max_pip
+    for a, b in pairs:
+        if max(a, b) > top:
+            raise bad(field, f"{a}|{b} is not in the double-{top} set")
         t_index = tile_index(a, b)
-        if max(a, b) > rules.max_pip:
-            raise bad("line", f"{a}|{b} is not in the double-{rules.max_pip} set")
         if seen >> t_index & 1:
-            raise bad("line", f"{a}|{b} appears twice")
+            raise bad(field, f"{a}|{b} appears twice")
         seen |= 1 << t_index
+    return seen
+
+
+def _position_seats(
+    ctx: _Ctx, p: Position, seen: int, where: str, bad: Callable[[str, str], NotationError]
+) -> None:
+    """Check that ``seen`` (the tiles of ``where``) is the whole set, and that the turn
+    and ``last`` of ``p`` name seats."""
+    if seen != ctx.full:
+        missing = ", ".join(str(tile_from_index(i)) for i in range(ctx.size) if not seen >> i & 1)
+        raise bad("tiles", f"{where} miss {missing}")
+    for field, value in (("turn", p.turn), ("last", p.last)):
+        if value is not None and not 0 <= value < ctx.players:
+            raise bad(field, f"there is no seat {value}")
+
+
+def _position_counts(
+    ctx: _Ctx, p: Position, masks: list[int], bad: Callable[[str, str], NotationError]
+) -> tuple[int, int]:
+    """The verification round of ``p`` as (proposer, count), checked with the other
+    counts of a position against the table: the round, ``drew``, the ending, the
+    faults."""
+    n = ctx.players
+    prop, count = p.round if p.round is not None else (-1, 0)
+    if p.round is not None and not (0 <= prop < n and 1 <= count <= n):
+        raise bad("round", f"{prop}+{count} is not a round of {n} seats")
+    if p.round is not None and count == n and p.ending is None:
+        raise bad("round", "a complete round ends the hand")
+    if p.drew and not (ctx.one_draw and p.drew == 1):
+        raise bad("drew", "only draw-one-then-pass keeps a count, and it is at most 1")
+    if p.ending is Ending.DOMINO and masks[p.turn]:
+        raise bad("phase", f"over:domino but seat {p.turn} still holds tiles")
+    if p.ending is Ending.FORFEIT and not p.faults:
+        raise bad("phase", "over:forfeit but nobody committed a fault")
+    if p.ending is Ending.FALSE_BLOCK and not (p.false_pass and count == n):
+        raise bad("phase", "over:false_block needs a complete round that holds a false pass")
+    for fault in p.faults:
+        if not 0 <= fault.seat < n:
+            raise bad("faults", f"there is no seat {fault.seat}")
+    return prop, count
+
+
+def _core_from_position(ctx: _Ctx, p: Position) -> tuple[Any, ...]:
+    """Build (and check) the core tuple of the state a `Position` describes."""
+    rules = ctx.rules
+    bad = functools.partial(_position_error, p)
+    masks, bone, seen = _position_hands(ctx, p, bad)
+    if not ctx.arms and p.arms:
+        raise bad("arms", "the ruleset plays a line, which has no arms beyond it")
+    if not ctx.arms and p.play_points:
+        raise bad("points", "the ruleset plays a line, which scores nothing on play")
+    for name, given in _train_fields(p):
+        if given:
+            raise bad(name, "the ruleset is not a train game")
+    seen = _position_placed(ctx, p.line, seen, "line", bad)
+    for i, (a, b) in enumerate(p.line):
         if i and p.line[i - 1][1] != a:
             raise bad("line", f"{p.line[i - 1][0]}|{p.line[i - 1][1]} and {a}|{b} do not match")
     for arm in p.arms:
-        for a, b in arm.tiles:
-            if max(a, b) > rules.max_pip:
-                raise bad("arms", f"{a}|{b} is not in the double-{rules.max_pip} set")
-            t_index = tile_index(a, b)
-            if seen >> t_index & 1:
-                raise bad("arms", f"{a}|{b} appears twice")
-            seen |= 1 << t_index
-    if seen != ctx.full:
-        missing = ", ".join(str(tile_from_index(i)) for i in range(ctx.size) if not seen >> i & 1)
-        raise bad("tiles", f"hands, boneyard and line miss {missing}")
-    for field, value in (("turn", p.turn), ("last", p.last)):
-        if value is not None and not 0 <= value < n:
-            raise bad(field, f"there is no seat {value}")
+        seen = _position_placed(ctx, arm.tiles, seen, "arms", bad)
+    _position_seats(ctx, p, seen, "hands, boneyard and line", bad)
     lead: tuple[int, int] | None = None
     lchain: Any = None
     rchain: Any = None
@@ -2234,7 +2431,7 @@ def _core_from_position(ctx: _Ctx, p: Position) -> tuple[Any, ...]:
             opening = _DRAW_FOR_DOUBLE
             if rules.no_double is not NoDoubleRule.DRAW_FOR_DOUBLE or not ctx.draws:
                 raise bad("phase", "lead:draw needs a ruleset that draws for a double")
-            if len(p.boneyard) <= ctx.floor or p.drew:
+            if len(bone) <= ctx.floor or p.drew:
                 raise bad("phase", "lead:draw but the seat to move cannot draw")
         else:  # a Position built in code can carry any value
             raise bad("phase", f"unknown opening {p.opening!r}")
@@ -2251,28 +2448,24 @@ def _core_from_position(ctx: _Ctx, p: Position) -> tuple[Any, ...]:
             lchain = (pair, lchain)
         for pair in p.line[p.lead + 1 :]:
             rchain = (pair, rchain)
-    prop, count = p.round if p.round is not None else (-1, 0)
-    if p.round is not None and not (0 <= prop < n and 1 <= count <= n):
-        raise bad("round", f"{prop}+{count} is not a round of {n} seats")
-    if p.round is not None and count == n and p.ending is None:
-        raise bad("round", "a complete round ends the hand")
-    if p.drew and not (ctx.one_draw and p.drew == 1):
-        raise bad("drew", "only draw-one-then-pass keeps a count, and it is at most 1")
-    if p.ending is Ending.DOMINO and masks[p.turn]:
-        raise bad("phase", f"over:domino but seat {p.turn} still holds tiles")
-    if p.ending is Ending.FORFEIT and not p.faults:
-        raise bad("phase", "over:forfeit but nobody committed a fault")
-    if p.ending is Ending.FALSE_BLOCK and not (p.false_pass and count == n):
-        raise bad("phase", "over:false_block needs a complete round that holds a false pass")
-    for fault in p.faults:
-        if not 0 <= fault.seat < n:
-            raise bad("faults", f"there is no seat {fault.seat}")
-    core: tuple[Any, ...] = (ctx, _POSITION_ROOT, tuple(masks), tuple(t.index for t in p.boneyard))
+    prop, count = _position_counts(ctx, p, masks, bad)
+    core: tuple[Any, ...] = (ctx, _POSITION_ROOT, tuple(masks), bone)
     core += (left, right, opening, lead, lchain, rchain, p.turn, prop, count, p.ending)
     core += (p.drew, -1 if p.last is None else p.last, p.faults, p.false_pass, ctx.no_shown)
     if ctx.arms:
         return _arms_core_from_position(ctx, p, core, bad)
     return core
+
+
+def _train_fields(p: Position) -> tuple[tuple[str, object], ...]:
+    """The fields of ``p`` only a train game has, by name, with their values."""
+    return (
+        ("trains", p.trains),
+        ("markers", p.markers),
+        ("doubles", p.doubles),
+        ("firsts", p.firsts),
+        ("owed", p.owed is not Owed.TURN),
+    )
 
 
 def _arms_core_from_position(
@@ -2313,13 +2506,24 @@ def _arms_core_from_position(
     # the spinners: origin (None: the lead; else (arm, index)) -> its first arm
     spinners: dict[tuple[int, int] | None, int] = {}
     values = [lo, hi]
+    six = ctx.root_toes == 6 and lo == hi  # FOOT-1: the root's arms U, D (unused), A4 to A7
     for k in range(2, len(tiles), 2):
         arm = p.arms[k - 2]
         token = arm.end.token
         origin: tuple[int, int] | None = None
+        if six and k < 8:
+            if arm.origin is not None:
+                raise bad("arms", f"arm {token} is a toe of the root {lo}|{hi}")
+            if k == 2 and (tiles[2] or tiles[3]):
+                raise bad("arms", "the root's arms U and D take no tile (root_toes 6)")
+            if k == 2:
+                spinners[None] = k
+            values += [lo, lo]
+            continue
         if arm.origin is None:
             if k != 2:
-                raise bad("arms", f"arm {token} grows from the lead, whose sides are U and D")
+                named = "A4 to A7" if six else "U and D"
+                raise bad("arms", f"arm {token} grows from the lead, whose sides are {named}")
             if lo != hi:
                 raise bad("arms", f"the lead {lo}|{hi} is not a double: no arm grows from it")
             d = lo
@@ -2368,8 +2572,9 @@ def _arms_core_from_position(
                         "nearest the lead on its arm)",
                     )
     elif kind is SpinnerRule.EVERY_DOUBLE:
-        if lead_double and None not in spinners:
-            raise bad("arms", "the double lead is a spinner: its arms U and D are missing")
+        if lead_double and (None not in spinners or (six and len(tiles) < 8)):
+            named = "U, D and A4 to A7" if six else "U and D"
+            raise bad("arms", f"the double lead is a spinner: its arms {named} are missing")
         for j, i in doubles:
             if (j, i) not in spinners:
                 a, b = tiles[j][i]
@@ -2383,14 +2588,13 @@ def _arms_core_from_position(
                         f"the spinner farther out on arm {_ENDS[j].token} has the earlier "
                         "arms, but it was laid later",
                     )
-    fill = ctx.fill
-    all_four = fill is SpinnerFill.ALL_FOUR_FIRST
-    one_tile = fill is SpinnerFill.ONE_TILE_EACH_SIDE
+    all_four = ctx.all_four
+    one_tile = ctx.fill is SpinnerFill.ONE_TILE_EACH_SIDE
     arms: list[tuple[Any, ...]] = []
     for k in range(2):
         arms.append(
             (
-                tiles[k][-1][1] if tiles[k] else values[k],
+                _end(tiles[k], values[k]),
                 _chain(tiles[k]),
                 len(tiles[k]),
                 _ARM_OPEN,
@@ -2403,6 +2607,12 @@ def _arms_core_from_position(
         if origin is None:
             needs: tuple[tuple[int, int], ...] = ((0, 1), (1, 1))
             pending = [(0, 1), (1, 1), (2, 1), (3, 1)]
+            if six:
+                sides += [(0, 1), (1, 1), (4, 1), (5, 1), (6, 1), (7, 1)]
+                arms += [(lo, None, 0, _ARM_CLOSED, (), None)] * 2
+                arms += [(_end(tiles[x], lo), _chain(tiles[x]), len(tiles[x]), _ARM_OPEN, (), None)
+                         for x in range(4, 8)]  # fmt: skip
+                continue
         else:
             needs = ((origin[0], origin[1] + 2),)
             pending = [(origin[0], origin[1] + 2), (k, 1), (k + 1, 1)]
@@ -2418,9 +2628,8 @@ def _arms_core_from_position(
             if one_tile and len(pairs) > 1:
                 raise bad("arms", f"arm {token} takes one tile only (SPIN-4)")
             state = _ARM_CLOSED if one_tile and pairs else _ARM_OPEN if ready else _ARM_WAITING
-            value = pairs[-1][1] if pairs else values[x]
-            arms.append((value, _chain(pairs), len(pairs), state, needs, origin))
-    left = tuple(side for side in sides if len(tiles[side[0]]) < side[1])
+            arms.append((_end(pairs, values[x]), _chain(pairs), len(pairs), state, needs, origin))
+    left = _sides_left(ctx, (lo, hi), arms, sides)
     new_arms = tuple(arms)
     opens = _opens(ctx, new_arms, left)
     return (
@@ -2434,6 +2643,11 @@ def _arms_core_from_position(
         *core[_TURN:],
         opens,
     )
+
+
+def _end(pairs: Sequence[tuple[int, int]], value: int) -> int:
+    """The value showing at the end of an arm with these tiles, grown from ``value``."""
+    return pairs[-1][1] if pairs else value
 
 
 def _chain(pairs: Sequence[tuple[int, int]]) -> Any:
@@ -2660,7 +2874,8 @@ def _play_score(ctx: _Ctx, lead: tuple[int, int], arms: tuple[tuple[Any, ...], .
     for p in range(2, len(arms), 2):
         origin = arms[p][5]
         if origin is None:
-            spinners.append((lead[0], -1, 0, p))
+            if p == 2:  # (the root's further toes under FOOT-1's six grow from it too)
+                spinners.append((lead[0], -1, 0, p))
         else:
             on, index = origin
             node = arms[on][1]
@@ -2730,7 +2945,11 @@ def _lead_arms(ctx: _Ctx, c: tuple[Any, ...], t: int, tile: Tile) -> tuple[Any, 
     ]
     sides: tuple[tuple[int, int], ...] = ()
     if lo == hi and _spins(ctx, arms, True):
-        if ctx.fill is SpinnerFill.ALL_FOUR_FIRST:
+        if ctx.root_toes == 6:  # FOOT-1: three toes on each long side, U and D unused
+            arms += [(lo, None, 0, _ARM_CLOSED, (), None)] * 2
+            arms += [(lo, None, 0, _ARM_OPEN, (), None)] * 4
+            sides = ((0, 1), (1, 1), (4, 1), (5, 1), (6, 1), (7, 1))
+        elif ctx.all_four:  # SPIN-3, FOOT-1: the four sides first
             arms += [(lo, None, 0, _ARM_OPEN, (), None)] * 2
             sides = ((0, 1), (1, 1), (2, 1), (3, 1))
         else:
@@ -2738,6 +2957,46 @@ def _lead_arms(ctx: _Ctx, c: tuple[Any, ...], t: int, tile: Tile) -> tuple[Any, 
     new_arms = tuple(arms)
     count, points, _scores = _scored(ctx, c, t, (lo, hi), new_arms)
     return new_arms, sides, count, points, _opens(ctx, new_arms, sides)
+
+
+def _sides_left(
+    ctx: _Ctx,
+    lead: tuple[int, int],
+    arms: Sequence[tuple[Any, ...]],
+    sides: Sequence[tuple[int, int]],
+) -> tuple[tuple[int, int], ...]:
+    """The SPIN-3 sides (or Chicken Foot's toes, FOOT-1, FOOT-2) of ``sides`` still to
+    take their tile: those whose arm is shorter than it needs, less, under FOOT-3
+    (`Ruleset.toe_release`), those of a double whose number has no tile left to play.
+    (A foot's toes take its number, and the one double of that number is the foot, so
+    the sides left belong to one foot, but this does not rely on it.)"""
+    left = tuple([side for side in sides if arms[side[0]][2] < side[1]])
+    if left and ctx.release:
+        exhausted: dict[int, bool] = {}
+        kept = []
+        for side in left:
+            d = arms[side[0]][0]  # (an empty toe shows its double's number)
+            gone = exhausted.get(d)
+            if gone is None:
+                gone = exhausted[d] = _on_table(lead, arms, d) > ctx.pip
+            if not gone:
+                kept.append(side)
+        left = tuple(kept)
+    return left
+
+
+def _on_table(lead: tuple[int, int], arms: Sequence[tuple[Any, ...]], d: int) -> int:
+    """How many tiles of the number ``d`` are on the table (the lead and the tiles of
+    ``arms``): all ``max_pip + 1`` of them when none is left in a hand or the boneyard
+    (FOOT-3). The table is public, so this reads no hidden tile, and the sampler's replays
+    of public histories (`open_values`) get the same answer as the hand."""
+    n = int(d in lead)
+    for arm in arms:
+        node = arm[1]
+        while node is not None:
+            n += d in node[0]
+            node = node[1]
+    return n
 
 
 def _woken(arms: Sequence[tuple[Any, ...]]) -> list[int]:
@@ -2773,7 +3032,7 @@ def _arms_play(ctx: _Ctx, c: tuple[Any, ...], t: int, move: Play, faults: Any) -
     sides = c[_SIDES]
     if lo == hi and _spins(ctx, arms, False):
         n = len(arms)
-        if ctx.fill is SpinnerFill.ALL_FOUR_FIRST:
+        if ctx.all_four:  # SPIN-3, FOOT-2: the arm beyond it and its two sides first
             arms += [(lo, None, 0, _ARM_OPEN, (), (k, length - 1))] * 2
             sides = (*sides, (k, length + 1), (n, 1), (n + 1, 1))
         else:
@@ -2782,7 +3041,7 @@ def _arms_play(ctx: _Ctx, c: tuple[Any, ...], t: int, move: Play, faults: Any) -
         arm = arms[j]
         arms[j] = (arm[0], arm[1], arm[2], _ARM_OPEN, arm[4], arm[5])
     if sides:
-        sides = tuple(side for side in sides if arms[side[0]][2] < side[1])
+        sides = _sides_left(ctx, c[_LEAD], arms, sides)
     new_arms = tuple(arms)
     count, points, scores = _scored(ctx, c, t, c[_LEAD], new_arms)
     opens = _opens(ctx, new_arms, sides)
@@ -3439,7 +3698,7 @@ _NO_CLAIM: Final = Claim(points=0)
 
 
 # ---------------------------------------------------------------- the sampler's interface
-# `dominoes.sampling` builds worlds consistent with an observation; these five functions
+# `dominoes.sampling` builds worlds consistent with an observation; these functions
 # are all it reads of a state's insides (public to the package, not part of its API).
 # `encoding_view`, after them, is what `dominoes.codec` reads to encode a seat's view of
 # a state without building its Observation.
@@ -3447,7 +3706,8 @@ _NO_CLAIM: Final = Claim(points=0)
 
 def world_of(obs: Observation, hands: list[list[Tile]], boneyard: list[Tile]) -> HandState:
     """The state with these hands and boneyard and the public facts of ``obs``, built
-    and checked through a position (its history is empty).
+    and checked through a position (in a train game, from its parts with `train_core`);
+    its history is empty.
 
     Raises:
         NotationError: the tiles do not fit the observation.
@@ -3526,6 +3786,47 @@ def open_values(rules: Ruleset, history: Sequence[Step]) -> tuple[int, ...]:
         out.append(c[_OPENS][2] if led else 0)
         if move.__class__ is Play:
             c = (_arms_play if led else _arms_lead)(ctx, c, step.seat, move, ())
+    return tuple(out)
+
+
+def train_shown(rules: Ruleset, history: Sequence[Step], boneyard: int) -> tuple[int, ...]:
+    """Per step of a public ``history`` of a train game (docs/rules/trains.md), the tiles
+    (a bitmask over tile indices) a pass or a forced draw there showed the mover lacks:
+    those it could have laid then (a non-double on a train open to it, a double on a
+    train open to a double: TRAIN-3 to TRAIN-5, TRAIN-7); 0 for the other steps and
+    before the engine is laid. ``boneyard`` is the boneyard's size after the history.
+    The trains follow from the moves alone, so they are laid by the engine's own steps
+    on a table where every seat holds every tile."""
+    ctx = _ctx_for(rules)
+    tr: _TrainRules = ctx.train  # type: ignore[assignment]
+    draws = sum(1 for step in history if step.move.__class__ is Draw)
+    # (a placeholder boneyard of the right size: tile 0-1, never an engine)
+    c = train_core(
+        ctx,
+        hands=(ctx.full,) * ctx.players,
+        bone=(1,) * (boneyard + draws),
+        trains=[()] * len(tr.ends),
+        turn=rules.opening_seat,
+        opening=-1 if tr.set_aside else tr.engine,
+    )._core
+    doubles = 0
+    for i in tr.doubles:
+        doubles |= 1 << i
+    suit = ctx.suit
+    out = []
+    for step in history:
+        move = step.move
+        shown = 0
+        if c[_HUB] >= 0 and (move.__class__ is Draw or move.__class__ is Pass):
+            single, double = _train_targets(tr, c)
+            for k, v in enumerate(c[_VALUES]):
+                if single >> k & 1:
+                    shown |= suit[v] & ~doubles
+                if double >> k & 1:
+                    shown |= suit[v] & doubles
+        out.append(shown)
+        # (the public history's seat moves: the placeholder boneyard finds no engine)
+        c = _train_apply((*c[:_TURN], step.seat, *c[_TURN + 1 :]), move)
     return tuple(out)
 
 
@@ -3615,8 +3916,9 @@ def _arms_gate(waiting: list[int], needs: list[Any], arms: int, one_tile: bool, 
 def _arms_playout(state: HandState, rng: random.Random) -> HandState:
     """`random_playout` of a layout with arms: a tight loop over lists of the arms'
     fields for drawing until a tile fits or no drawing, any floor, either block
-    detection, every spinner rule and fill but SPIN-3 (its sides take the general path,
-    as do the counts of COUNT-4 to COUNT-6 and Bergen's headers, draw one then pass,
+    detection, every spinner rule and fill but SPIN-3 and Chicken Foot's toes (FOOT-1 to
+    FOOT-3: they take the general path, as do the counts of COUNT-4 to COUNT-6 and
+    Bergen's headers, draw one then pass,
     voluntary drawing, drawing for a double before the lead, an open round that holds a
     false pass, both partners out (PART-3), scores that are called (CLAIM-1), and a
     generator whose ``randrange`` is not `random.Random`'s). The play is drawn as
@@ -3632,7 +3934,7 @@ def _arms_playout(state: HandState, rng: random.Random) -> HandState:
         or ctx.voluntary
         or ctx.both_out
         or ctx.claims
-        or (ctx.fill is SpinnerFill.ALL_FOUR_FIRST and spinner is not SpinnerRule.NONE)
+        or ctx.all_four  # (SPIN-3 and Chicken Foot's toes, which need a spinner)
         or not ctx.plain_count
     ):
         return _general_playout(state, rng)
@@ -3987,12 +4289,14 @@ def random_playout(state: HandState, rng: random.Random) -> HandState:
     in a tight loop over the internal representation for the common line rules: no
     drawing or drawing until a tile fits, any boneyard floor, either block
     detection. Other rules (draw one then pass, voluntary drawing, a lead not yet
-    laid) take the general path. Layouts with spinners or scoring on play have a loop
-    of their own (`_arms_playout`).
+    laid) take the general path, and so do train games (docs/rules/trains.md). Layouts
+    with spinners or scoring on play have a loop of their own (`_arms_playout`).
     """
     ctx: _Ctx = state._core[_CTX]
     if ctx.arms:  # a layout with arms: a loop of its own
         return _arms_playout(state, rng)
+    if ctx.train is not None:  # a train game: a loop of its own
+        return _train_playout(state, rng)
     randrange = rng.randrange
     # the general path also finishes an open round that holds a false pass (FAULT-5): the
     # loop below makes only legal moves, so it never has to track one
@@ -4083,3 +4387,1220 @@ def random_playout(state: HandState, rng: random.Random) -> HandState:
     core += (lead, lch, rch, t)
     core += (prop, count, result, 0, last, c[_FAULTS], False, tuple(shown))
     return _make(HandState, core)
+
+
+# ----------------------------------------------------------------- train games
+# (docs/rules/trains.md: Mexican Train and Private Trains, rules TRAIN-1 to TRAIN-10)
+#
+# A train game's core keeps the positions of the line core where they mean the same
+# (_CTX, _HIST, _HANDS, _BONE, _OPEN, _TURN, _RPROP, _RCOUNT, _RESULT, _DREW, _LAST,
+# _FAULTS, _RFALSE, _SHOWN) and holds its own in the others. Trains are numbered k: the
+# seats' own (k = seat), then the Mexican train (k = players) if there is one.
+_HUB: Final = 4  # the engine's value once the hub is laid, else -1 (as _LEFT)
+_FIRSTS: Final = 5  # a bitmask over seats: those that have ended a turn (TRAIN-7)
+_VALUES: Final = 8  # per train, the value showing at its end
+_MARKS: Final = 9  # a bitmask over trains: those that carry a marker (TRAIN-4)
+_DOUBLES: Final = 19  # the open doubles, oldest first: (train, laid in a first-turn run)
+_PEND: Final = 20  # what the seat to move owes: _FRESH, _EXTRA or _RUN
+_CHAINS: Final = 21  # per train, its tiles: ((a, b), rest) linked list, newest first
+
+_FRESH: Final = 0  # a turn of its own
+_EXTRA: Final = 1  # the play a double earns (TRAIN-5)
+_RUN: Final = 2  # a first-turn run on its own train is under way (TRAIN-7)
+_OWED: Final = (Owed.TURN, Owed.EXTRA_PLAY, Owed.RUN)  # by _PEND
+
+
+class _TrainRules:
+    """The per-ruleset constants of a train game (`_Ctx.train`)."""
+
+    __slots__ = (
+        "after_own",
+        "all_seats",
+        "any_play",
+        "doubles",
+        "ends",
+        "engine",
+        "engine_value",
+        "follow",
+        "index",
+        "layer_only",
+        "members",
+        "mexican",
+        "plays",
+        "public",
+        "run",
+        "set_aside",
+    )
+
+    def __init__(self, rules: Ruleset, size: int) -> None:
+        players = rules.players
+        d = rules.engine_double
+        self.engine_value = d
+        self.engine = tile_index(d, d)
+        self.set_aside = rules.engine_source is EngineSource.SET_ASIDE
+        self.mexican = players if rules.mexican_train else -1
+        self.ends = tuple(End.train(s) for s in range(players)) + (
+            (End.MEXICAN,) if rules.mexican_train else ()
+        )
+        self.index = {end: k for k, end in enumerate(self.ends)}
+        self.after_own = rules.mexican_open_from is MexicanOpen.AFTER_OWN_TRAIN
+        self.any_play = rules.marker_removal is MarkerRemoval.ANY_PLAY
+        self.follow = rules.double_follow
+        self.layer_only = rules.double_duty is DoubleDuty.LAYER_ONLY
+        self.run = rules.first_turn_run
+        self.all_seats = (1 << players) - 1
+        # a bitmask over trains of those always open to a seat besides its own: the
+        # Mexican train (where it is open from the first turn)
+        self.public = 1 << players if rules.mexican_train else 0
+        # the interned plays, by tile index and train
+        self.plays = tuple(tuple(play_on(i, end) for end in self.ends) for i in range(size))
+        # the indices of the doubles; the trains of a bitmask over trains (filled as met)
+        self.doubles = frozenset(tile_index(v, v) for v in range(rules.max_pip + 1))
+        self.members: dict[int, tuple[int, ...]] = {}
+
+
+def _train_start(ctx: _Ctx, masks: tuple[int, ...], bone: tuple[int, ...]) -> HandState:
+    """`HandState.start` of a train game (TRAIN-1), from a checked deal."""
+    tr: _TrainRules = ctx.train  # type: ignore[assignment]
+    rules = ctx.rules
+    n = len(tr.ends)
+    if tr.set_aside:
+        hub, opening, turn = tr.engine_value, -1, rules.opening_seat
+    else:
+        hub = -1
+        turn = next((s for s, m in enumerate(masks) if m >> tr.engine & 1), -1)
+        if turn >= 0:
+            opening = tr.engine
+        else:  # (under HOLDER the deal check refused it)
+            turn, opening = rules.opening_seat, _DRAW_FOR_DOUBLE
+    lead = (tr.engine_value, tr.engine_value) if hub >= 0 else None
+    core: tuple[Any, ...] = (
+        ctx, None, masks, bone, hub, 0, opening, lead,
+        (tr.engine_value,) * n, 0, turn, -1, 0, None, 0, -1, (), False, ctx.no_shown, (),
+        _FRESH, (None,) * n,
+    )  # fmt: skip
+    if hub >= 0 and ctx.immediate and _train_stuck(ctx, core):  # (DETECT-1 at the start)
+        core = (*core[:_RESULT], Ending.BLOCKED, *core[_DREW:])
+    return _make(_TrainHand, core)
+
+
+def train_core(
+    ctx: _Ctx,
+    *,
+    hands: Sequence[int],
+    bone: Sequence[int],
+    trains: Sequence[Sequence[tuple[int, int]]],
+    marks: int = 0,
+    doubles: Sequence[tuple[int, bool]] = (),
+    firsts: int = 0,
+    owed: Owed = Owed.TURN,
+    turn: int = 0,
+    opening: int = -1,
+    round_: tuple[int, int] | None = None,
+    drew: int = 0,
+    last: int = -1,
+    ending: Ending | None = None,
+    shown: Sequence[int] | None = None,
+) -> HandState:
+    """The train-game state (`_TrainHand`) with these parts, for the readers that build a
+    state from its public facts and hidden tiles (positions, sampled worlds), without a
+    history. ``hands`` are bitmasks per seat, ``bone`` tile indices in draw order;
+    ``trains`` the oriented pairs of each train outward (``()`` for every train and
+    ``opening`` >= 0 or `_DRAW_FOR_DOUBLE` while the engine is still to be laid); ``marks``
+    a bitmask over trains; ``doubles`` (train, left by a first-turn run) oldest first;
+    ``firsts`` a bitmask over seats. Nothing is checked here: the caller checks."""
+    tr: _TrainRules = ctx.train  # type: ignore[assignment]
+    laid = opening == -1
+    hub = tr.engine_value if laid else -1
+    values = []
+    chains = []
+    for pairs in trains:
+        chain: Any = None
+        for a, b in pairs:
+            chain = (ctx.pairs[a][b], chain)
+        chains.append(chain)
+        values.append(pairs[-1][1] if pairs else tr.engine_value)
+    prop, count = round_ if round_ is not None else (-1, 0)
+    core = (
+        ctx, _POSITION_ROOT, tuple(hands), tuple(bone), hub, firsts, opening,
+        (hub, hub) if laid else None, tuple(values), marks, turn, prop, count, ending, drew,
+        last, (), False, tuple(shown) if shown is not None else ctx.no_shown,
+        tuple(doubles), _OWED.index(owed), tuple(chains),
+    )  # fmt: skip
+    return _make(_TrainHand, core)
+
+
+def _train_turn(c: tuple[Any, ...]) -> TrainTurn:
+    """`HandState.train_turn` of the train-game core ``c``."""
+    tr: _TrainRules = c[_CTX].train
+    firsts = c[_FIRSTS]
+    return TrainTurn(
+        doubles=tuple((tr.ends[k], dormant) for k, dormant in c[_DOUBLES]),
+        firsts=tuple(s for s in range(c[_CTX].players) if firsts >> s & 1),
+        owed=_OWED[c[_PEND]],
+    )
+
+
+def _train_from_position(ctx: _Ctx, p: Position) -> HandState:
+    """`HandState.from_position` of a train game (rules TRAIN-1 to TRAIN-9): the state
+    ``p`` describes, built by `train_core` once every field is checked against the rules
+    (the hub, trains that chain from it, markers on seats' trains only, open doubles at
+    the ends of trains, what the seat to move owes). The order in which the tiles were
+    laid is not written, and is not checked further."""
+    tr: _TrainRules = ctx.train  # type: ignore[assignment]
+    rules = ctx.rules
+    n = ctx.players
+    bad = functools.partial(_position_error, p)
+    masks, bone, seen = _position_hands(ctx, p, bad)
+    for name, given in (
+        ("arms", p.arms),
+        ("points", p.play_points),
+        ("claim", p.claim),
+        ("muggins", p.muggins),
+    ):
+        if given:
+            raise bad(name, "a train game has no such field")
+    if p.faults or p.false_pass:
+        raise bad("faults", "train games are played strictly: nobody commits a fault")
+    e = tr.engine_value
+    hub = bool(p.line)
+    if hub and (p.line != ((e, e),) or p.lead):
+        raise bad("line", f"in a train game the line field holds the hub alone, *{e}|{e}")
+    if not hub and tr.set_aside:
+        raise bad("line", f"the engine is set aside and lies in the hub from the start: *{e}|{e}")
+    seen = _position_placed(ctx, p.line, seen, "line", bad)
+    if tuple(train.end for train in p.trains) != tr.ends:
+        raise bad(
+            "trains",
+            f"the ruleset's trains are {', '.join(end.token for end in tr.ends)}: "
+            "each is listed once, in that order",
+        )
+    for train in p.trains:
+        if train.tiles and not hub:
+            raise bad("trains", "no train has tiles before the engine is laid in the hub")
+        at = e
+        for a, b in train.tiles:
+            if a != at:
+                raise bad("trains", f"{a}|{b} on train {train.end.token} does not match the {at}")
+            at = b
+        seen = _position_placed(ctx, train.tiles, seen, "trains", bad)
+    _position_seats(ctx, p, seen, "hands, boneyard, hub and trains", bad)
+    laid = any(train.tiles for train in p.trains) or (hub and not tr.set_aside)
+    if laid != (p.last is not None):
+        raise bad(
+            "last",
+            "it names the seat that laid the last tile"
+            if laid
+            else "no seat has laid a tile (the hub's engine was set aside)",
+        )
+    marks = 0
+    for end in p.markers:
+        k = tr.index.get(end, -1)
+        if k < 0 or k == tr.mexican:
+            raise bad("markers", f"{end.token} is not a seat's train: only those carry markers")
+        marks |= 1 << k
+    doubles = []
+    for end, run in p.doubles:
+        k = tr.index.get(end, -1)
+        pairs = p.trains[k].tiles if k >= 0 else ()
+        if not pairs or pairs[-1][0] != pairs[-1][1]:
+            raise bad("doubles", f"train {end.token} does not end in a double")
+        if run and (not tr.run or k == tr.mexican):
+            raise bad("doubles", f"no first-turn run lays tiles on train {end.token}")
+        doubles.append((k, run))
+    for k, train in enumerate(p.trains):
+        pairs = train.tiles
+        open_ = not tr.layer_only and pairs and pairs[-1][0] == pairs[-1][1]
+        if open_ and all(k != other for other, _run in doubles):
+            raise bad(
+                "doubles",
+                f"the double {pairs[-1][0]}|{pairs[-1][1]} that ends train "
+                f"{train.end.token} is open (double_duty EVERYONE) and is not listed",
+            )
+    firsts = 0
+    for seat in p.firsts:
+        if not 0 <= seat < n:
+            raise bad("firsts", f"there is no seat {seat}")
+        firsts |= 1 << seat
+    playing = p.ending is None
+    if p.owed is not Owed.TURN and p.ending is not Ending.CONCEDED:
+        # (a hand blocked at once after a double, BlockDetection.IMMEDIATE, keeps it owed)
+        if p.ending is Ending.DOMINO or p.last != p.turn:
+            raise bad("owed", f"seat {p.turn} has not just laid a tile and owes a turn")
+        if p.owed is Owed.RUN and (
+            not tr.run or firsts >> p.turn & 1 or not p.trains[p.turn].tiles
+        ):
+            raise bad("owed", f"seat {p.turn} is not in its first turn's run")
+        if p.owed is Owed.EXTRA_PLAY and not doubles:
+            raise bad("owed", "an extra play is owed for a double, and no double is open")
+        if p.round is not None:
+            raise bad("round", f"seat {p.turn} has just laid a tile, which ends every round")
+    holder = next((s for s, m in enumerate(masks) if m >> tr.engine & 1), -1)
+    if hub:
+        if p.opening is not None:
+            raise bad("phase", "the hub is laid; the phase is play or over:<ending>")
+        opening = -1
+    else:
+        if p.markers or p.doubles or p.firsts or p.drew or p.round or p.owed is not Owed.TURN:
+            raise bad("phase", "nothing but drawing for the engine comes before it is laid")
+        if not playing:
+            if p.ending is not Ending.CONCEDED or p.opening is not None:
+                raise bad("phase", "a hand ends before the engine is laid only conceded")
+            opening = tr.engine if holder >= 0 else _DRAW_FOR_DOUBLE
+        elif isinstance(p.opening, Tile) and p.opening.index == tr.engine:
+            if holder != p.turn:
+                raise bad("phase", f"the engine {p.opening} is not in seat {p.turn}'s hand")
+            opening = tr.engine
+        elif p.opening == "draw" and rules.engine_source is EngineSource.DRAW_UNTIL_FOUND:
+            if holder >= 0:
+                raise bad("phase", f"lead:draw but seat {holder} holds the engine {e}-{e}")
+            if len(bone) <= ctx.floor:
+                raise bad("phase", "lead:draw but the seat to move cannot draw")
+            opening = _DRAW_FOR_DOUBLE
+        else:
+            raise bad(
+                "phase",
+                f"before the engine is laid the phase is lead:{e}-{e} (its holder lays it)"
+                + (" or lead:draw" if rules.engine_source is EngineSource.DRAW_UNTIL_FOUND else ""),
+            )
+    round_ = _position_counts(ctx, p, masks, bad)
+    return train_core(
+        ctx,
+        hands=masks,
+        bone=bone,
+        trains=[train.tiles for train in p.trains],
+        marks=marks,
+        doubles=doubles,
+        firsts=firsts,
+        owed=p.owed,
+        turn=p.turn,
+        opening=opening,
+        round_=round_ if p.round is not None else None,
+        drew=p.drew,
+        last=-1 if p.last is None else p.last,
+        ending=p.ending,
+    )
+
+
+def _train_access(tr: _TrainRules, c: tuple[Any, ...], t: int) -> int:
+    """A bitmask over trains of those seat ``t`` may play on, gates aside (TRAIN-3,
+    TRAIN-4): its own, the Mexican, the marked ones."""
+    marks: int = c[_MARKS]
+    if tr.after_own and c[_CHAINS][t] is None:
+        return (marks | 1 << t) & ~tr.public
+    return marks | tr.public | 1 << t
+
+
+def _train_gate(tr: _TrainRules, c: tuple[Any, ...]) -> int:
+    """The train of the oldest open double in force (TRAIN-5, TRAIN-7), or -1."""
+    done = c[_FIRSTS] == tr.all_seats or not tr.run
+    k: int
+    for k, dormant in c[_DOUBLES]:
+        if done or not dormant:
+            return k
+    return -1
+
+
+def _train_targets(tr: _TrainRules, c: tuple[Any, ...]) -> tuple[int, int]:
+    """Bitmasks over trains of those the seat to move may lay a non-double on, and a
+    double on."""
+    t = c[_TURN]
+    pend = c[_PEND]
+    if pend == _RUN:
+        return 1 << t, 1 << t
+    if c[_DOUBLES]:
+        g = _train_gate(tr, c)
+        if g >= 0:
+            if pend == _EXTRA:
+                if tr.follow is DoubleFollow.ANYWHERE:
+                    open_ = _train_access(tr, c, t)
+                    return open_, open_
+                if tr.follow is DoubleFollow.MULTI_DOUBLES:
+                    return 1 << g, _train_access(tr, c, t)
+            return 1 << g, 1 << g
+    open_ = _train_access(tr, c, t)
+    return open_, open_
+
+
+_TRAIN_LAST: list[tuple[Any, ...]] = [((), (), 0)]
+"""The core `_train_plays` read last, its plays and the values of the trains open to the
+seat to move (what it shows it lacks when it cannot play, `_train_open_values`), as one
+triple (replaced whole): ``apply`` of a move just listed by ``legal_moves`` finds them
+without a second search."""
+
+
+def _train_plays(ctx: _Ctx, c: tuple[Any, ...]) -> tuple[Move, ...]:
+    """The legal plays of the seat to move, by tile index, then by train."""
+    last = _TRAIN_LAST[0]
+    if last[0] is c:
+        return last[1]  # type: ignore[no-any-return]
+    tr: _TrainRules = ctx.train  # type: ignore[assignment]
+    t = c[_TURN]
+    if c[_DOUBLES] or c[_PEND]:
+        single, double = _train_targets(tr, c)
+    elif tr.after_own:
+        single = double = _train_access(tr, c, t)
+    else:
+        single = double = c[_MARKS] | tr.public | 1 << t
+    values = c[_VALUES]
+    suit = ctx.suit
+    hand = c[_HANDS][t]
+    found = []
+    both = single | double
+    ks = tr.members.get(both)
+    if ks is None:
+        ks = tr.members[both] = tuple(k for k in range(both.bit_length()) if both >> k & 1)
+    seen = 0  # (a double that fits where a non-double may not shows no value absent)
+    several = -1  # (the trains with a tile for them, less one)
+    for k in ks:
+        v = values[k]
+        if single >> k & 1:
+            seen |= 1 << v
+        m = hand & suit[v]
+        if m:
+            several += 1
+            while m:
+                low = m & -m
+                found.append((low.bit_length() - 1, k))
+                m ^= low
+    moves: tuple[Move, ...]
+    if not found:
+        moves = ()
+    else:
+        if several:
+            found.sort()
+        plays = tr.plays
+        if single == double:
+            moves = tuple([plays[i][k] for i, k in found])
+        else:
+            doubles = tr.doubles
+            moves = tuple(
+                [plays[i][k] for i, k in found if (double if i in doubles else single) >> k & 1]
+            )
+    _TRAIN_LAST[0] = (c, moves, seen)
+    return moves
+
+
+def _train_open_values(ctx: _Ctx, c: tuple[Any, ...]) -> int:
+    """What the seat to move shows it lacks when it cannot play: the values of the
+    trains it may lay any tile on now, as a bitmask over pip values. (In the extra play
+    of `DoubleFollow.MULTI_DOUBLES` a double may go on trains a non-double may not: not
+    holding that double shows no value absent, so those trains are left out.)"""
+    _train_plays(ctx, c)
+    seen: int = _TRAIN_LAST[0][2]
+    return seen
+
+
+def _train_stuck(ctx: _Ctx, c: tuple[Any, ...]) -> bool:
+    """Rule TRAIN-9 with `BlockDetection.IMMEDIATE`: nobody can draw, and no seat holds a
+    tile that fits a train it could use were every train marked (or, while an open
+    double in force holds everyone up, that fits it)."""
+    if ctx.draws and len(c[_BONE]) > ctx.floor:
+        return False
+    tr: _TrainRules = ctx.train  # type: ignore[assignment]
+    values = c[_VALUES]
+    suit = ctx.suit
+    g = _train_gate(tr, c) if c[_DOUBLES] else -1
+    if g >= 0 and not tr.layer_only:
+        ends = suit[values[g]]
+        return not any(h & ends for h in c[_HANDS])
+    ends = 0
+    for k, v in enumerate(values):
+        if k != tr.mexican or not tr.after_own:
+            ends |= suit[v]
+    if not any(h & ends for h in c[_HANDS]):
+        # (MexicanOpen.AFTER_OWN_TRAIN: the Mexican train, for the seats whose train is
+        # started; a seat stuck now never starts it)
+        mexican = suit[values[tr.mexican]] if tr.after_own and tr.mexican >= 0 else 0
+        chains = c[_CHAINS]
+        return not any(h & mexican for s, h in enumerate(c[_HANDS]) if chains[s] is not None)
+    return False
+
+
+class _TrainHand(HandState):
+    """A hand of a train game (docs/rules/trains.md): the hub, a train per seat and the
+    Mexican train, markers, open doubles and turns of several plays."""
+
+    __slots__ = ()
+
+    @property
+    def layout(self) -> Layout:
+        c = self._core
+        if c[_HUB] < 0:
+            return Layout(line=())
+        tr: _TrainRules = c[_CTX].train
+        marks = c[_MARKS]
+        trains = []
+        for k, chain in enumerate(c[_CHAINS]):
+            pairs = []
+            node = chain
+            while node is not None:
+                pairs.append(node[0])
+                node = node[1]
+            pairs.reverse()
+            owner = None if k == tr.mexican else k
+            trains.append(
+                Train(
+                    end=tr.ends[k],
+                    owner=owner,
+                    tiles=tuple(pairs),
+                    value=c[_VALUES][k],
+                    marked=bool(marks >> k & 1),
+                )
+            )
+        hub = c[_HUB]
+        return Layout(line=(), hub=Tile(hub, hub), trains=tuple(trains))
+
+    @property
+    def lead(self) -> int | None:
+        return None
+
+    @property
+    def open_doubles(self) -> tuple[End, ...]:
+        tr: _TrainRules = self._core[_CTX].train
+        return tuple(tr.ends[k] for k, _dormant in self._core[_DOUBLES])
+
+    @property
+    def markers(self) -> tuple[int, ...]:
+        marks = self._core[_MARKS]
+        return tuple(s for s in range(self._core[_CTX].players) if marks >> s & 1)
+
+    @property
+    def train_turn(self) -> TrainTurn | None:
+        return _train_turn(self._core)
+
+    def legal_moves(self) -> tuple[Move, ...]:
+        c = self._core
+        if c[_RESULT] is not None:
+            return ()
+        ctx: _Ctx = c[_CTX]
+        if c[_HUB] < 0:  # the engine is still to be laid (HOLDER, DRAW_UNTIL_FOUND)
+            opening = c[_OPEN]
+            return (ctx.plays[opening][2],) if opening >= 0 else (DRAW,)
+        plays = _train_plays(ctx, c)
+        if c[_PEND] == _RUN:
+            return (*plays, STOP)
+        if plays:
+            return plays
+        if ctx.draws and _can_draw(ctx, c):
+            return (DRAW,)
+        return (PASS,)
+
+    def apply(self, move: Move | str, *, seat: int | None = None) -> HandState:
+        c = self._core
+        t = c[_TURN]
+        if seat is not None and (seat.__class__ is not int or seat != t):
+            self._check_seat(move, seat)
+        if move.__class__ is Play and c[_HUB] >= 0 and c[_RESULT] is None:
+            # the short way: a play on a train open to the mover, no double pending
+            tr: _TrainRules = c[_CTX].train
+            k = tr.index.get(move.end)  # type: ignore[arg-type]
+            tile: Tile = move.tile
+            hands = c[_HANDS]
+            i = tile.index
+            if (
+                k is not None
+                and hands[t] >> i & 1
+                and not c[_DOUBLES]
+                and not c[_PEND]
+                and not tr.after_own
+                and (c[_MARKS] | tr.public | 1 << t) >> k & 1
+            ):
+                values = c[_VALUES]
+                v = values[k]
+                lo = tile.low
+                hi = tile.high
+                bit = 1 << t
+                firsts = c[_FIRSTS]
+                starts_run = tr.run and k == t and not firsts & bit
+                if lo != hi and v in (lo, hi) and not starts_run:
+                    # a play that ends the turn and opens no double: its core in one go
+                    ctx = c[_CTX]
+                    nv = hi if lo == v else lo
+                    chains = c[_CHAINS]
+                    hand = hands[t] ^ (1 << i)
+                    marks = c[_MARKS]
+                    if marks & bit and (k == t or tr.any_play):
+                        marks ^= bit
+                    if hand:
+                        result = None
+                        nt = ctx.nxt[t]
+                        firsts |= bit
+                    else:
+                        result = Ending.DOMINO
+                        nt = t
+                    # (a list and back: half the cost of two slices)
+                    seats = list(hands)
+                    seats[t] = hand
+                    ends = list(values)
+                    ends[k] = nv
+                    links = list(chains)
+                    links[k] = (ctx.pairs[v][nv], chains[k])
+                    core: tuple[Any, ...] = (
+                        ctx, (c[_HIST], t, move), tuple(seats), c[_BONE], c[_HUB], firsts, -1,
+                        c[_LEAD], tuple(ends), marks, nt, -1, 0, result, 0, t, (), False,
+                        c[_SHOWN], (), _FRESH, tuple(links),
+                    )  # fmt: skip
+                    if result is None and ctx.immediate and _train_stuck(ctx, core):
+                        core = (*core[:_TURN], t, -1, 0, Ending.BLOCKED, *core[_DREW:])
+                    new = _NEW(_TrainHand)
+                    _SET_CORE(new, core)
+                    return new
+        elif move is DRAW and c[_HUB] >= 0 and c[_RESULT] is None:
+            # the short way of a forced draw: no play, the turn's draw still open
+            ctx = c[_CTX]
+            bone = c[_BONE]
+            if (
+                not c[_PEND]
+                and not c[_DREW]
+                and ctx.draws
+                and len(bone) > ctx.floor
+                and not _train_plays(ctx, c)
+            ):
+                hands = c[_HANDS]
+                i = bone[0]
+                shown = c[_SHOWN]
+                held = (*hands[:t], hands[t] | 1 << i, *hands[t + 1 :])
+                core = (
+                    ctx, (c[_HIST], t, ctx.draws_of[i]), held, bone[1:], *c[_HUB:_TURN], t, -1,
+                    0, None, 1, c[_LAST], (), False,
+                    (*shown[:t], _TRAIN_LAST[0][2], *shown[t + 1 :]), *c[_DOUBLES:],
+                )  # fmt: skip
+                if ctx.immediate and _train_stuck(ctx, core):
+                    core = (*core[:_RESULT], Ending.BLOCKED, *core[_DREW:])
+                new = _NEW(_TrainHand)
+                _SET_CORE(new, core)
+                return new
+        elif move is PASS and c[_HUB] >= 0 and c[_RESULT] is None:
+            # the short way of a forced pass: no play, no draw; a marker (TRAIN-4)
+            ctx = c[_CTX]
+            tr = ctx.train
+            bone = c[_BONE]
+            stock = not ctx.draws or len(bone) <= ctx.floor
+            if (
+                c[_PEND] != _RUN
+                and (stock or c[_DREW])
+                and not (tr.layer_only and c[_DOUBLES])
+                and not _train_plays(ctx, c)
+            ):
+                bit = 1 << t
+                marks = c[_MARKS]
+                shown = c[_SHOWN]
+                seen = shown[t] | _TRAIN_LAST[0][2]
+                prop = c[_RPROP]
+                count = c[_RCOUNT]
+                result = None
+                nt = ctx.nxt[t]
+                if stock:  # TRAIN-9: the round (a new marker starts it again)
+                    if not marks & bit or prop < 0:
+                        prop, count = t, 0
+                    count += 1
+                    if count == ctx.players:
+                        result = Ending.BLOCKED
+                        nt = t
+                core = (
+                    ctx, (c[_HIST], t, PASS), c[_HANDS], bone, c[_HUB], c[_FIRSTS] | bit,
+                    -1, c[_LEAD], c[_VALUES], marks | bit, nt, prop, count, result, 0,
+                    c[_LAST], (), False, (*shown[:t], seen, *shown[t + 1 :]), c[_DOUBLES],
+                    _FRESH, c[_CHAINS],
+                )  # fmt: skip
+                if result is None and ctx.immediate and _train_stuck(ctx, core):
+                    core = (*core[:_TURN], t, prop, count, Ending.BLOCKED, *core[_DREW:])
+                new = _NEW(_TrainHand)
+                _SET_CORE(new, core)
+                return new
+        move = self._parsed(move)
+        reason = self._problem(move)
+        if reason is not None:
+            self._refuse(move, reason)
+        new = _NEW(_TrainHand)
+        _SET_CORE(new, _train_apply(c, move))
+        return new
+
+    def concede(self, seat: int) -> HandState:
+        c = self._core
+        if type(seat) is not int or not 0 <= seat < c[_CTX].players:
+            self._refuse("concede", IllegalMoveReason.NO_SUCH_SEAT, seat)
+        if c[_RESULT] is not None:
+            self._refuse("concede", IllegalMoveReason.HAND_OVER, seat)
+        core = (*c[:_OPEN], -1 if c[_HUB] >= 0 else c[_OPEN], *c[_OPEN + 1 : _TURN])
+        core += (seat, -1, 0, Ending.CONCEDED, *c[_DREW:])
+        return _make(_TrainHand, core)
+
+    def _problem(self, move: object) -> IllegalMoveReason | None:
+        c = self._core
+        cls = move.__class__
+        if cls is not Play and cls is not Draw and cls is not Pass and cls is not Stop:
+            return IllegalMoveReason.NOT_A_MOVE
+        if c[_RESULT] is not None:
+            return IllegalMoveReason.HAND_OVER
+        ctx: _Ctx = c[_CTX]
+        tr: _TrainRules = ctx.train  # type: ignore[assignment]
+        hand = c[_HANDS][c[_TURN]]
+        if c[_HUB] < 0:  # the engine is still to be laid
+            if c[_OPEN] == _DRAW_FOR_DOUBLE:
+                return self._draw_problem(move) if cls is Draw else IllegalMoveReason.MUST_DRAW
+            if cls is not Play or move.end is not None:  # type: ignore[attr-defined]
+                return IllegalMoveReason.MUST_LEAD
+            i = move.tile.index  # type: ignore[attr-defined]
+            if not hand >> i & 1:
+                return IllegalMoveReason.TILE_NOT_IN_HAND
+            return None if i == c[_OPEN] else IllegalMoveReason.WRONG_LEAD
+        if cls is Play:
+            tile: Tile = move.tile  # type: ignore[attr-defined]
+            if not hand >> tile.index & 1:
+                return IllegalMoveReason.TILE_NOT_IN_HAND
+            end = move.end  # type: ignore[attr-defined]
+            if end is None:
+                return IllegalMoveReason.NO_SUCH_END
+            k = tr.index.get(end)
+            if k is None:
+                return IllegalMoveReason.NO_SUCH_ARM
+            single, double = _train_targets(tr, c)
+            if not (double if tile.low == tile.high else single) >> k & 1:
+                if _train_access(tr, c, c[_TURN]) >> k & 1 or c[_PEND] == _RUN:
+                    return IllegalMoveReason.MUST_SATISFY
+                return IllegalMoveReason.TRAIN_NOT_OPEN
+            if c[_VALUES][k] not in (tile.low, tile.high):
+                return IllegalMoveReason.DOES_NOT_MATCH
+            return None
+        if cls is Stop:
+            return None if c[_PEND] == _RUN else IllegalMoveReason.CANNOT_STOP
+        if c[_PEND] == _RUN or _train_plays(ctx, c):
+            return IllegalMoveReason.MUST_PLAY
+        if cls is Draw:
+            if not ctx.draws:
+                return IllegalMoveReason.CANNOT_DRAW
+            return self._draw_problem(move)
+        if ctx.draws and _can_draw(ctx, c):
+            return IllegalMoveReason.MUST_DRAW
+        return None
+
+    def _fault_kind(self, move: Any, reason: IllegalMoveReason) -> FaultKind | None:
+        return None  # train games are played strictly (faults must be STRICT)
+
+    def _written(
+        self, hands: tuple[tuple[Tile, ...] | int, ...], boneyard: tuple[Tile, ...] | int
+    ) -> Position:
+        c = self._core
+        tr: _TrainRules = c[_CTX].train
+        hub = c[_HUB]
+        turn = _train_turn(c)
+        return attrs.evolve(
+            super()._written(hands, boneyard),
+            line=((hub, hub),) if hub >= 0 else (),
+            trains=tuple(
+                PositionTrain(end=train.end, tiles=train.tiles) for train in self.layout.trains
+            )
+            if hub >= 0
+            else tuple(PositionTrain(end=end) for end in tr.ends),
+            markers=tuple(tr.ends[k] for k in range(len(tr.ends)) if c[_MARKS] >> k & 1),
+            doubles=turn.doubles,
+            firsts=turn.firsts,
+            owed=turn.owed,
+        )
+
+    def _observations(self, seats: Iterable[int]) -> list[Observation]:
+        out = super()._observations(seats)
+        layout = self.layout
+        turn = self.train_turn
+        for obs in out:
+            _SET_OBS_HUB(obs, layout.hub)
+            _SET_OBS_TRAINS(obs, layout.trains)
+            _SET_OBS_TRAIN_TURN(obs, turn)
+        return out
+
+    def _table(
+        self,
+    ) -> tuple[tuple[tuple[int, int], ...], int, tuple[Arm, ...], tuple[int, ...]]:
+        return (), 0, (), self._core[_CTX].no_shown
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        a = self._core
+        b: tuple[Any, ...] = other._core
+        return bool(
+            a[_CTX].rules == b[_CTX].rules
+            and a[_HANDS:_SHOWN] == b[_HANDS:_SHOWN]
+            and a[_DOUBLES:] == b[_DOUBLES:]
+        )
+
+    def __hash__(self) -> int:
+        c = self._core
+        return hash((c[_CTX].rules, c[_HANDS:_SHOWN], c[_DOUBLES:]))
+
+
+def _train_apply(c: tuple[Any, ...], move: Any) -> tuple[Any, ...]:
+    """The core after the legal ``move`` (rules TRAIN-1 to TRAIN-9)."""
+    ctx: _Ctx = c[_CTX]
+    tr: _TrainRules = ctx.train  # type: ignore[assignment]
+    t = c[_TURN]
+    hands = c[_HANDS]
+    bone = c[_BONE]
+    hist = c[_HIST]
+    cls = move.__class__
+    firsts = c[_FIRSTS]
+    marks = c[_MARKS]
+    doubles = c[_DOUBLES]
+    values = c[_VALUES]
+    chains = c[_CHAINS]
+    shown = c[_SHOWN]
+    prop = c[_RPROP]
+    count = c[_RCOUNT]
+    nxt = ctx.nxt
+    if c[_HUB] < 0:  # laying the engine, or drawing for it (TRAIN-1)
+        if cls is Play:  # (laying it is the holder's turn: TRAIN-1, TRAIN-7)
+            new_hands = (*hands[:t], hands[t] ^ (1 << tr.engine), *hands[t + 1 :])
+            v = tr.engine_value
+            core: tuple[Any, ...] = (ctx, (hist, t, move), new_hands, bone, v, firsts | 1 << t)
+            core += (-1, (v, v), values, marks, nxt[t], -1, 0, None, 0, t, (), False, shown)
+            core += (doubles, _FRESH, chains)
+            if ctx.immediate and _train_stuck(ctx, core):
+                core = (*core[:_TURN], t, -1, 0, Ending.BLOCKED, *core[_DREW:])
+            return core
+        i = bone[0]
+        new_hands = (*hands[:t], hands[t] | (1 << i), *hands[t + 1 :])
+        found = i == tr.engine
+        core = (ctx, (hist, t, ctx.draws_of[i]), new_hands, bone[1:], -1, firsts)
+        core += (i if found else c[_OPEN], None, values, marks, t if found else nxt[t], -1, 0)
+        return (*core, None, 0, -1, (), False, shown, doubles, _FRESH, chains)
+    pend = c[_PEND]
+    result = None
+    drew = c[_DREW]
+    last = c[_LAST]
+    bit = 1 << t
+    nt = t
+    if cls is Play:
+        tile: Tile = move.tile
+        k = tr.index[move.end]
+        v = values[k]
+        lo = tile.low
+        hi = tile.high
+        nv = hi if lo == v else lo
+        values = (*values[:k], nv, *values[k + 1 :])
+        chains = (*chains[:k], (ctx.pairs[v][nv], chains[k]), *chains[k + 1 :])
+        hand = hands[t] ^ (1 << tile.index)
+        hands = (*hands[:t], hand, *hands[t + 1 :])
+        if doubles:  # the double on k, if any, is satisfied
+            doubles = tuple([x for x in doubles if x[0] != k])
+        run = pend == _RUN or (tr.run and not pend and k == t and not firsts & bit)
+        if lo == hi:
+            doubles = (*doubles, (k, run))
+        if marks & bit and (k == t or tr.any_play):
+            marks ^= bit
+        hist = (hist, t, move)
+        prop, count = -1, 0
+        drew = 0
+        last = t
+        if not hand:
+            result = Ending.DOMINO  # TRAIN-6: out on a double too
+            pend = _FRESH
+        elif run:
+            pend = _RUN
+        elif lo == hi:
+            pend = _EXTRA
+        else:
+            pend = _FRESH
+            firsts |= bit
+            nt = nxt[t]
+    elif cls is Stop:
+        hist = (hist, t, move)
+        pend = _FRESH
+        firsts |= bit
+        nt = nxt[t]
+    elif cls is Draw:
+        i = bone[0]
+        seen = _train_open_values(ctx, c)
+        hands = (*hands[:t], hands[t] | (1 << i), *hands[t + 1 :])
+        bone = bone[1:]
+        shown = (*shown[:t], seen, *shown[t + 1 :])
+        hist = (hist, t, ctx.draws_of[i])
+        drew = 1
+        prop, count = -1, 0
+    else:  # a pass: a marker on its own train (TRAIN-4), the duty passes on (TRAIN-5)
+        seen = _train_open_values(ctx, c)
+        if shown[t] | seen != shown[t]:
+            shown = (*shown[:t], shown[t] | seen, *shown[t + 1 :])
+        renewed = not marks & bit
+        marks |= bit
+        lifted = False
+        if tr.layer_only and doubles:
+            g = _train_gate(tr, c)
+            if g >= 0:  # the seat that faced it could not satisfy it: it is lifted
+                doubles = tuple([x for x in doubles if x[0] != g])
+                lifted = True
+        hist = (hist, t, PASS)
+        if not ctx.draws or len(bone) <= ctx.floor:  # TRAIN-9: the round
+            if lifted:  # (it faced the double alone: every seat confirms again)
+                prop, count = -1, 0
+            else:
+                if renewed or prop < 0:
+                    prop, count = t, 0
+                count += 1
+                if count == ctx.players:
+                    result = Ending.BLOCKED
+        pend = _FRESH
+        drew = 0
+        firsts |= bit
+        if result is None:
+            nt = nxt[t]
+    core = (ctx, hist, hands, bone, c[_HUB], firsts, -1, c[_LEAD], values, marks, nt)
+    core += (prop, count, result, drew, last, (), False, shown, doubles, pend, chains)
+    if result is None and ctx.immediate and _train_stuck(ctx, core):
+        core = (*core[:_TURN], t, prop, count, Ending.BLOCKED, *core[_DREW:])
+    return core
+
+
+def _train_playout(state: HandState, rng: random.Random) -> HandState:
+    """`random_playout` of a train game: a tight loop over lists of the trains' fields,
+    making the moves ``legal_moves()[randrange(n)]`` would make (the same draws from the
+    generator, the same final state and history) without building the move tuples, for
+    the default readings of doubles (`DoubleFollow.MUST_SATISFY`, `DoubleDuty.EVERYONE`)
+    and of the Mexican train (`MexicanOpen.FIRST_TURN`); other rules, and a hand whose
+    engine is still to be laid, take the general way."""
+    c = state._core
+    ctx: _Ctx = c[_CTX]
+    tr: _TrainRules = ctx.train  # type: ignore[assignment]
+    bits = plain_getrandbits(rng)
+    if (
+        bits is None
+        or c[_HUB] < 0
+        or tr.follow is not DoubleFollow.MUST_SATISFY
+        or tr.layer_only
+        or tr.after_own
+    ):
+        return _general_playout(state, rng)
+    if c[_RESULT] is not None:
+        return state
+    hands = list(c[_HANDS])
+    bone = c[_BONE]
+    left = len(bone)
+    values = list(c[_VALUES])
+    chains = list(c[_CHAINS])
+    marks = c[_MARKS]
+    doubles = list(c[_DOUBLES])
+    firsts = c[_FIRSTS]
+    pend = c[_PEND]
+    t = c[_TURN]
+    prop = c[_RPROP]
+    count = c[_RCOUNT]
+    drew = c[_DREW]
+    last = c[_LAST]
+    hist = c[_HIST]
+    shown = list(c[_SHOWN])
+    suit = ctx.suit
+    plays = tr.plays
+    public = tr.public
+    runs = tr.run
+    any_play = tr.any_play
+    all_seats = tr.all_seats
+    members = tr.members
+    nxt = ctx.nxt
+    players = ctx.players
+    floor = ctx.floor
+    draws = ctx.draws
+    immediate = ctx.immediate
+    draws_of = ctx.draws_of
+    pairs = ctx.pairs
+    tiles = ctx.tiles
+    # with no more than ``stock`` tiles left nobody can draw (the floor, or no drawing)
+    stock = floor if draws else len(bone)
+    result = None
+    while True:
+        # the trains the seat may play on (TRAIN-3 to TRAIN-5, TRAIN-7)
+        if pend == _RUN:
+            allowed = 1 << t
+        else:
+            allowed = marks | public | 1 << t
+            if doubles:
+                done = firsts == all_seats or not runs
+                for k, dormant in doubles:
+                    if done or not dormant:
+                        allowed = 1 << k
+                        break
+        ks = members.get(allowed)
+        if ks is None:
+            ks = members[allowed] = tuple(
+                k for k in range(allowed.bit_length()) if allowed >> k & 1
+            )
+        h = hands[t]
+        if len(ks) == 1:
+            k = ks[0]
+            m = h & suit[values[k]]
+            n = m.bit_count()
+            found = None
+        else:
+            found = []
+            for k in ks:
+                m = h & suit[values[k]]
+                while m:
+                    low = m & -m
+                    found.append((low.bit_length() - 1, k))
+                    m ^= low
+            n = len(found)
+            if n > 1:
+                found.sort()
+        stop = pend == _RUN
+        if not n and not stop:
+            seen = 0
+            for k in ks:
+                seen |= 1 << values[k]
+            while bits(1):  # (a forced move draws from the generator too)
+                pass
+            if draws and left > floor and not drew:  # draw one (TRAIN-8)
+                i = bone[-left]
+                left -= 1
+                hands[t] = h | 1 << i
+                shown[t] = seen
+                hist = (hist, t, draws_of[i])
+                drew = 1
+                prop, count = -1, 0
+            else:  # a pass: a marker on its own train (TRAIN-4)
+                shown[t] |= seen
+                renewed = not marks >> t & 1
+                marks |= 1 << t
+                hist = (hist, t, PASS)
+                if not draws or left <= floor:  # TRAIN-9: the round
+                    if renewed or prop < 0:
+                        prop, count = t, 0
+                    count += 1
+                    if count == players:
+                        result = Ending.BLOCKED
+                        break
+                pend = _FRESH
+                drew = 0
+                firsts |= 1 << t
+                t = nxt[t]
+                done = firsts == all_seats or not runs
+                if (
+                    immediate
+                    and left <= stock
+                    and _train_held_up(suit, hands, values, doubles, done)
+                ):
+                    t = hist[1]
+                    result = Ending.BLOCKED
+                    break
+                continue
+            done = firsts == all_seats or not runs
+            if immediate and left <= stock and _train_held_up(suit, hands, values, doubles, done):
+                result = Ending.BLOCKED
+                break
+            continue
+        total = n + 1 if stop else n
+        if total == 1:
+            while bits(1):
+                pass
+            r = 0
+        else:
+            kb = total.bit_length()  # (_below, inline)
+            r = bits(kb)
+            while r >= total:
+                r = bits(kb)
+        bit = 1 << t
+        if r == n:  # Stop: the run ends (TRAIN-7)
+            hist = (hist, t, STOP)
+            pend = _FRESH
+            firsts |= bit
+            t = nxt[t]
+            done = firsts == all_seats or not runs
+            if immediate and left <= stock and _train_held_up(suit, hands, values, doubles, done):
+                t = hist[1]
+                result = Ending.BLOCKED
+                break
+            continue
+        if found is None:
+            m = h & suit[values[k]]
+            while r:
+                m &= m - 1
+                r -= 1
+            i = (m & -m).bit_length() - 1
+        else:
+            i, k = found[r]
+        tile = tiles[i]
+        lo = tile.low
+        hi = tile.high
+        v = values[k]
+        nv = hi if lo == v else lo
+        values[k] = nv
+        chains[k] = (pairs[v][nv], chains[k])
+        h ^= 1 << i
+        hands[t] = h
+        if doubles:  # the double on k, if any, is satisfied
+            doubles = [x for x in doubles if x[0] != k]
+        run = pend == _RUN or (runs and not pend and k == t and not firsts & bit)
+        if lo == hi:
+            doubles.append((k, run))
+        if marks & bit and (k == t or any_play):
+            marks ^= bit
+        hist = (hist, t, plays[i][k])
+        prop, count = -1, 0
+        drew = 0
+        last = t
+        if not h:
+            result = Ending.DOMINO  # TRAIN-6
+            pend = _FRESH
+            break
+        if run:
+            pend = _RUN
+        elif lo == hi:
+            pend = _EXTRA
+        else:
+            pend = _FRESH
+            firsts |= bit
+            t = nxt[t]
+        done = firsts == all_seats or not runs
+        if immediate and left <= stock and _train_held_up(suit, hands, values, doubles, done):
+            t = last
+            result = Ending.BLOCKED
+            break
+    core: tuple[Any, ...] = (ctx, hist, tuple(hands), bone[len(bone) - left :], c[_HUB], firsts, -1)
+    core += (c[_LEAD], tuple(values), marks, t, prop, count, result, drew, last, (), False)
+    core += (tuple(shown), tuple(doubles), pend, tuple(chains))
+    return _make(_TrainHand, core)
+
+
+def _train_held_up(
+    suit: Sequence[int],
+    hands: Sequence[int],
+    values: Sequence[int],
+    doubles: Sequence[tuple[int, bool]],
+    done: bool,
+) -> bool:
+    """`_train_stuck` over the playout's lists (`DoubleDuty.EVERYONE`), the boneyard at
+    its floor: no hand holds a tile for the oldest open double in force, or with none,
+    for any train."""
+    for k, dormant in doubles:
+        if done or not dormant:
+            ends = suit[values[k]]
+            break
+    else:
+        ends = 0
+        for v in values:
+            ends |= suit[v]
+    return not any(h & ends for h in hands)
+
+
+# ------------------------------------------------- the observation of a train game
+# `Observation` builds a train state from its public facts with `train_core` (never
+# through a position): to list the seat's moves, and as the worlds of the sampler.
+
+
+def _observed_train_state(obs: Observation, hands: Sequence[int], bone: Sequence[int]) -> HandState:
+    """The train state with the public facts of ``obs`` (already checked), these hands
+    (bitmasks per seat) and this boneyard (tile indices in draw order)."""
+    ctx = _ctx_for(obs.rules)
+    tr: _TrainRules = ctx.train  # type: ignore[assignment]
+    marks = 0
+    for k, train in enumerate(obs.trains):
+        if train.marked:
+            marks |= 1 << k
+    turn_facts = obs.train_turn
+    doubles: tuple[tuple[int, bool], ...] = ()
+    firsts = 0
+    owed = Owed.TURN
+    if turn_facts is not None:
+        doubles = tuple((tr.index[end], from_run) for end, from_run in turn_facts.doubles)
+        for s in turn_facts.firsts:
+            firsts |= 1 << s
+        owed = turn_facts.owed
+    opening = -1
+    if obs.hub is None:  # the engine is still to be laid (its holder, or a draw for it)
+        opening = obs.opening.index if isinstance(obs.opening, Tile) else _DRAW_FOR_DOUBLE
+    return train_core(
+        ctx,
+        hands=hands,
+        bone=bone,
+        trains=[train.tiles for train in obs.trains] if obs.trains else [()] * len(tr.ends),
+        marks=marks,
+        doubles=doubles,
+        firsts=firsts,
+        owed=owed,
+        turn=obs.turn,
+        opening=opening,
+        round_=obs.round,
+        drew=obs.drew,
+        last=obs.last if obs.last is not None else -1,
+        ending=obs.ending,
+    )
+
+
+def _train_world(obs: Observation, hands: list[list[Tile]], boneyard: list[Tile]) -> HandState:
+    """`Observation._state_from` of a train game: the state with these hands and
+    boneyard and the public facts of ``obs``, checked (the table's shape, and every tile
+    of the set once, on the table, in a hand or in the boneyard).
+
+    Raises:
+        NotationError: the facts are not a train table, or the tiles do not fit them.
+    """
+    problem = _train_table_problem(obs)
+    rules = obs.rules
+    if problem is None:
+        table = [Tile(a, b) for train in obs.trains for a, b in train.tiles]
+        if obs.hub is not None:
+            table.append(obs.hub)
+        every = [*table, *boneyard, *(t for h in hands for t in h)]
+        sizes = tuple(len(h) for h in hands)
+        if sizes != obs.hand_sizes or len(boneyard) != obs.boneyard_size:
+            problem = "the hands and the boneyard must hold as many tiles as it says"
+        elif len(every) != rules.tile_set.size or set(every) != set(rules.tile_set):
+            problem = "every tile of the set must be once on the table, in a hand or the boneyard"
+    if problem is not None:
+        raise NotationError(f"bad train table: {problem}", text="", what="train observation")
+    masks = []
+    for h in hands:
+        m = 0
+        for t in h:
+            m |= 1 << t.index
+        masks.append(m)
+    return _observed_train_state(obs, masks, [t.index for t in boneyard])
+
+
+def _train_table_problem(obs: Observation) -> str | None:
+    """What is wrong with the train table of ``obs`` (the hub, the trains, the turn's
+    facts), as a phrase; ``None`` when it is one the rules allow."""
+    rules = obs.rules
+    tr: _TrainRules = _ctx_for(rules).train  # type: ignore[assignment]
+    players = rules.players
+    facts = obs.train_turn
+    if facts is None:
+        return "a train game's observation must give its train_turn"
+    if obs.line or obs.arms:
+        return "a train game has no line and no arms"
+    engine = Tile(tr.engine_value, tr.engine_value)
+    if obs.hub is not None and obs.hub != engine:
+        return f"the hub must be the engine double {engine}"
+    if obs.hub is None:
+        if obs.trains or facts.doubles or facts.owed is not Owed.TURN:
+            return "before the engine is laid, there are no trains and nothing is owed"
+        if obs.opening not in ((engine, "draw") if obs.ending is None else (None,)):
+            return f"before the engine is laid, the opening must be {engine} or 'draw'"
+    elif obs.opening is not None:
+        return "once the engine is laid, there is no opening"
+    elif len(obs.trains) != len(tr.ends):
+        return f"there must be {len(tr.ends)} trains"
+    for k, train in enumerate(obs.trains):
+        owner = None if k == tr.mexican else k
+        if train.end is not tr.ends[k] or train.owner != owner:
+            return f"train {k} must be {tr.ends[k].token}, owned by {owner}"
+        if train.marked and owner is None:
+            return "the Mexican train never carries a marker"
+        v = tr.engine_value
+        for a, b in train.tiles:
+            if a != v or not 0 <= b <= rules.max_pip:
+                return f"the tiles of {train.end.token} must chain from the engine"
+            v = b
+        if train.value != v:
+            return f"{train.end.token} must show the value at its end"
+    if not all(0 <= s < players for s in facts.firsts) or list(facts.firsts) != sorted(
+        set(facts.firsts)
+    ):
+        return "train_turn's firsts must be seats at the table, ascending"
+    ends = [end for end, _from_run in facts.doubles]
+    if len(set(ends)) != len(ends) or not all(
+        end in tr.index and obs.trains[tr.index[end]].open_double for end in ends
+    ):
+        return "train_turn's doubles must be distinct trains that end in a double"
+    if facts.owed is Owed.RUN and (not rules.first_turn_run or obs.turn in facts.firsts):
+        return "a first-turn run is owed only in a seat's first turn"
+    return None

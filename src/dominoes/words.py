@@ -34,11 +34,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from dominoes.errors import ArgumentTypeError, ArgumentValueError, shown
-from dominoes.moves import Claim, Draw, End, Move, Muggins, Pass, Play, Step
-from dominoes.rules import Direction, DrawRule, PlayScoring, Ruleset, SpinnerRule
+from dominoes.moves import Claim, Draw, End, Move, Muggins, Pass, Play, Step, Stop
+from dominoes.rules import Direction, DrawRule, PlayScoring, Ruleset, SpinnerFill, SpinnerRule
 from dominoes.state import HandState, Observation, Phase
 
-__all__ = ["describe_choice", "describe_move", "describe_rules", "describe_step", "game_name"]
+__all__ = [
+    "describe_choice",
+    "describe_match",
+    "describe_move",
+    "describe_rules",
+    "describe_step",
+    "game_name",
+]
 
 View = HandState | Observation
 """A position the words are said about: a whole state, or what one seat knows."""
@@ -52,9 +59,10 @@ def _check_view(before: object) -> None:
 
 
 def _check_move(move: object) -> None:
-    if not isinstance(move, Play | Draw | Pass | Claim | Muggins):
+    if not isinstance(move, Play | Draw | Pass | Claim | Muggins | Stop):
         raise ArgumentTypeError(
-            f"move must be a Play, Draw, Pass, Claim or Muggins, got {move!r}", argument="move"
+            f"move must be a Play, Draw, Pass, Claim, Muggins or Stop, got {move!r}",
+            argument="move",
         )
 
 
@@ -130,15 +138,22 @@ def describe_move(move: Move, before: View, *, viewer: int | None = None) -> str
         return f"claims {move.points}" if move.points else f"overlooks {before.claim}"
     if isinstance(move, Muggins):
         return f"calls muggins and takes {before.muggins}"
+    if isinstance(move, Stop):
+        return "stops its first-turn run"
+    trains = before.rules.trains
     if isinstance(move, Play):
         if move.end is None:
-            return f"leads {move.tile}"
-        void = ": the round is void" if _in_round(before) else ""
+            return f"lays the engine {move.tile}" if trains else f"leads {move.tile}"
+        void = ": the round is void" if _in_round(before) and not trains else ""
         return f"plays {move.tile} on {_arm_words(move.end)}{void}"
     if isinstance(move, Draw):
         left = max(_boneyard_size(before) - 1, 0)
         shown = move.tile is not None and (reader is None or reader == before.turn)
         return f"draws {move.tile if shown else 'a tile'} ({left} left)"
+    if trains:  # TRAIN-4: a pass marks the passer's own train
+        if before.layout.hub is None or before.layout.trains[before.turn].marked:
+            return "passes"
+        return "passes and marks its train"
     if _in_round(before):
         return "passes: confirms that they cannot play"
     return "passes: cannot play, proposes a block (verification round opens)"
@@ -214,6 +229,15 @@ def describe_choice(move: Move, before: View) -> str:
     >>> after = state.apply("6-6")  # seat 1 leads; seat 0 is to move
     >>> describe_choice(after.legal_moves()[0], after.observation(0))
     'play 1-6 on the left (the 6 end)'
+
+    In a train game (docs/rules/trains.md) a play names its train:
+
+    >>> rules = Ruleset.preset("mexican-train-6", players=3)
+    >>> state = HandState.start(rules, Deal.random(rules, seed=2))
+    >>> [describe_choice(move, state) for move in state.legal_moves()]
+    ['play 3-6 on your train (the 6 end)', 'play 3-6 on the Mexican train (the 6 end)']
+    >>> describe_move(state.legal_moves()[0], state)
+    "plays 3-6 on seat 0's train"
     """
     _check_move(move)
     _check_view(before)
@@ -221,9 +245,11 @@ def describe_choice(move: Move, before: View) -> str:
         return f"claim {move.points}" if move.points else f"claim nothing (overlook {before.claim})"
     if isinstance(move, Muggins):
         return f"call muggins: take {before.muggins}"
+    if isinstance(move, Stop):
+        return "stop (end your first-turn run)"
     if isinstance(move, Play):
         if move.end is None:
-            return f"lead {move.tile}"
+            return f"lay the engine {move.tile}" if before.rules.trains else f"lead {move.tile}"
         layout = before.layout
         if layout.is_empty:
             raise ArgumentValueError(
@@ -231,7 +257,10 @@ def describe_choice(move: Move, before: View) -> str:
                 f"{_arm_words(move.end)}: {move}",
                 argument="move",
             )
-        return f"play {move.tile} on {_arm_words(move.end)} (the {layout.end(move.end)} end)"
+        where = _arm_words(move.end)
+        if move.end.train_owner is not None and move.end.train_owner == before.turn:
+            where = "your train"
+        return f"play {move.tile} on {where} (the {layout.end(move.end)} end)"
     if isinstance(move, Draw):
         return "draw from the boneyard"
     if _in_round(before):
@@ -240,9 +269,15 @@ def describe_choice(move: Move, before: View) -> str:
 
 
 def _arm_words(end: End) -> str:
-    """``"the left"``, ``"the right"``, ``"the spinner's upper side"``, ... ``"arm A4"``."""
+    """``"the left"``, ``"the right"``, ``"the spinner's upper side"``, ... ``"arm A4"``;
+    in a train game ``"seat 2's train"``, ``"the Mexican train"``."""
     if end <= End.DOWN:
         return _ARM_WORDS[end]
+    if end is End.MEXICAN:
+        return "the Mexican train"
+    owner = end.train_owner
+    if owner is not None:
+        return f"seat {owner}'s train"
     return f"arm {end.token}"
 
 
@@ -255,16 +290,21 @@ _ARM_WORDS = {
 
 
 def game_name(rules: Ruleset) -> str:
-    """``"Block"`` for a game without drawing, else ``"Draw"``.
+    """``"Block"`` for a game without drawing, else ``"Draw"``; a train game is
+    ``"Mexican Train"`` or, without the Mexican train, ``"Private Trains"``.
 
     >>> game_name(Ruleset.block()), game_name(Ruleset.draw())
     ('Block', 'Draw')
+    >>> game_name(Ruleset.preset("mexican-train")), game_name(Ruleset.preset("private-trains"))
+    ('Mexican Train', 'Private Trains')
 
     Raises:
         ArgumentTypeError: ``rules`` is not a `Ruleset` (a `TypeError`).
     """
     if not isinstance(rules, Ruleset):
         raise ArgumentTypeError(f"rules must be a Ruleset, got {shown(rules)}", argument="rules")
+    if rules.trains:
+        return "Mexican Train" if rules.mexican_train else "Private Trains"
     return "Block" if rules.drawing is DrawRule.NONE else "Draw"
 
 
@@ -287,6 +327,8 @@ def describe_rules(rules: Ruleset, *, preset: str | None = None, sides: bool = F
     'Draw game, the first double a spinner, fives scored on play, 2 players, double-6'
     >>> describe_rules(Ruleset.block(players=4, partnership=True, capicua_bonus=25))
     'Block game, bonuses (capicúa 25), 4 players in partnership, double-6'
+    >>> describe_rules(Ruleset.preset("mexican-train-6", players=3))
+    'Mexican Train game, engine 6-6, 3 players, double-6'
     >>> print(describe_rules(Ruleset.preset("puerto-rican")))  # doctest: +NORMALIZE_WHITESPACE
     Block game, bonuses (capicúa 100, chuchazo 100, the first hands won 100/75/50/25),
     4 players in partnership, counter-clockwise, double-6
@@ -296,13 +338,17 @@ def describe_rules(rules: Ruleset, *, preset: str | None = None, sides: bool = F
     """
     game = game_name(rules)
     named = "" if preset is None else f" ({preset})"
+    if rules.trains:  # the engine of the hand (TRAIN-1)
+        named += f", engine {rules.engine_double}-{rules.engine_double}"
     mode = ""
     if rules.partnership:
         mode = " in partnership"
         if sides:
             mode += " (seats " + " v ".join("+".join(map(str, t)) for t in rules.teams) + ")"
     layout = ""
-    if rules.spinner is not SpinnerRule.NONE:
+    if rules.spinner_fill is SpinnerFill.TOES_FIRST:  # FOOT-1, FOOT-2
+        layout += ", every double a chicken foot"
+    elif rules.spinner is not SpinnerRule.NONE:
         layout += f", {_SPINNER_WORDS[rules.spinner]}"
     if rules.play_scoring is not PlayScoring.NONE:
         layout += f", {_PLAY_WORDS[rules.play_scoring]} scored on play"
@@ -326,6 +372,39 @@ def describe_rules(rules: Ruleset, *, preset: str | None = None, sides: bool = F
     if rules.direction is Direction.COUNTER_CLOCKWISE:  # TURN-1
         mode += ", counter-clockwise"
     return f"{game} game{named}{layout}, {rules.players} players{mode}, double-{rules.max_pip}"
+
+
+def describe_match(rules: Ruleset) -> str:
+    """How long a match under ``rules`` lasts, after "a match is played": to the target
+    score (rule MATCH-1), or, with a schedule of engines (rule TRAIN-2), for its hands.
+
+    >>> describe_match(Ruleset.block())
+    'to 100 points'
+    >>> describe_match(Ruleset.block(hands_limit=5))
+    'to 100 points (or 5 hands)'
+    >>> describe_match(Ruleset.preset("mexican-train-6"))
+    'for 7 hands, one for each double from 6-6 to 0-0'
+
+    Raises:
+        ArgumentTypeError: ``rules`` is not a `Ruleset` (a `TypeError`).
+    """
+    if not isinstance(rules, Ruleset):
+        raise ArgumentTypeError(f"rules must be a Ruleset, got {shown(rules)}", argument="rules")
+    limit = rules.hands_limit
+    hands = rules.schedule_hands
+    first = rules.schedule_double
+    if first is None:
+        return f"to {rules.match_target} points" + ("" if limit is None else f" (or {limit} hands)")
+    if hands is None:  # a FIXED schedule: the hand limit or the target ends the match
+        text = f"with the double {first}-{first} each hand"
+    else:
+        last = rules.hand_double(hands - 1)
+        text = f"for {hands} hands, one for each double from {first}-{first} to {last}-{last}"
+    if rules.target is not None:
+        text += f", or to {rules.target} points"
+    if limit is not None and (hands is None or limit < hands):
+        text += f" (or {limit} hands)"
+    return text
 
 
 _SPINNER_WORDS = {

@@ -60,7 +60,12 @@ from dominoes.adapters.openspiel import (  # noqa: E402
 )
 from dominoes.codec import ActionCodec  # noqa: E402
 from dominoes.notation import parse_move  # noqa: E402
-from strategies import ARMS_PRESETS, LINE_PRESETS, spinner_rulesets  # noqa: E402
+from strategies import (  # noqa: E402
+    ARMS_PRESETS,
+    LINE_PRESETS,
+    play_random,
+    spinner_rulesets,
+)
 
 CHANCE = int(pyspiel.PlayerId.CHANCE)
 
@@ -78,17 +83,6 @@ EXTRA_RULESETS = {
         players=4, partnership=True, scoring=Scoring.ALL_PIPS, stock_pips=True
     ),
 }
-
-
-def play_random(state: Any, rng: random.Random) -> Any:
-    """Finish an OpenSpiel state with chance outcomes by probability and random actions."""
-    while not state.is_terminal():
-        if state.is_chance_node():
-            actions, probs = zip(*state.chance_outcomes(), strict=True)
-            state.apply_action(rng.choices(actions, probs)[0])
-        else:
-            state.apply_action(rng.choice(state.legal_actions()))
-    return state
 
 
 def deal_all(state: Any, rng: random.Random) -> Any:

@@ -177,7 +177,10 @@ def test_rewards_are_those_of_the_hand_result(
             assert sum(got) == pytest.approx(0.0)
             if len(env.rules.teams) == 2:
                 mine, theirs = env.rules.teams
-                assert got[mine[0]] == result.points[mine[0]] - result.points[theirs[0]]
+                # penalty points count against a side: the margin's sign is turned round
+                sign = -1 if env.rules.scoring is Scoring.PENALTY else 1
+                margin = result.points[mine[0]] - result.points[theirs[0]]
+                assert got[mine[0]] == sign * margin
         # every agent sees its reward through last() and then steps out with None
         while env.agents:
             agent = env.agent_selection

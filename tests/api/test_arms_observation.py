@@ -30,7 +30,7 @@ from dominoes.moves import Draw, End, Play
 from dominoes.notation import PositionArm, format_position, parse_position
 from dominoes.state import Observation
 from scenario import ALL_FIVES
-from strategies import VARIANT_SETTINGS, VariantHand, random_hand, spinner_hands
+from strategies import VARIANT_SETTINGS, VariantHand, random_hand, spinner_hands, tiles_reachable
 
 FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 RULESETS = (
@@ -65,26 +65,6 @@ RULESETS = (
 
 def hands_played(count: int = 4) -> list[tuple[Ruleset, list[HandState]]]:
     return [(rules, random_hand(rules, seed)) for rules in RULESETS for seed in range(count)]
-
-
-def tiles_reachable(root: object) -> set[Tile]:
-    """Every `Tile` reachable from ``root`` through attributes and containers (the
-    ruleset left out: it names tiles of the set, not of a hand)."""
-    seen: set[int] = set()
-    found: set[Tile] = set()
-    stack = [root]
-    while stack:
-        obj = stack.pop()
-        if id(obj) in seen or isinstance(obj, Ruleset):
-            continue
-        seen.add(id(obj))
-        if isinstance(obj, Tile):
-            found.add(obj)
-        elif isinstance(obj, tuple | list | frozenset | set):
-            stack.extend(obj)
-        elif hasattr(obj, "__attrs_attrs__"):
-            stack.extend(getattr(obj, a.name) for a in obj.__attrs_attrs__)
-    return found
 
 
 def public_history(state: HandState, seat: int) -> tuple[object, ...]:

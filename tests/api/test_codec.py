@@ -158,7 +158,7 @@ def test_bad_actions_and_moves_are_refused() -> None:
         assert e.value.argument == "move"
     for bad_move in ("draw", 3, None, object(), Tile(1, 2)):
         with pytest.raises(
-            ArgumentTypeError, match=r"^move must be a Play, Draw or Pass, got "
+            ArgumentTypeError, match=r"^move must be a Play, Draw, Pass or Stop, got "
         ) as t:
             codec.encode(bad_move)  # type: ignore[arg-type]
         assert t.value.argument == "move"
@@ -170,7 +170,7 @@ def test_bad_actions_and_moves_are_refused() -> None:
     assert e.value.argument == "moves"
     with pytest.raises(
         ArgumentTypeError,
-        match=r"^moves must hold only moves, each a Play, Draw or Pass, got 'pass'$",
+        match=r"^moves must hold only moves, each a Play, Draw, Pass or Stop, got 'pass'$",
     ) as t:
         codec.mask([DRAW, "pass"])  # type: ignore[list-item]
     assert t.value.argument == "moves"

@@ -58,7 +58,7 @@ from dominoes import (
     simulation,
     stats,
 )
-from dominoes.deal import required_tiles
+from dominoes.deal import dealt_set, required_tiles
 from dominoes.errors import ArgumentTypeError, ArgumentValueError, DominoesError
 from dominoes.fields import FieldCodec, FieldTable
 from dominoes.presets import find_preset
@@ -279,6 +279,11 @@ CASES: dict[str, tuple[Bad, ...]] = {
         _t("a str steps", lambda: RULES.seat_after(0, "x"), "steps"),
         _v("no such seat", lambda: RULES.seat_after(5), "seat"),
     ),
+    "dominoes.rules.Ruleset.hand_double": (
+        _t("a str", lambda: RULES.hand_double("x"), "number"),
+        _v("no schedule", lambda: RULES.hand_double(0), "number"),
+        _v("past the schedule", lambda: Ruleset.preset("chicken-foot").hand_double(10), "number"),
+    ),
     "dominoes.rules.Ruleset.team_of": (
         _t("a str", lambda: RULES.team_of("x"), "seat"),
         _v("no such seat (it answered (5,))", lambda: RULES.team_of(5), "seat"),
@@ -361,6 +366,7 @@ CASES: dict[str, tuple[Bad, ...]] = {
     "dominoes.deal.required_tiles": (
         _t("rules as a str", lambda: required_tiles("block"), "rules"),
     ),
+    "dominoes.deal.dealt_set": (_t("rules as a str", lambda: dealt_set("block"), "rules"),),
     "dominoes.moves.Play": (
         _t("a tile string", lambda: Play(tile="6-6"), "tile"),
         _t("an end letter", lambda: Play(tile=TILE, end="L"), "end"),
@@ -1155,10 +1161,13 @@ EXEMPT: dict[str, str] = {
     "dominoes.codec.Section": _PLAIN + " (ObservationEncoder.sections builds it)",
     "dominoes.layout.Layout": _PLAIN + " (HandState.layout builds it)",
     "dominoes.layout.Arm": _PLAIN + " (HandState.layout builds it)",
+    "dominoes.layout.Train": _PLAIN + " (HandState.layout builds it)",
+    "dominoes.layout.TrainTurn": _PLAIN + " (HandState.train_turn builds it)",
     "dominoes.scoring.Bonus": _PLAIN + " (score_hand and hand_bonuses build it)",
     "dominoes.match.Match": _PLAIN + " (Match.start builds one; the docs build some by hand)",
     "dominoes.moves.Pass": "takes no argument",
     "dominoes.moves.Muggins": "takes no argument",
+    "dominoes.moves.Stop": "takes no argument",
     "dominoes.moves.Step": _PLAIN + " (the engine's history)",
     "dominoes.notation.Position": _PLAIN + " (parse_position builds it)",
     "dominoes.sampling.Model": _PLAIN + " (Sampler.model builds it)",

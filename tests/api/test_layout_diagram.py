@@ -12,6 +12,7 @@ from dominoes import (
     Deal,
     DrawRule,
     End,
+    EngineSource,
     FaultMode,
     FaultPenalty,
     HandState,
@@ -301,6 +302,10 @@ def test_once_the_hand_is_over_every_view_shows_every_hand_but_not_the_boneyard(
         (Ruleset.draw(3), 2),
         (Ruleset.block(4, partnership=True), 3),
         (Ruleset.draw(4, max_pip=9, partnership=True), 4),
+        (Ruleset.preset("mexican-train-6", players=3), 1),
+        (Ruleset.preset("mexican-train-6", players=4, first_turn_run=False), 2),
+        (Ruleset.preset("private-trains", max_pip=6, players=2, hand_size=7), 3),
+        (Ruleset.preset("mexican-train-6", engine_source=EngineSource.HOLDER), 4),
     ],
 )
 def test_no_view_names_a_tile_its_reader_cannot_see(rules: Ruleset, seed: int) -> None:

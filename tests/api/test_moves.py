@@ -18,7 +18,9 @@ def test_end_values() -> None:
     assert int(End.RIGHT) == 1
     assert list(End)[:4] == [End.LEFT, End.RIGHT, End.UP, End.DOWN]
     assert [end.token for end in End][:6] == ["L", "R", "U", "D", "A4", "A5"]
-    assert len(End) == 64
+    # 64 arms of layouts with spinners, then the trains of a train game (TRAIN-3)
+    assert len(End) == 64 + 12 + 1
+    assert [end.token for end in End][64:] == [*(f"T{k}" for k in range(12)), "M"]
     assert all(End.from_token(end.token) is end for end in End)
 
 

@@ -1356,7 +1356,8 @@ def test_the_locator_on_unclosed_deep_nesting() -> None:
         'no preset is named "a\\"b\\\\\\\\"; the presets are block, draw, partnership, '
         "pagat-draw, openspiel-block, openspiel-team, abw333, "
         "all-fives, muggins, five-up, fives-and-threes, sebastopol, sniff, bergen, double-bergen, "
-        "cuban, dominican, puerto-rican"
+        "cuban, dominican, puerto-rican, mexican-train, mexican-train-9, mexican-train-6, "
+        "private-trains, chicken-foot"
     )
 
 

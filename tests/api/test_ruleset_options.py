@@ -491,6 +491,11 @@ def test_presets_list_and_build() -> None:
         "cuban",
         "dominican",
         "puerto-rican",
+        "mexican-train",
+        "mexican-train-9",
+        "mexican-train-6",
+        "private-trains",
+        "chicken-foot",
     )
     for name in names:
         preset = find_preset(name)

@@ -69,6 +69,7 @@ from dominoes import (
     Tile,
     sampling,
 )
+from dominoes.deal import dealt_set
 from dominoes.state import Observation
 from dominoes.tiles import tile_from_index
 from paths import DATA
@@ -264,7 +265,8 @@ def replayed_deals(
     rules = obs.rules
     h = rules.hand_size
     drawn = sum(1 for e in obs.history if isinstance(e.move, Draw))
-    rest = [t for t in rules.tile_set.tiles if t not in initial]
+    in_deal = dealt_set(rules)  # (a train game may set its engine aside: TRAIN-1)
+    rest = [t for t in rules.tile_set.tiles if t not in initial and in_deal >> t.index & 1]
     others = [s for s in range(rules.players) if s != obs.seat]
 
     def hand_sets(

@@ -5,7 +5,8 @@ The same checks as `test_sampling` makes of the line games, on spinner rulesets:
 * **Exactness** (exhaustive, double-2 and double-3, 2 and 3 seats, with drawing and
   without, spinners FIRST_DOUBLE, EVERY_DOUBLE and LEAD_DOUBLE (and none: a line
   that scores on play), the fills
-  LONG_SIDES_FIRST, ALL_FOUR_FIRST and ONE_TILE_EACH_SIDE, play scoring on): observations
+  LONG_SIDES_FIRST, ALL_FOUR_FIRST and ONE_TILE_EACH_SIDE, play scoring on; and
+  Chicken Foot's toes, FOOT-1 to FOOT-3): observations
   of random seeded hands, every deal of the set replayed through the engine along the
   public history, and ``count_worlds``, the sampler's exact distribution, seeded samples
   (chi-square), ``holders`` and ``voids`` compared with the consistent deals
@@ -119,6 +120,35 @@ CASES: dict[str, tuple[Ruleset, Pick, int, bool]] = {
 def test_sampling_arms_is_exact(case: str) -> None:
     rules, pick, limit, gates = CASES[case]
     found = scenarios(rules, pick, limit, past=gated if gates else None)
+    for k, scenario in enumerate(found):
+        try:
+            check_exact(scenario.obs, scenario.initial, samples=SAMPLES, seed=k)
+        except AssertionError as e:  # pragma: no cover - shows which scenario failed
+            raise AssertionError(f"{case}, {scenario.label}: {e}") from e
+
+
+FOOT_CASES = {
+    # Chicken Foot on double-3 (docs/rules/chicken-foot.md): a pass or a draw under a
+    # toe gate shows only the foot's number; the release (FOOT-3) of a used-up number
+    "chicken-foot-2p": Ruleset.preset(
+        "chicken-foot", max_pip=3, hand_size=3, opening_tile=Tile(3, 3)
+    ),
+    "chicken-foot-2p-six-toes-no-release": Ruleset.preset(
+        "chicken-foot",
+        max_pip=3,
+        hand_size=3,
+        opening_tile=Tile(3, 3),
+        root_toes=6,
+        toe_release=False,
+    ),
+}
+
+
+@pytest.mark.parametrize("case", list(FOOT_CASES))
+def test_foot_1_to_4_sampling_is_exact(case: str) -> None:
+    rules = FOOT_CASES[case]
+    found = scenarios(rules, both(PassOrDraw, few_draws(2)), 3, past=gated)
+    assert found
     for k, scenario in enumerate(found):
         try:
             check_exact(scenario.obs, scenario.initial, samples=SAMPLES, seed=k)

@@ -15,6 +15,7 @@ from dominoes import (
     DRAW,
     MUGGINS,
     PASS,
+    STOP,
     ArgumentValueError,
     Claim,
     ClaimRule,
@@ -102,6 +103,22 @@ OVERLOOKED = CLAIMING.apply(Claim(points=0))
 SPIN7 = HandState.start(
     Ruleset.block(spinner=SpinnerRule.FIRST_DOUBLE), Deal.random(Ruleset.block(), seed=7)
 ).apply(Play(tile=Tile(6, 6)))
+
+# A double-6 Mexican Train for two, 4 tiles each (docs/rules/trains.md): seat 0 starts its
+# train with 3-6 and stops (TRAIN-7), seat 1 starts its own with 5-6 and stops; seat 0 lays
+# 3-3 on its train and owes the play that satisfies it (TRAIN-5).
+TRAINS = Ruleset.preset("mexican-train-6", players=2, hand_size=4)
+_TRAIN_HANDS = [["3-6", "3-3", "1-2", "0-0"], ["5-6", "4-6", "0-1", "2-2"]]
+TRAIN_SEAT_1 = start(
+    TRAINS,
+    _TRAIN_HANDS,
+    [
+        str(t)
+        for t in TRAINS.tile_set
+        if str(t) != "6-6" and all(str(t) not in hand for hand in _TRAIN_HANDS)
+    ],
+).apply_all("3-6:T0 stop")
+TRAIN_DOUBLE = TRAIN_SEAT_1.apply_all("5-6:T1 stop 3-3:T0")
 
 # Tiny Block game: seat 0 leads 2-2; seat 1 (1-1 0-1) cannot play and passes, seat 0
 # (0-0) confirms: the hand is blocked.
@@ -304,6 +321,19 @@ REFUSALS: list[tuple[str, HandState, object, IllegalMoveReason]] = [
     ("wrong-claim", CLAIMING, Claim(points=5), IllegalMoveReason.WRONG_CLAIM),
     ("no-claim", OVERLOOKED, Claim(points=10), IllegalMoveReason.NO_CLAIM),
     ("no-muggins", CLAIMING, MUGGINS, IllegalMoveReason.NO_MUGGINS),
+    (
+        "train-not-open",
+        TRAIN_SEAT_1,
+        Play(tile=Tile(0, 1), end=End.TRAIN_0),
+        IllegalMoveReason.TRAIN_NOT_OPEN,
+    ),
+    (
+        "must-satisfy",
+        TRAIN_DOUBLE,
+        Play(tile=Tile(0, 0), end=End.MEXICAN),
+        IllegalMoveReason.MUST_SATISFY,
+    ),
+    ("cannot-stop", TRAIN_SEAT_1, STOP, IllegalMoveReason.CANNOT_STOP),
 ]
 
 

@@ -323,10 +323,7 @@ def test_validate_reports_every_problem(capsys: pytest.CaptureFixture[str], tmp_
     assert out[4:] == [
         f'{nothing}: the key "format" is missing (format = "dominoes-hand" or "dominoes-match")',
         f'{nothing}: the key "version" is missing (version = 1)',
-        f'{nothing}: the key "ruleset" is missing (a preset name: block, draw, partnership, '
-        "pagat-draw, openspiel-block, openspiel-team, abw333, "
-        "all-fives, muggins, five-up, fives-and-threes, sebastopol, sniff, bergen, "
-        "double-bergen, cuban, dominican, puerto-rican)",
+        f'{nothing}: the key "ruleset" is missing (a preset name: {", ".join(Ruleset.presets())})',
         f"{nothing}: a hand record needs a seed or a deal ([deal])",
     ]
 

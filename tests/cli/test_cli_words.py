@@ -44,6 +44,7 @@ def blocked_draw_game() -> list[HandState]:
 def test_the_public_names() -> None:
     assert sorted(public) == [
         "describe_choice",
+        "describe_match",
         "describe_move",
         "describe_rules",
         "describe_step",

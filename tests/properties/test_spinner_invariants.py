@@ -80,9 +80,15 @@ def root_of(layout: Layout, k: int) -> int:
 
 
 def spinners_of(layout: Layout) -> list[tuple[tuple[End, int] | None, tuple[int, int]]]:
-    """Every spinner: (its origin, as its short sides name it; its two short arms)."""
+    """Every spinner: (its origin, as its short sides name it; its two short arms). (A
+    Chicken Foot root with six toes, FOOT-1, has four arms more, A4 to A7, that grow
+    from the lead too: the lead is one spinner still.)"""
     arms = layout.arms
-    return [(arms[k].origin, (k, k + 1)) for k in range(2, len(arms), 2)]
+    return [
+        (arms[k].origin, (k, k + 1))
+        for k in range(2, len(arms), 2)
+        if k == 2 or arms[k].origin is not None
+    ]
 
 
 def long_sides_carry(layout: Layout, origin: tuple[End, int] | None) -> bool:
@@ -98,15 +104,26 @@ def expected_open(rules: Ruleset, layout: Layout) -> list[int]:
     """The arms open now, from SPIN-2 to SPIN-4 and the tiles on the layout."""
     arms = layout.arms
     fill = rules.spinner_fill
-    if fill is SpinnerFill.ALL_FOUR_FIRST:
+    if fill in (SpinnerFill.ALL_FOUR_FIRST, SpinnerFill.TOES_FIRST):
+        # SPIN-3 and Chicken Foot's toes (FOOT-1, FOOT-2): the empty sides first
+        six = fill is SpinnerFill.TOES_FIRST and rules.root_toes == 6
         empty: set[int] = set()
+        unused: set[int] = set()
         for origin, short in spinners_of(layout):
+            toes: tuple[int, ...] = short
             if origin is None:
                 empty.update(k for k in (0, 1) if not arms[k].tiles)
+                if six:  # FOOT-1: the toes A4 to A7 beside the long sides; U, D unused
+                    toes = (4, 5, 6, 7)
+                    unused = {2, 3}
             elif len(arms[origin[0]].tiles) == origin[1] + 1:
                 empty.add(origin[0])
-            empty.update(k for k in short if not arms[k].tiles)
-        return sorted(empty) if empty else list(range(len(arms)))
+            empty.update(k for k in toes if not arms[k].tiles)
+        if fill is SpinnerFill.TOES_FIRST and rules.toe_release:
+            # FOOT-3: a toe whose number has every tile on the table no longer holds
+            on_table = Counter(v for t in layout.tiles for v in {t.low, t.high})
+            empty = {k for k in empty if on_table[arms[k].value] <= rules.max_pip}
+        return sorted(empty) if empty else [k for k in range(len(arms)) if k not in unused]
     out = [0, 1]
     for origin, short in spinners_of(layout):
         if long_sides_carry(layout, origin):
@@ -393,7 +410,7 @@ def test_spin_1_to_4_spinners_and_open_arms(hand: VariantHand) -> None:
         arms = layout.arms
         lo, hi = lead_of(layout)
         doubles = sum(1 for t in layout.tiles if t.is_double)
-        spinners = (len(arms) - 2) // 2
+        spinners = len(spinners_of(layout))
         kind = rules.spinner
         if kind is SpinnerRule.NONE:
             assert spinners == 0

@@ -69,6 +69,11 @@ NAMES = (
     "cuban",
     "dominican",
     "puerto-rican",
+    "mexican-train",
+    "mexican-train-9",
+    "mexican-train-6",
+    "private-trains",
+    "chicken-foot",
 )
 
 

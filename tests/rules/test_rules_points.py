@@ -45,16 +45,9 @@ from scenario import (
     parse_move,
     play_moves,
 )
+from scenario import DEAL_POINTS_3 as DEAL_3
 from scenario import DEAL_TIE_2 as DEAL_TIE
-
-# Double-4, three players, two tiles each. Seat 0 leads 4-4 and nobody can follow:
-# pips (2, 4, 8); seat 0 wins the block.
-DEAL_3 = Deal(
-    hands=[["4-4", "0-2"], ["0-0", "2-2"], ["1-1", "3-3"]],
-    boneyard=["0-1", "1-2", "0-3", "1-3", "2-3", "0-4", "1-4", "2-4", "3-4"],
-)
-MOVES_3 = "4-4 pass pass pass"
-
+from scenario import MOVES_POINTS_3 as MOVES_3
 
 # Double-3 partnership, two tiles each. Seat 0 goes out with 0-2; the opponents keep
 # 1-1 (2) and 0-0 (0); the partner keeps 0-1 (1). The boneyard holds 2-2 and 0-3 (7).

@@ -8,9 +8,13 @@ and overrides of its main options) or straight from a `Ruleset` with `load_game`
 * **chance nodes** deal the hands one tile at a time (seat 0's tiles first, then seat
   1's, ...), and every draw from the boneyard is a player action (``Draw``) followed by
   a chance node whose outcomes are the tiles still in the boneyard, all equally likely;
-  a chance outcome is the tile's canonical index;
+  a chance outcome is the tile's canonical index (a train game's engine set aside
+  before the deal, rule TRAIN-1, is never one);
 * **player actions** are the numbers of `dominoes.codec.ActionCodec` (three per tile
-  in a line, one per arm and the lead in a layout with arms, then draw, then pass);
+  in a line, one per arm and the lead in a layout with arms, one per train and the
+  engine lay in a train game, then draw, then pass, and in a train game stop); a turn
+  of several plays (a train game's double or first-turn run) is several decision
+  nodes of the same seat;
   forced moves (a forced draw, a pass, a confirmation of the verification round) are
   decision nodes with a single legal action; an action is taken
   as the seat to move knows it (`HandState.apply_as`: the draw names no tile, and what
@@ -44,10 +48,11 @@ import pyspiel
 from dominoes import sampling
 from dominoes.adapters._points import most_play_points, shares
 from dominoes.codec import ActionCodec, ObservationEncoder
-from dominoes.deal import Deal, required_tiles
+from dominoes.deal import Deal, dealt_set, required_tiles
 from dominoes.errors import ArgumentTypeError, ArgumentValueError, RulesetError
 from dominoes.fields import FieldCodec, FieldKind
-from dominoes.moves import DRAW, Draw, Play
+from dominoes.layout import Train
+from dominoes.moves import DRAW, Draw, Play, Stop
 from dominoes.rules import (
     RULESET_FIELDS,
     BlockDetection,
@@ -305,10 +310,16 @@ def _set_size(rules: Ruleset) -> int:
     return rules.tile_set.size
 
 
+def _dealt_size(rules: Ruleset) -> int:
+    """The tiles of the deal, hands and boneyard: the set, but for a train game's engine
+    set aside (rule TRAIN-1)."""
+    return dealt_set(rules).bit_count()
+
+
 def _max_draws(rules: Ruleset) -> int:
     if rules.drawing is DrawRule.NONE:
         return 0
-    return _set_size(rules) - rules.players * rules.hand_size - rules.boneyard_floor
+    return _dealt_size(rules) - rules.players * rules.hand_size - rules.boneyard_floor
 
 
 def max_moves(rules: Ruleset) -> int:
@@ -318,13 +329,23 @@ def max_moves(rules: Ruleset) -> int:
     boneyard; passes at most ``players - 1`` between two plays and ``players`` after the
     last one, plus (draw one then pass) one per draw.
 
+    In a train game (docs/rules/trains.md) a pass follows a draw in its turn while the
+    boneyard can be drawn from; after that, ``players`` passes in a row end the hand,
+    counted again from each play, draw, new marker and lifted double (TRAIN-9). New
+    markers are at most ``players`` plus one per play (a marker comes off only by a
+    play), lifted doubles at most one per play; a seat stops a first-turn run once.
+
     Raises:
         ArgumentTypeError: ``rules`` is not a `Ruleset`.
     """
     _check_rules(rules)
     draws = _max_draws(rules)
-    plays = min(_set_size(rules), rules.players * rules.hand_size + draws)
-    passes = (rules.players - 1) * plays + 1
+    players = rules.players
+    plays = min(_dealt_size(rules), players * rules.hand_size + draws)
+    if rules.trains:
+        resets = plays + draws + (players + plays) + plays  # plays, draws, renewals
+        return plays + draws + players + draws + players * (resets + 1)
+    passes = (players - 1) * plays + 1
     if rules.drawing is DrawRule.ONE_THEN_PASS:
         passes += draws
     return plays + draws + passes
@@ -333,7 +354,8 @@ def max_moves(rules: Ruleset) -> int:
 def utility_bound(rules: Ruleset) -> int:
     """An upper bound on the points (or penalty points) one side can score in a hand.
 
-    The sum of the heaviest ``k`` tiles of the set, ``k`` being the most tiles whose
+    The sum of the heaviest ``k`` tiles of the set (by `Ruleset.tile_values`, rule
+    TRAIN-10), ``k`` being the most tiles whose
     pips can count for one side (the opponents' hands, every hand, or the side's own,
     by scoring rule; the boneyard too with ``stock_pips``), plus the rounding slack,
     plus in a game that scores on play (rules PLAY-1 to PLAY-3) what a play can score
@@ -355,7 +377,7 @@ def utility_bound(rules: Ruleset) -> int:
     counted = seats * cap
     if rules.stock_pips and rules.scoring is not Scoring.PENALTY:
         counted += n - rules.players * rules.hand_size
-    heaviest = sorted((tile_from_index(i).pips for i in range(n)), reverse=True)
+    heaviest = sorted((rules.tile_values.of(tile_from_index(i)) for i in range(n)), reverse=True)
     bound = sum(heaviest[: min(n - 1, counted)])
     if rules.round_to > 1 and rules.scoring is not Scoring.PENALTY:
         bound += rules.round_to // 2
@@ -392,7 +414,7 @@ def returns_from_result(
 
 
 # ------------------------------------------------------------------------- the game
-_KIND_LEAD, _KIND_LEFT = range(2)  # then one kind per arm, draw and pass
+_KIND_LEAD, _KIND_LEFT = range(2)  # then one kind per arm, draw and pass (and stop)
 
 
 class DominoesGame(pyspiel.Game):  # type: ignore[misc]
@@ -463,7 +485,10 @@ class DominoesGame(pyspiel.Game):  # type: ignore[misc]
         self.dealt: int = rules.players * rules.hand_size
         """The number of tiles dealt (the deal's chance nodes)."""
         self._chance_nodes = self.dealt + _max_draws(rules)
-        self._kinds = self.codec.arms + 3  # lead, one per arm, draw, pass
+        # the kinds of move: lead, one per arm (or train), draw, pass, and stop in a
+        # train game
+        self._kinds = self.codec.arms + 3 + (self.codec.stop_action is not None)
+        self._kind_of = {end: _KIND_LEFT + k for k, end in enumerate(self.codec.ends)}
         self._slot = rules.players + self._kinds + 2 * (rules.max_pip + 1)
         self._on_play = rules.play_scoring is not PlayScoring.NONE
         self._no_rewards = [0.0] * rules.players
@@ -476,6 +501,9 @@ class DominoesGame(pyspiel.Game):  # type: ignore[misc]
         self._uniform: list[tuple[tuple[int, float], ...] | None] = [None] * self.tiles
         self._hand_size = rules.hand_size
         self._full = (1 << self.tiles) - 1
+        # the tiles no deal holds (a train game's engine set aside, TRAIN-1): held from
+        # the start, never a chance outcome
+        self._aside = self._full ^ dealt_set(rules)
         self._initial_cache = _Cache(game=self, player=_CHANCE)
         bound = utility_bound(rules)
         if util is Utility.ZERO_SUM:
@@ -531,10 +559,11 @@ class DominoesGame(pyspiel.Game):  # type: ignore[misc]
            slots are 0); a slot is the mover's seat one-hot (``players`` values), the
            kind of move one-hot (lead, left end, right end, draw, pass; with ``K``
            arms, `ActionCodec.arms`: lead, each arm in `End` order, draw, pass, so
-           ``K + 3`` values), then the tile as a one-hot of its low value and a
-           one-hot of its high value (``max_pip + 1`` values each): set for plays and
-           for the observing seat's own draws, 0 for another seat's draw and for a
-           pass.
+           ``K + 3`` values; in a train game, lead (the engine), each train in
+           `ActionCodec.ends` order, draw, pass, stop: ``K + 4`` values), then the
+           tile as a one-hot of its low value and a one-hot of its high value
+           (``max_pip + 1`` values each): set for plays and for the observing seat's
+           own draws, 0 for another seat's draw, for a pass and for a stop.
         """
         return [
             ("observation", self.encoder.size),
@@ -650,7 +679,8 @@ class DominoesState(pyspiel.State):  # type: ignore[misc]
         super().__init__(game)
         self._dealt: tuple[tuple[int, ...], ...] = game._no_hands
         self._to_deal = game.dealt  # the tiles of the deal still to come (a count of _dealt)
-        self._held = 0  # a bitmask of the tiles dealt and drawn (of _dealt and _drawn)
+        # a bitmask of the tiles dealt and drawn (of _dealt and _drawn), and set aside
+        self._held = game._aside
         self._drawn: tuple[int, ...] = ()
         self._actions: tuple[int, ...] = ()
         self._draw_pending = False
@@ -738,8 +768,8 @@ class DominoesState(pyspiel.State):  # type: ignore[misc]
             return [pairs[i] for i in range(game.tiles) if not held >> i & 1]
         left = [i for i in range(game.tiles) if not held >> i & 1]
         # LEAD-4 (redeal): deal conditioned on an opening tile being dealt, which is
-        # the distribution of dealing again until one is
-        k = game.dealt - held.bit_count()
+        # the distribution of dealing again until one is (TRAIN-1: the engine double)
+        k = game.dealt - (held ^ game._aside).bit_count()
         r = len(left)
         w = len(game._wanted)
         total = math.perm(r, k) - math.perm(r - w, k)
@@ -787,7 +817,7 @@ class DominoesState(pyspiel.State):  # type: ignore[misc]
             else:
                 new = self._replay(extra=action).apply(DRAW)
             self._drawn = (*self._drawn, action)
-            self._actions = (*self._actions, game.codec.size - 2)
+            self._actions = (*self._actions, game.codec.draw_action)
             self._draw_pending = False
             self._cache = _Cache(new, game, _TERMINAL if new.is_over else new.turn)
             if game._on_play:
@@ -915,7 +945,11 @@ class DominoesState(pyspiel.State):  # type: ignore[misc]
             dealt = " | ".join(" ".join(str(tile_from_index(i)) for i in h) for h in self._dealt)
             return f"dealing: {dealt}"
         hands = " | ".join(" ".join(str(t) for t in h) or "-" for h in state.hands)
-        line = " ".join(f"{a}|{b}" for a, b in state.layout.line)
+        layout = state.layout
+        if game.rules.trains:
+            line = f"{layout.hub or '-'} " + " ".join(_train_text(t) for t in layout.trains)
+        else:
+            line = " ".join(f"{a}|{b}" for a, b in layout.line)
         moves = " ".join(f"{s.seat}:{s.move}" for s in state.history)
         text = f"hands: {hands}\nline: {line}\nboneyard: {len(state.boneyard)}\nmoves: {moves}"
         if self._draw_pending:
@@ -973,20 +1007,21 @@ class _Observer:
         history = self.dict["history"]
         m = game.rules.max_pip + 1
         p = game.rules.players
-        kinds = game._kinds  # lead, each arm (left, right, ...), draw, pass
+        kinds = game._kinds  # lead, each arm (left, right, ...), draw, pass (, stop)
+        draw = game.codec.arms + 1
         for k, step in enumerate(hs.history):
             base = k * game._slot
             history[base + step.seat] = 1.0
             move = step.move
             tile: Tile | None = None
             if isinstance(move, Play):
-                kind = _KIND_LEAD if move.end is None else _KIND_LEFT + int(move.end)
+                kind = _KIND_LEAD if move.end is None else game._kind_of[move.end]
                 tile = move.tile
             elif isinstance(move, Draw):
-                kind = kinds - 2
+                kind = draw
                 tile = move.tile if step.seat == player else None
             else:
-                kind = kinds - 1
+                kind = draw + 2 if isinstance(move, Stop) else draw + 1
             history[base + p + kind] = 1.0
             if tile is not None:
                 history[base + p + kinds + tile.low] = 1.0
@@ -999,9 +1034,12 @@ class _Observer:
             return f"seat {player} dealing: {dealt}"
         obs = hs.observation(player)
         hand = " ".join(str(t) for t in obs.hand) or "-"
-        line = _pairs(obs.line)
         sizes = " ".join(str(n) for n in obs.hand_sizes)
-        text = f"seat {player} hand: {hand} line: {line} sizes: {sizes}"
+        if obs.rules.trains:
+            text = f"seat {player} hand: {hand} hub: {obs.hub or '-'} sizes: {sizes}"
+            text += "".join(f" {_train_text(train)}" for train in obs.trains)
+        else:
+            text = f"seat {player} hand: {hand} line: {_pairs(obs.line)} sizes: {sizes}"
         if obs.arms:  # a layout with arms: each arm beyond the line, the open ends
             text += "".join(f" {a.end.name.lower()}: {_pairs(a.tiles)}" for a in obs.arms[2:])
             ends = " ".join(f"{end.name.lower()}={value}" for end, value in obs.layout.open_ends)
@@ -1030,6 +1068,11 @@ def _pairs(pairs: Sequence[tuple[int, int]]) -> str:
     return " ".join(f"{a}|{b}" for a, b in pairs) or "-"
 
 
+def _train_text(train: Train) -> str:
+    """A train as text: ``t0: 6|3 3|3 *`` (``*``: it carries a marker)."""
+    return f"{train.end.token.lower()}: {_pairs(train.tiles)}{' *' if train.marked else ''}"
+
+
 def _paid(game: DominoesGame, state: HandState) -> tuple[Fraction, ...]:
     """What a hand of a game that scores on play pays per seat so far, exactly: the
     returns of its result once over, before that those of its play points."""
@@ -1054,22 +1097,27 @@ def _deal_observation(game: DominoesGame, state: DominoesState, seat: int, out: 
     """The observation vector while dealing: own tiles so far, empty table, no turn (and
     in a layout with arms, no arm on the table)."""
     sections = game.encoder.sections()
-    hand, left, right, _voids, sizes, boneyard, _played, seat_part, _turn = sections[:9]
-    if len(sections) > 9:
-        ends, size = sections[9], game.rules.max_pip + 2
+    parts = {section.name: section for section in sections}
+    hand, sizes, boneyard = parts["hand"], parts["hand_sizes"], parts["boneyard"]
+    if "arm_ends" in parts:
+        ends, size = parts["arm_ends"], game.rules.max_pip + 2
         for k in range(size - 1, ends.size, size):
             out[ends.offset + k] = 1.0
     for i in state._dealt[seat]:
         out[hand.offset + i] = 1.0
-    # no tile laid yet: the last value of each end
-    out[left.stop - 1] = 1.0
-    out[right.stop - 1] = 1.0
+    # no tile laid yet: the last value of each end (of the hub in a train game)
+    for name in ("left", "right", "hub"):
+        if name in parts:
+            out[parts[name].stop - 1] = 1.0
+    if "owed" in parts:  # a train game: a turn of its own is owed
+        out[parts["owed"].offset] = 1.0
+        out[parts["gate"].stop - 1] = 1.0
     dealt = 0
     for s, tiles in enumerate(state._dealt):
         out[sizes.offset + s] = float(len(tiles))
         dealt += len(tiles)
-    out[boneyard.offset] = float(game.tiles - dealt)
-    out[seat_part.offset + seat] = 1.0
+    out[boneyard.offset] = float(_dealt_size(game.rules) - dealt)
+    out[parts["seat"].offset + seat] = 1.0
 
 
 # ------------------------------------------------------------------- resampling
@@ -1119,12 +1167,12 @@ def _build(
     codec = game.codec
     for step in steps:
         if isinstance(step.move, Draw):
-            new.apply_action(codec.size - 2)
+            new.apply_action(codec.draw_action)
             new.apply_action(next(draws))
         else:
             new.apply_action(codec.encode(step.move))
     if state._draw_pending:
-        new.apply_action(codec.size - 2)
+        new.apply_action(codec.draw_action)
     return new
 
 
@@ -1136,7 +1184,7 @@ def _resample_deal(state: DominoesState, player: int, rng: random.Random) -> Dom
     """
     game = state._g
     own = set(state._dealt[player])
-    unseen = [i for i in range(game.tiles) if i not in own]
+    unseen = [i for i in range(game.tiles) if i not in own and not game._aside >> i & 1]
     rng.shuffle(unseen)
     others = iter(unseen)
     new: DominoesState = game.new_initial_state()

@@ -8,7 +8,10 @@ brings PettingZoo, Gymnasium and NumPy. One episode is one hand.
   verification round are ordinary turns (a seat that draws several times in a row is
   selected several times in a row).
 - **Actions** are the numbers of `ActionCodec`: ``Discrete(codec.size)``, one action
-  per tile and end (each arm of a layout with spinners), then draw and pass.
+  per tile and end (each arm of a layout with spinners, each train of a train game),
+  then draw and pass (and stop in a train game). A turn of several plays (a train
+  game's double or first-turn run, docs/rules/trains.md) keeps its seat selected until
+  it ends.
 - **Observations** are dicts: ``"observation"`` is the float32 vector of
   `ObservationEncoder` for the observing seat (only what that seat knows) and
   ``"action_mask"`` an int8 vector, 1 at the legal actions of the seat when it is to
@@ -172,6 +175,8 @@ def _observation_high(rules: Ruleset, encoder: ObservationEncoder) -> Any:
     if "end_count" in parts:  # a layout with arms: each arm's end counts at most 2 * max_pip
         high[parts["end_count"].span] = 2 * rules.max_pip * parts["arm_doubles"].size
         high[parts["play_points"].span] = most_play_points(rules)
+    if "train_tiles" in parts:  # a train game: a train carries at most every tile
+        high[parts["train_tiles"].span] = tiles
     return high
 
 

@@ -11,7 +11,7 @@ from dominoes.errors import ArgumentTypeError, ArgumentValueError, UnknownAgentE
 from dominoes.rules import Ruleset
 from dominoes.simulation import HandOutcome, MatchOutcome, Mode, Outcome, check_rules
 from dominoes.stats import format_ci, mean_ci
-from dominoes.words import describe_rules
+from dominoes.words import describe_match, describe_rules
 
 
 @attrs.frozen(kw_only=True)
@@ -121,6 +121,8 @@ class ArenaReport:
         if self.mode is Mode.MATCHES:
             limit = self.rules.hands_limit
             to = f"to {self.rules.match_target}" + ("" if limit is None else f" (or {limit} hands)")
+            if self.rules.schedule_double is not None:  # a schedule of engines (TRAIN-2)
+                to = describe_match(self.rules)
             head = (
                 f"{self.matches} matches {to} ({self.deals} match seeds x {k} seatings), "
                 f"{self.hands} hands"

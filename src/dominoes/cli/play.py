@@ -17,6 +17,11 @@ shown. A move typed by the player is taken as the seat knows it
 (`HandState.check_as`), so a draw that names a tile is refused whatever the tile.
 Lines fit the terminal's width (`terminal_width`).
 
+In a train game (Mexican Train, Private Trains) the player names the train to play on by
+its owner's seat, its token or ``mexican`` (``6-4 on 2``, ``6-4 2``, ``6-4 T2``, ``6-4
+mexican``, ``6-4 m``, ``6-4:T2``), types ``stop`` to end a first-turn run, and the prompt
+lists the trains the player may play on with the value showing on each.
+
 In a game with arms (spinners) the prompt lists the open arms with the value showing on
 each and what each play would score, a tile typed alone is laid on the one arm it fits
 (or the player is told which arms it fits), every play that scores says so (``and
@@ -47,13 +52,13 @@ from dominoes.cli.common import (
 from dominoes.cli.text import INDENT, outcome_lines, plural, wrap
 from dominoes.errors import AgentError, IllegalMoveError, NotationError
 from dominoes.match import Match
-from dominoes.moves import End, Move, Play
+from dominoes.moves import STOP, End, Move, Play
 from dominoes.notation import parse_move
 from dominoes.render import diagram
 from dominoes.rules import MAX_PLAYERS
 from dominoes.scoring import HandResult
 from dominoes.state import Observation
-from dominoes.words import describe_choice, describe_rules, describe_step
+from dominoes.words import describe_choice, describe_match, describe_rules, describe_step
 
 __all__ = ["arm_name", "choice_text", "play"]
 
@@ -87,11 +92,21 @@ def _printable(text: str) -> str:
     return shown if len(shown) <= 20 else shown[:17] + "..."
 
 
-def _token(text: str) -> str:
+def _token(text: str, trains: bool = False) -> str:
     """An answer as a move token: lower case, the arm's token in capitals (``4-6:R``,
     ``4-6:A4``); a tile and an arm's name or token after a space (``4-6 right``, ``4-6
-    up``, ``4-6 a4``) are joined as ``4-6:R``, ``4-6:U``, ``4-6:A4``."""
+    up``, ``4-6 a4``) are joined as ``4-6:R``, ``4-6:U``, ``4-6:A4``. In a train game
+    (``trains``) a train may be named by its owner's seat or as ``mexican``, after ``on``
+    or not: ``4-6 on 2`` is ``4-6:T2``, ``4-6 mexican`` is ``4-6:M``.
+
+    >>> _token("4-6 right"), _token("4-6 on 2", trains=True), _token("4-6 Mexican", trains=True)
+    ('4-6:R', '4-6:T2', '4-6:M')
+    """
     words = text.lower().split()
+    if trains and len(words) == 3 and words[1] == "on":
+        words = [words[0], words[2]]
+    if trains and len(words) == 2 and words[1] in _TRAIN_NAMES:
+        return f"{words[0]}:{_TRAIN_NAMES[words[1]].token}"
     if len(words) == 2 and words[1] in _ARM_NAMES:
         return f"{words[0]}:{_ARM_NAMES[words[1]].token}"
     low = text.lower()
@@ -113,6 +128,15 @@ _ARM_NAMES = {
     **{arm_name(end): end for end in (End.LEFT, End.RIGHT, End.UP, End.DOWN)},
 }
 """An arm by what the player may type for it (lower case): its token or its name."""
+
+_TRAIN_NAMES = {
+    **{end.token.lower(): end for end in End if end.train_owner is not None},
+    **{str(end.train_owner): end for end in End if end.train_owner is not None},
+    "m": End.MEXICAN,
+    "mexican": End.MEXICAN,
+}
+"""A train by what the player may type for it (lower case): its token, its owner's seat,
+or ``mexican``."""
 
 
 class _Table:
@@ -208,15 +232,21 @@ class _Table:
                     return moves[number - 1]
                 self.say(f"There is no move {number}: type a number from 1 to {count}.")
                 continue
+            trains = view.rules.trains
             try:
-                move = parse_move(_token(text))
+                move = parse_move(_token(text, trains))
             except NotationError:
                 self.say(
                     f"{_printable(text)!r} is not a number: type one from 1 to {count}, "
                     f"or a move such as {example}."
                 )
                 continue
-            if isinstance(move, Play) and move.end is None and view.layout.arms:
+            if (
+                isinstance(move, Play)
+                and move.end is None
+                and (view.layout.arms or trains)
+                and move not in moves  # (the engine laid by its holder has no end)
+            ):
                 fits = [
                     m.end
                     for m in moves
@@ -240,11 +270,13 @@ class _Table:
         tile = move.tile
         if tile not in view.hand:
             return f"You cannot play {tile}: it is not in your hand."
+        where = "train" if view.rules.trains else "arm"
         if not fits:
-            return f"You cannot play {tile}: it fits no open arm."
+            return f"You cannot play {tile}: it fits no open {where}."
         names = " or ".join(arm_name(end) for end in fits)
         return (
-            f"{tile} fits {names}: type the tile and the arm, such as {tile} {arm_name(fits[0])}."
+            f"{tile} fits {names}: type the tile and the {where}, "
+            f"such as {tile} {arm_name(fits[0])}."
         )
 
     @staticmethod
@@ -257,13 +289,39 @@ class _Table:
         example = f" (such as {plays[-1][0]} {arm_name(plays[-1][1])})" if plays else ""
         return f"Open arms: {ends}; type a number, or a tile and its arm{example}."
 
+    @staticmethod
+    def open_trains(view: Observation, moves: tuple[Move, ...]) -> str:
+        """The trains of a train game with the value showing on each, for the prompt:
+        ``Trains: T0 (yours) 3, T1 4 (marked), M 5; type a number, or a tile and its
+        train (such as 0-5 m, 1-3 on 0), or stop.``"""
+        trains = []
+        for train in view.layout.trains:
+            notes = ["yours"] if train.owner == view.seat else []
+            if train.marked:
+                notes.append("marked")
+            if train.open_double:
+                notes.append("open double")
+            note = f" ({', '.join(notes)})" if notes else ""
+            trains.append(f"{train.end.token}{note} {train.value}")
+        plays = [(m.tile, m.end) for m in moves if isinstance(m, Play) and m.end is not None]
+        example = ""
+        if plays:
+            tile, end = plays[-1]
+            name = "m" if end is End.MEXICAN else f"on {end.train_owner}"
+            example = f" (such as {tile} {name})"
+        stop = ", or stop" if STOP in moves else ""
+        shown = ", ".join(trains) or "none yet"
+        return f"Trains: {shown}; type a number, or a tile and its train{example}{stop}."
+
     def choose(self, view: Observation) -> Move | _Concede:
         moves = view.legal_moves()
         if len(moves) == 1 and not isinstance(moves[0], Play):
             return moves[0]  # a forced draw or pass: made for the player, and shown
         self.say("")
         self.show_position(view)
-        if view.layout.arms:
+        if view.rules.trains:
+            self.say(self.open_trains(view, moves))
+        elif view.layout.arms:
             if self.to_match:
                 self.say(self.score_line(self.match))
             self.say(self.open_arms(view, moves))
@@ -274,8 +332,14 @@ class _Table:
         return self.ask(moves, view)
 
     def score_line(self, match: Match) -> str:
-        """``Scores: seat 0 (you): 45, seat 1 (greedy): 15 (target 100).``"""
+        """``Scores: seat 0 (you): 45, seat 1 (greedy): 15 (target 100).``; with a schedule
+        of engines and no target (rule TRAIN-2), the hand of the schedule instead:
+        ``(hand 2 of 7)``."""
         scores = ", ".join(f"{self.who(s)}: {p}" for s, p in enumerate(match.scores))
+        rules = match.rules
+        hands = rules.schedule_hands
+        if hands is not None and rules.target is None:
+            return f"Scores: {scores} (hand {match.hand_number + 1} of {hands})."
         return f"Scores: {scores} (target {match.target})."
 
     def agent_move(self, seat: int) -> Move:
@@ -356,7 +420,9 @@ class _Table:
     "  printf '1\\n2\\n' | dominoes play --seed 3\n\n"
     "\b\nAt the prompt type the number of a move, or the move (4-6:R, draw, pass), or q\n"
     "to quit; concede concedes the hand, and with --match concede match the match.\n"
-    "Name an arm by its name or token: 4-6 left, 4-6 up, 4-6:D, 4-6 A4 (spinner games).\n"
+    "Name an arm by its name or token: 4-6 left, 4-6 up, 4-6:D, 4-6 A4 (spinner games);\n"
+    "a train by its owner's seat or token, or as mexican: 4-6 on 2, 4-6 T2, 4-6 m, and\n"
+    "stop ends a first-turn run (train games).\n"
     "Forced draws and passes are made for you and shown. Exit status: 0 the game was\n"
     "played to the end (or you typed q or conceded), 1 the input ended before the game\n"
     "did, 2 a usage error, or an agent that failed or chose an illegal move.",
@@ -418,13 +484,18 @@ def play(
         + f"{seat}; "
         + ", ".join(table.who(s) for s in range(rules.players) if s != seat)
         + "."
-        + (f" The match is played to {plural(table.match.target, 'point')}." if to_match else "")
+        + (f" The match is played {describe_match(rules)}." if to_match else "")
     )
     try:
         while True:
             if to_match:
                 table.say("")
-                table.say(f"Hand {table.match.hand_number + 1}", "bold underline")
+                number = table.match.hand_number
+                double = ""
+                if rules.schedule_double is not None:  # TRAIN-2: each hand its own double
+                    d = rules.hand_double(number)
+                    double = f": the {'engine' if rules.trains else 'root double'} {d}-{d}"
+                table.say(f"Hand {number + 1}{double}", "bold underline")
             table.play_hand()
             if not to_match:
                 return

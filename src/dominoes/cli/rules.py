@@ -13,6 +13,7 @@ from rich.text import Text
 from dominoes.cli.common import EXIT_CODES, build_rules, field_docs, named_preset, set_option
 from dominoes.presets import PRESETS
 from dominoes.rules import MAX_PLAYERS, RULESET_FIELDS, Ruleset
+from dominoes.words import describe_match
 
 __all__ = ["preset_rows", "rules", "ruleset_rows"]
 
@@ -122,4 +123,4 @@ def show(
         shown = RULESET_FIELDS[row["field"]].to_text(getattr(ruleset, row["field"]))
         table.add_row(Text(row["field"]), Text(shown + mark), Text(row["doc"]))
     console.print(table)
-    console.print(f"A match is played to {ruleset.match_target} points.", markup=False)
+    console.print(f"A match is played {describe_match(ruleset)}.", markup=False)

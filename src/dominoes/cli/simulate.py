@@ -80,6 +80,14 @@ def report_renderables(report: SimulationReport) -> list[Any]:
             play.add_row(label, on_play.format(".2f"), at_end.format(".2f"))
         split = [Text("Points per hand, on play and at the end of the hand:"), play]
     lines = [Text(f"Moves per hand: {report.moves.format('.1f')}")]
+    if report.markers is not None and report.marked is not None:
+        lines.append(
+            Text(
+                f"Markers out at the end of a hand (rule TRAIN-4): "
+                f"{report.markers.format('.2f')}; hands ended with a marker out: "
+                f"{report.marked.format('.2f')}"
+            )
+        )
     if report.hands_per_match is not None:
         lines.append(
             Text(

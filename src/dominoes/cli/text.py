@@ -172,7 +172,27 @@ def ends_text(layout: Layout) -> str:
     ... )
     >>> ends_text(Layout(line=((6, 6), (6, 3)), arms=arms))
     'L=6 R=3, count 15'
+
+    In a train game, each train's token and the value showing at its end (its open
+    double as the tile), ``*`` after a marked train (rules TRAIN-3 to TRAIN-5):
+
+    >>> from dominoes import Tile
+    >>> from dominoes.layout import Train
+    >>> trains = (
+    ...     Train(end=End.TRAIN_0, owner=0, tiles=((6, 3),), value=3, marked=True),
+    ...     Train(end=End.TRAIN_1, owner=1, tiles=((6, 4), (4, 4)), value=4),
+    ...     Train(end=End.MEXICAN, owner=None, tiles=(), value=6),
+    ... )
+    >>> ends_text(Layout(line=(), hub=Tile(6, 6), trains=trains))
+    'T0=3* T1=[4|4] M=6'
     """
+    if layout.hub is not None:
+        return " ".join(
+            f"{t.end.token}="
+            + (f"[{t.value}|{t.value}]" if t.open_double else str(t.value))
+            + ("*" if t.marked else "")
+            for t in layout.trains
+        )
     ends = layout.open_ends or tuple(  # a finished hand's: the arms that carry tiles
         (arm.end, arm.value) for k, arm in enumerate(layout.arms) if k < 2 or arm.tiles
     )
@@ -197,22 +217,28 @@ def move_table(rows: Sequence[tuple[str, Layout]], width: int | None = None) -> 
         The lines, right-padded move text then the layout.
     """
     col = max((len(text) for text, _ in rows), default=0)
-    cells = [ends_text(layout) if layout.arms else str(layout) for _, layout in rows]
+    cells = [ends_text(layout) if _compact(layout) else str(layout) for _, layout in rows]
     if width is None or all(col + 2 + len(cell) <= width for cell in cells):
         return [f"{text:{col}}  {cell}" for (text, _), cell in zip(rows, cells, strict=True)]
-    widths = (len(c) for (_, layout), c in zip(rows, cells, strict=True) if layout.arms)
+    widths = (len(c) for (_, layout), c in zip(rows, cells, strict=True) if _compact(layout))
     need = max((MIN_LAYOUT, *widths))
     col = max(min(col, width - 2 - need), 0)
     room = width - col - 2
     lines = []
     for (text, layout), cell in zip(rows, cells, strict=True):
-        shown = cell if layout.arms else elide_layout(layout, room)
+        shown = cell if _compact(layout) else elide_layout(layout, room)
         if len(text) <= col:
             lines.append(f"{text:{col}}  {shown}")
         else:
             lines.extend(wrap(text, width, indent=" " * 6))
             lines.append(" " * (col + 2) + shown)
     return lines
+
+
+def _compact(layout: Layout) -> bool:
+    """Whether a move's layout is shown by its ends (`ends_text`): a layout with arms or
+    trains, rather than a line of play."""
+    return bool(layout.arms) or layout.hub is not None
 
 
 def result_lines(rules: Ruleset, result: HandResult) -> list[str]:
@@ -318,10 +344,10 @@ def demo_lines(rules: Ruleset, seed: int, width: int | None = None) -> list[str]
 
 
 def arms_picture(final: HandState, width: int | None = None) -> list[str]:
-    """The picture of a finished hand of a game with arms (`dominoes.render.diagram`),
-    after a blank line and indented, or nothing in a line game, whose moves show the line
-    of play."""
-    if not final.layout.arms:
+    """The picture of a finished hand of a game with arms or trains
+    (`dominoes.render.diagram`), after a blank line and indented, or nothing in a line
+    game, whose moves show the line of play."""
+    if not _compact(final.layout):
         return []
     room = None if width is None else width - len(INDENT)
     return ["", *(INDENT + line for line in diagram(final, width=room).split("\n"))]

@@ -42,7 +42,7 @@ from dominoes.errors import (
 )
 from dominoes.fields import quote
 from dominoes.match import Match
-from dominoes.moves import Claim, Draw, Move, Muggins, Pass, Play
+from dominoes.moves import Claim, Draw, Move, Muggins, Pass, Play, Stop
 from dominoes.notation import parse_move
 from dominoes.presets import PRESETS, find_preset
 from dominoes.records._check import (
@@ -157,9 +157,9 @@ def _moves(value: Iterable[Any]) -> Pairs:
             raise ArgumentTypeError(
                 f"{where}: a seat is an int from 0, got {shown(seat)}", argument="moves"
             )
-        if not isinstance(move, Play | Draw | Pass | Claim | Muggins):
+        if not isinstance(move, Play | Draw | Pass | Claim | Muggins | Stop):
             raise ArgumentTypeError(
-                f"{where}: not a move (a Play, Draw, Pass, Claim or Muggins): {shown(move)}",
+                f"{where}: not a move (a Play, Draw, Pass, Claim, Muggins or Stop): {shown(move)}",
                 argument="moves",
             )
         out.append((seat, move))

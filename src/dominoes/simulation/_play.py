@@ -300,6 +300,9 @@ class HandOutcome(Outcome):
     play_points: tuple[int, ...] = ()
     """The part of ``points`` scored by plays during the hand (`HandResult.play_points`;
     empty in a game that scores nothing on play)."""
+    markers: int = 0
+    """In a train game, the markers out when the hand ended (`HandState.markers`, rule
+    TRAIN-4); 0 in the other games."""
 
     @classmethod
     def of(
@@ -322,6 +325,7 @@ class HandOutcome(Outcome):
             points=result.points,
             moves=final.move_count,
             play_points=result.play_points,
+            markers=len(final.markers),
         )
 
 

@@ -91,6 +91,12 @@ class SimulationReport:
     mid_hand: Rate | None = None
     """In match mode in a game that scores on play, the share of matches that ended in
     the middle of a hand (rule MATCH-7; that hand counts in no per-hand figure)."""
+    markers: Estimate | None = None
+    """In a train game (`Ruleset.trains`), the markers out at the end of a hand (rule
+    TRAIN-4), per hand; ``None`` otherwise."""
+    marked: Rate | None = None
+    """In a train game, the share of hands that ended with a marker out; ``None``
+    otherwise."""
 
     @property
     def sides(self) -> tuple[str, ...]:
@@ -127,6 +133,7 @@ class SimulationReport:
             ],
             "moves_per_hand": self.moves.to_dict(),
             **self._play_dict(),
+            **self._train_dict(),
             "confidence": "95%: Wilson score intervals for shares, normal approximation for means",
         }
         if self.match_wins is not None:
@@ -142,6 +149,15 @@ class SimulationReport:
             if self.mid_hand is not None:
                 data["matches"]["ended_mid_hand"] = self.mid_hand.to_dict()
         return data
+
+    def _train_dict(self) -> dict[str, Any]:
+        """The markers at the end of a hand, in a train game."""
+        if self.markers is None or self.marked is None:
+            return {}
+        return {
+            "markers_at_end_per_hand": self.markers.to_dict(),
+            "hands_ended_with_a_marker": self.marked.to_dict(),
+        }
 
     def _play_dict(self) -> dict[str, Any]:
         """The play and end points per side, in a game that scores on play."""
@@ -299,6 +315,12 @@ def simulate(
             report,
             play_points=tuple(Estimate.of(side) for side in plays),
             end_points=tuple(Estimate.of(side) for side in ends),
+        )
+    if rules.trains:
+        report = attrs.evolve(
+            report,
+            markers=Estimate.of([float(h.markers) for h in hands]),
+            marked=Rate.of([h.markers > 0 for h in hands]),
         )
     if mode is Mode.HANDS:
         return report
