@@ -7,12 +7,13 @@ for 4 players, double-12 (the train games of issue 14), and two matchups in each
 v greedy and greedy v random. Every deal is played under both seatings, and the
 intervals are 95% normal intervals over deals (see docs/bots.md).
 
-    python scripts/arena_report.py            # the full run, about 15 minutes on 2 cores
+    python scripts/arena_report.py            # the full run, about 40 minutes on 2 cores
     python scripts/arena_report.py --quick    # a tiny run (seconds), printed to stdout
     python scripts/arena_report.py --games all-fives-2,all-fives-4   # these rows only
 
 (The Block games take about 5 minutes on 2 cores, the three spinner games about 10 on a
-busy machine, 7 of one core's time, Mexican Train about 20 on a busy machine.)
+busy machine, 7 of one core's time, Mexican Train about 25 on a busy machine, load
+average 6 on the 2 cores.)
 
 The full run writes docs/arena-results.md; ``--output PATH`` writes elsewhere (``-``
 for standard output).
