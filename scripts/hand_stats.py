@@ -1,17 +1,20 @@
 """Simulate seeded hands and write the statistics page, docs/statistics.md, with its plots.
 
-The page answers four questions with simulated hands, each with 95% confidence
+The page answers five questions with simulated hands, each with 95% confidence
 intervals: how often a hand blocks (by preset and number of players, greedy and
 random players), how much the seat that leads wins (by seat position relative to the
 leader), how the hand size changes both (2-player Block game, double-6 and double-9
-sets), and, for the games with arms (spinners, scoring on play), how often a hand
+sets), for the games with arms (spinners, scoring on play), how often a hand
 blocks, how many points a hand gives on play and at its end, and how often a match
-ends in the middle of a hand (rule MATCH-7).
+ends in the middle of a hand (rule MATCH-7), and, for the train games (Mexican Train,
+Private Trains, Chicken Foot) with 2 to 8 players, how often a hand blocks, the
+markers out at its end, its length in moves and the final totals of a match.
 
     python scripts/hand_stats.py                      # the full run (a few minutes)
     python scripts/hand_stats.py --workers 2          # the same page, in 2 processes
     python scripts/hand_stats.py --scheduler tcp://10.0.0.1:8786   # on a Dask cluster
     python scripts/hand_stats.py --hands 200 --out-dir /tmp/stats   # a quick check
+    python scripts/hand_stats.py --section trains --workers 2   # question 5 only
 
 The page is written to ``OUT_DIR/statistics.md`` and the plots to
 ``OUT_DIR/assets/stats/*.svg`` (``OUT_DIR`` is the docs folder by default). Every
@@ -27,7 +30,11 @@ moves `dominoes.agents.GreedyAgent` and `dominoes.agents.RandomAgent` choose fro
 their observations (the tests check it), 30 to 50 times faster; in a game that scores
 on play the greedy player is `GreedyAgent` itself (it weighs what each play scores).
 The games with arms are played on fewer hands (``--hands`` divided by `ARMS_SHARE`)
-and their matches by the library's runner (`dominoes.simulation.play_match`).
+and their matches by the library's runner (`dominoes.simulation.play_match`). The
+train games are played on ``--hands`` divided by `TRAIN_SHARE` hands, by the library's
+agents through its runner (`dominoes.simulation.play_hand`), and on ``--hands``
+divided by `TRAIN_MATCH_SHARE` matches; ``--section trains`` plays them alone and
+writes question 5 into the page already in the output folder, keeping the others.
 """
 
 from __future__ import annotations

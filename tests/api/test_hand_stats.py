@@ -34,7 +34,7 @@ Output = tuple[str, dict[str, bytes]]
 RATE = re.compile(r"(\d+\.\d)% \[(\d+\.\d), (\d+\.\d)\]")
 
 
-TRAIN_TABLES = {"mexican-train": (2, 8), "private-trains": (2,), "chicken-foot": (4,)}
+TRAIN_TABLES = {"mexican-train": (4, 8), "private-trains": (8,), "chicken-foot": (8,)}
 """The train games the tiny runs play (question 5 lists 21: a few keep the tests fast)."""
 
 
@@ -285,14 +285,14 @@ def test_train_hands_are_played_by_the_librarys_runner(hs: ModuleType, policy: s
 
 
 def test_match_totals_of_a_train_game(hs: ModuleType) -> None:
-    """Two matches of 2-player Mexican Train: 13 hands each, totals summed exactly."""
-    config = hs.Config(hs.game("mexican-train"), hs.Policy.RANDOM)
+    """Two matches of 8-player Mexican Train: 13 hands each, totals summed exactly."""
+    config = hs.Config(hs.game("mexican-train", players=8), hs.Policy.RANDOM)
     tally = hs.run_matches(config, SEED, 0, 2)
     assert (tally.matches, tally.match_hands) == (2, 26)  # the schedule: 12-12 to 0-0
     finals = [
         play_match(
             config.game.rules,
-            [RandomAgent()] * 2,
+            [RandomAgent()] * 8,
             seed=hs.match_seed(config, SEED, index),
             agent_seed=f"dominoes-stats:{SEED}:match-agent:{config.key}:{index}",
         ).scores
@@ -300,7 +300,7 @@ def test_match_totals_of_a_train_game(hs: ModuleType) -> None:
     ]
     assert tally.match_points == sum(sum(s) for s in finals)
     assert tally.match_best == sum(min(s) for s in finals)  # penalty: the lowest wins
-    assert tally.match_total().mean == pytest.approx(tally.match_points / 4)
+    assert tally.match_total().mean == pytest.approx(tally.match_points / 16)  # 2 matches, 8 seats
     assert tally == hs.run_matches(config, SEED, 0, 1) + hs.run_matches(config, SEED, 1, 2)
 
 
