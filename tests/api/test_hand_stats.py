@@ -13,7 +13,6 @@ import importlib.util
 import math
 import re
 import statistics
-import sys
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 from pathlib import Path
@@ -25,7 +24,7 @@ import pytest
 from dominoes import HandState, PlayScoring, Ruleset
 from dominoes.agents import Agent, GreedyAgent, RandomAgent
 from dominoes.simulation import play_hand, play_match
-from paths import SCRIPTS
+from stats_script import hand_stats_module
 
 HANDS = 10
 SEED = 5
@@ -34,25 +33,11 @@ Output = tuple[str, dict[str, bytes]]
 RATE = re.compile(r"(\d+\.\d)% \[(\d+\.\d), (\d+\.\d)\]")
 
 
-TRAIN_TABLES = {"mexican-train": (4, 8), "private-trains": (8,), "chicken-foot": (8,)}
-"""The train games the tiny runs play (question 5 lists 21: a few keep the tests fast)."""
-
-
 @pytest.fixture(scope="module")
 def hs() -> Iterator[ModuleType]:
-    """The script as a module (importable by name, so that worker processes find it),
-    its question 5 cut down to the tables of `TRAIN_TABLES`."""
-    sys.path.insert(0, str(SCRIPTS))
-    module: Any = importlib.import_module("hand_stats")
-    every = module.TRAIN_GAMES
-    module.TRAIN_GAMES = tuple(
-        g for g in every if g.rules.players in TRAIN_TABLES.get(g.preset, ())
-    )
-    try:
+    """The script as a module, with a few train tables (`hand_stats_module`)."""
+    with hand_stats_module() as module:
         yield module
-    finally:
-        module.TRAIN_GAMES = every
-        sys.path.remove(str(SCRIPTS))
 
 
 @pytest.fixture(scope="module")
