@@ -1323,7 +1323,23 @@ def train_verdict(tallies: dict[str, Tally]) -> str:
         f"Mexican Train with greedy players at {len(more)} of the {len(pairs)} table sizes"
         + (f" ({', '.join(more)} players)." if more else ".")
     )
+    lower = [g for g in TRAIN_GAMES if _below(tallies, g)]
+    lines.append(
+        f"Over a whole match, greedy players end with a lower mean total per seat than "
+        f"random players, the two intervals apart, at {len(lower)} of the "
+        f"{len(TRAIN_GAMES)} tables."
+    )
     return "\n".join(lines)
+
+
+def _below(tallies: dict[str, Tally], g: Game) -> bool:
+    """Whether greedy players' mean total per seat at the end of a match of ``g`` is
+    below random players', their 95% intervals apart."""
+    greedy = tallies[Config(g, Policy.GREEDY).key].match_total()
+    rand = tallies[Config(g, Policy.RANDOM).key].match_total()
+    if greedy.half is None or rand.half is None:
+        return False
+    return greedy.mean + greedy.half < rand.mean - rand.half
 
 
 def head(*, hands: int, seed: int, command: str) -> str:
@@ -1525,15 +1541,20 @@ def plot_trains(figure: Figure, tallies: dict[str, Tally]) -> None:
     """Question 5: block rate and markers out against the number of players, one line
     per train game and agent."""
     left, right = figure.subplots(1, 2)
-    for name in TRAIN_PRESETS:
+    for colour, name in enumerate(TRAIN_PRESETS):
         games = [g for g in TRAIN_GAMES if g.preset == name]
         seats = [g.rules.players for g in games]
         for policy, style in ((Policy.GREEDY, "o-"), (Policy.RANDOM, "s--")):
             tallied = [tallies[Config(g, policy).key] for g in games]
-            label = f"{name}, {policy.value}"
+            look: dict[str, Any] = {"fmt": style, "color": f"C{colour}", "markersize": 3}
             blocked = [t.block_rate() for t in tallied]
             left.errorbar(
-                seats, _pct(blocked), yerr=_errors(blocked), fmt=style, markersize=3, capsize=2
+                seats,
+                _pct(blocked),
+                yerr=_errors(blocked),
+                capsize=2,
+                label=f"{name}, {policy.value}",
+                **look,
             )
             if not games[0].rules.trains:
                 continue
@@ -1542,10 +1563,8 @@ def plot_trains(figure: Figure, tallies: dict[str, Tally]) -> None:
                 seats,
                 [m.mean for m in markers],
                 yerr=[m.half or 0.0 for m in markers],
-                fmt=style,
-                markersize=3,
                 capsize=2,
-                label=label,
+                **look,
             )
     left.set_title("hands that blocked")
     left.set_ylabel("%")
@@ -1555,7 +1574,7 @@ def plot_trains(figure: Figure, tallies: dict[str, Tally]) -> None:
     for ax in (left, right):
         ax.set_xlabel("players")
         ax.set_xticks(list(TRAIN_SEATS))
-    right.legend(fontsize=7)
+    left.legend(fontsize=7)
 
 
 PLOTS: dict[str, tuple[Callable[[Figure, dict[str, Tally]], None], tuple[float, float]]] = {
