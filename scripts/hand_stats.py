@@ -1,17 +1,20 @@
 """Simulate seeded hands and write the statistics page, docs/statistics.md, with its plots.
 
-The page answers four questions with simulated hands, each with 95% confidence
+The page answers five questions with simulated hands, each with 95% confidence
 intervals: how often a hand blocks (by preset and number of players, greedy and
 random players), how much the seat that leads wins (by seat position relative to the
 leader), how the hand size changes both (2-player Block game, double-6 and double-9
-sets), and, for the games with arms (spinners, scoring on play), how often a hand
+sets), for the games with arms (spinners, scoring on play), how often a hand
 blocks, how many points a hand gives on play and at its end, and how often a match
-ends in the middle of a hand (rule MATCH-7).
+ends in the middle of a hand (rule MATCH-7), and, for the train games (Mexican Train,
+Private Trains, Chicken Foot) with 2 to 8 players, how often a hand blocks, the
+markers out at its end, its length in moves and the final totals of a match.
 
     python scripts/hand_stats.py                      # the full run (a few minutes)
     python scripts/hand_stats.py --workers 2          # the same page, in 2 processes
     python scripts/hand_stats.py --scheduler tcp://10.0.0.1:8786   # on a Dask cluster
     python scripts/hand_stats.py --hands 200 --out-dir /tmp/stats   # a quick check
+    python scripts/hand_stats.py --section trains --workers 2   # question 5 only
 
 The page is written to ``OUT_DIR/statistics.md`` and the plots to
 ``OUT_DIR/assets/stats/*.svg`` (``OUT_DIR`` is the docs folder by default). Every
@@ -27,7 +30,11 @@ moves `dominoes.agents.GreedyAgent` and `dominoes.agents.RandomAgent` choose fro
 their observations (the tests check it), 30 to 50 times faster; in a game that scores
 on play the greedy player is `GreedyAgent` itself (it weighs what each play scores).
 The games with arms are played on fewer hands (``--hands`` divided by `ARMS_SHARE`)
-and their matches by the library's runner (`dominoes.simulation.play_match`).
+and their matches by the library's runner (`dominoes.simulation.play_match`). The
+train games are played on ``--hands`` divided by `TRAIN_SHARE` hands, by the library's
+agents through its runner (`dominoes.simulation.play_hand`), and on ``--hands``
+divided by `TRAIN_MATCH_SHARE` matches; ``--section trains`` plays them alone and
+writes question 5 into the page already in the output folder, keeping the others.
 """
 
 from __future__ import annotations
@@ -50,9 +57,9 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 import dominoes
-from dominoes import Deal, Ending, HandState, PlayScoring, Ruleset
+from dominoes import Deal, Ending, HandState, PlayScoring, Ruleset, Scoring
 from dominoes.agents import GreedyAgent, RandomAgent, heaviest
-from dominoes.simulation import play_match, run_chunks
+from dominoes.simulation import play_hand, play_match, run_chunks
 from dominoes.stats import Z95, Estimate, Rate
 
 if TYPE_CHECKING:
@@ -76,6 +83,12 @@ MATCH_SHARE = 100
 """... and on ``hands // MATCH_SHARE`` matches (at least 2) per agent."""
 MATCH_CHUNK = 25
 """Matches per task given to a worker."""
+TRAIN_SHARE = 15
+"""The train games (question 5) are played on ``hands // TRAIN_SHARE`` hands (at least
+2) per configuration: 42 configurations of long hands, played by the library's agents."""
+TRAIN_MATCH_SHARE = 500
+"""... and on ``hands // TRAIN_MATCH_SHARE`` matches (at least 1: a match is 10 or 13
+hands long) per configuration."""
 COMMAND = "python scripts/hand_stats.py"
 
 
@@ -187,17 +200,28 @@ SIZE_SERIES: tuple[Series, ...] = (
 PAIRS_TOO = frozenset({"all-fives", "fives-and-threes"})
 """The games with arms also played by 4 in pairs (as well as as their preset deals them)."""
 
+TRAIN_PRESETS = ("mexican-train", "private-trains", "chicken-foot")
+"""Question 5: the train games (and Chicken Foot, a penalty game on a schedule of root
+doubles, whose layout has arms), each with every number of players it is dealt for."""
+TRAIN_SEATS = range(2, 9)
+"""The numbers of players of question 5 (the presets' default hand sizes)."""
+
 ARMS_GAMES: tuple[Game, ...] = tuple(
     g
     for name in Ruleset.presets()
-    if Ruleset.preset(name).has_arms
+    if Ruleset.preset(name).has_arms and name not in TRAIN_PRESETS
     for g in (
         game(name),
         *([game(name, players=4, partnership=True)] if name in PAIRS_TOO else []),
     )
 )
 """Question 4: every preset with arms (spinners, scoring on play) as it is dealt, from
-the preset table, and those of `PAIRS_TOO` by 4 in pairs."""
+the preset table, and those of `PAIRS_TOO` by 4 in pairs (Chicken Foot: question 5)."""
+
+TRAIN_GAMES: tuple[Game, ...] = tuple(
+    game(name, players=n) for name in TRAIN_PRESETS for n in TRAIN_SEATS
+)
+"""Question 5: the games of `TRAIN_PRESETS` with each number of `TRAIN_SEATS`."""
 
 
 def arms_hands(hands: int) -> int:
@@ -210,10 +234,33 @@ def arms_matches(hands: int) -> int:
     return max(2, hands // MATCH_SHARE)
 
 
-def configurations() -> tuple[Config, ...]:
-    """Every configuration the page needs, each once, in a fixed order."""
-    wanted = [Config(g, p) for g in (*PRESET_GAMES, *ARMS_GAMES) for p in Policy]
-    wanted += [Config(g, Policy.GREEDY) for s in SIZE_SERIES for g in s.games]
+def train_hands(hands: int) -> int:
+    """The hands played per configuration of a train game, for ``--hands``."""
+    return max(2, hands // TRAIN_SHARE)
+
+
+def train_matches(hands: int) -> int:
+    """The matches played per configuration of a train game, for ``--hands``."""
+    return max(1, hands // TRAIN_MATCH_SHARE)
+
+
+def workload(config: Config, hands: int) -> tuple[int, int]:
+    """The hands and the matches ``config`` is played on, for ``--hands hands``."""
+    if config.game in TRAIN_GAMES:
+        return train_hands(hands), train_matches(hands)
+    if config.game in ARMS_GAMES:
+        return arms_hands(hands), arms_matches(hands)
+    return hands, 0
+
+
+def configurations(section: str = "all") -> tuple[Config, ...]:
+    """Every configuration the page needs, each once, in a fixed order; with ``section``
+    ``trains``, those of question 5 only."""
+    wanted = [Config(g, p) for g in TRAIN_GAMES for p in Policy]
+    if section != "trains":
+        wanted = [Config(g, p) for g in (*PRESET_GAMES, *ARMS_GAMES) for p in Policy]
+        wanted += [Config(g, Policy.GREEDY) for s in SIZE_SERIES for g in s.games]
+        wanted += [Config(g, p) for g in TRAIN_GAMES for p in Policy]
     unique: dict[str, Config] = {}
     for config in wanted:
         unique.setdefault(config.key, config)
@@ -237,11 +284,26 @@ def agent_rngs(config: Config, seed: int, index: int) -> list[random.Random]:
     ]
 
 
+def train_seed(config: Config, seed: int, index: int) -> str:
+    """The seed of the agents of hand ``index`` of a train game's ``config``
+    (`dominoes.simulation.play_hand`'s ``seed``: each seat's generator derives from it)."""
+    return f"dominoes-stats:{seed}:agent:{config.key}:{index}"
+
+
 def play(config: Config, seed: int, index: int) -> tuple[HandState, HandState]:
-    """Play hand ``index`` of ``config``; the state before the first move, and the last."""
-    start = HandState.start(config.game.rules, deal_for(config.game, seed, index))
+    """Play hand ``index`` of ``config``; the state before the first move, and the last.
+
+    A train game's hand (question 5) is played by the library's runner,
+    `dominoes.simulation.play_hand`, with the agents themselves on their observations."""
+    deal = deal_for(config.game, seed, index)
+    start = HandState.start(config.game.rules, deal)
     state = start
-    if config.policy is Policy.GREEDY and start.rules.play_scoring is not PlayScoring.NONE:
+    if config.game in TRAIN_GAMES:
+        rules = config.game.rules
+        agent = GreedyAgent() if config.policy is Policy.GREEDY else RandomAgent()
+        seats = [agent] * rules.players
+        state = play_hand(rules, seats, seed=train_seed(config, seed, index), deal=deal)
+    elif config.policy is Policy.GREEDY and start.rules.play_scoring is not PlayScoring.NONE:
         greedy, rngs = GreedyAgent(), agent_rngs(config, seed, index)
         while not state.is_over:
             state = state.apply(greedy.choose(state.observation(state.turn), rngs[state.turn]))
@@ -306,6 +368,23 @@ class Tally:
     """Sum of the hands dealt per match (the one a match ended in the middle of too)."""
     match_hands_sq: int = 0
     """Sum of their squares."""
+    moves: int = 0
+    """Sum of the moves of a hand (`HandState.move_count`: plays, draws, passes, stops)."""
+    moves_sq: int = 0
+    """Sum of their squares."""
+    markers: int = 0
+    """Sum of the markers out when a hand ended (`HandState.markers`; train games)."""
+    markers_sq: int = 0
+    """Sum of their squares."""
+    match_points: int = 0
+    """Sum over matches of the final totals of all seats (`Match.scores`)."""
+    match_points_sq: int = 0
+    """Sum of their squares."""
+    match_best: int = 0
+    """Sum over matches of the winning total: the lowest under `Scoring.PENALTY`, else the
+    highest."""
+    match_best_sq: int = 0
+    """Sum of their squares."""
 
     @classmethod
     def empty(cls, rules: Ruleset) -> Tally:
@@ -339,6 +418,14 @@ class Tally:
                     "mid_hand",
                     "match_hands",
                     "match_hands_sq",
+                    "moves",
+                    "moves_sq",
+                    "markers",
+                    "markers_sq",
+                    "match_points",
+                    "match_points_sq",
+                    "match_best",
+                    "match_best_sq",
                 )
             ),
         )
@@ -380,6 +467,24 @@ class Tally:
         """The hands dealt per match."""
         return Estimate.from_sums(self.match_hands, self.match_hands_sq, self.matches)
 
+    def hand_moves(self) -> Estimate:
+        """The moves per hand."""
+        return Estimate.from_sums(self.moves, self.moves_sq, self.hands)
+
+    def markers_out(self) -> Estimate:
+        """The markers out at the end of a hand, per hand (train games, rule TRAIN-4)."""
+        return Estimate.from_sums(self.markers, self.markers_sq, self.hands)
+
+    def match_total(self) -> Estimate:
+        """A seat's final total of a match, averaged over the seats and the matches."""
+        return Estimate.from_sums(
+            self.match_points, self.match_points_sq, self.matches, scale=self.players
+        )
+
+    def winning_total(self) -> Estimate:
+        """The winning total of a match (the lowest under `Scoring.PENALTY`)."""
+        return Estimate.from_sums(self.match_best, self.match_best_sq, self.matches)
+
     def lead_advantage(self) -> Estimate:
         """The leader's side's points minus the other sides' mean, per hand."""
         return Estimate.from_sums(
@@ -396,6 +501,7 @@ def run_chunk(config: Config, seed: int, start: int, stop: int) -> Tally:
     sides = len(teams)
     hands = blocked = drawn = advantage = advantage_sq = 0
     totals = [0, 0, 0, 0]  # play points, their squares, end points, their squares
+    lengths = [0, 0, 0, 0]  # moves, their squares, markers out, their squares
     wins = [0] * n
     points = [0] * n
     points_sq = [0] * n
@@ -425,6 +531,11 @@ def run_chunk(config: Config, seed: int, start: int, stop: int) -> Tally:
         scaled = (sides - 1) * mine - (sum(side_points) - mine)
         advantage += scaled
         advantage_sq += scaled * scaled
+        moves, markers = final.move_count, len(final.markers)
+        lengths[0] += moves
+        lengths[1] += moves * moves
+        lengths[2] += markers
+        lengths[3] += markers * markers
     return Tally(
         n,
         sides,
@@ -436,7 +547,14 @@ def run_chunk(config: Config, seed: int, start: int, stop: int) -> Tally:
         tuple(points_sq),
         advantage,
         advantage_sq,
-        *totals,
+        play_total=totals[0],
+        play_total_sq=totals[1],
+        end_total=totals[2],
+        end_total_sq=totals[3],
+        moves=lengths[0],
+        moves_sq=lengths[1],
+        markers=lengths[2],
+        markers_sq=lengths[3],
     )
 
 
@@ -451,6 +569,8 @@ def run_matches(config: Config, seed: int, start: int, stop: int) -> Tally:
     rules = config.game.rules
     agent = GreedyAgent() if config.policy is Policy.GREEDY else RandomAgent()
     mid_hand = dealt = dealt_sq = 0
+    points = [0, 0, 0, 0]  # all seats' totals, their squares, the winning total, its square
+    best = min if rules.scoring is Scoring.PENALTY else max
     for index in range(start, stop):
         final = play_match(
             rules,
@@ -462,22 +582,28 @@ def run_matches(config: Config, seed: int, start: int, stop: int) -> Tally:
         hands = len(final.hands) + 1
         dealt += hands
         dealt_sq += hands * hands
+        total, won = sum(final.scores), best(final.scores)
+        points[0] += total
+        points[1] += total * total
+        points[2] += won
+        points[3] += won * won
     return attrs.evolve(
         Tally.empty(rules),
         matches=stop - start,
         mid_hand=mid_hand,
         match_hands=dealt,
         match_hands_sq=dealt_sq,
+        match_points=points[0],
+        match_points_sq=points[1],
+        match_best=points[2],
+        match_best_sq=points[3],
     )
 
 
 def _tasks(config: Config, hands: int, seed: int) -> list[tuple[Config, Callable[[], Tally]]]:
     """The chunks of work of ``config`` for ``--hands hands``: its hands (fewer for a
-    game with arms) and, for a game with arms, its matches."""
-    if config.game not in ARMS_GAMES:
-        count, matches = hands, 0
-    else:
-        count, matches = arms_hands(hands), arms_matches(hands)
+    game with arms or a train game) and, for those, its matches (`workload`)."""
+    count, matches = workload(config, hands)
     tasks: list[tuple[Config, Callable[[], Tally]]] = [
         (config, functools.partial(run_chunk, config, seed, a, min(count, a + CHUNK)))
         for a in range(0, count, CHUNK)
@@ -560,7 +686,7 @@ POSITIONS = ("lead seat", "2nd", "3rd", "4th")
 MUCH = 2.0
 """How many times as often the Block game must block for the claim to hold."""
 
-PAGE = string.Template(
+HEAD = string.Template(
     """\
 # Statistics
 
@@ -578,11 +704,13 @@ $command
 - **Agents.** The same agent sits at every seat. `GreedyAgent()` lays its heaviest
   playable tile (a simple but sensible player, the baseline of the
   [arena results](arena-results.md)); `RandomAgent()` makes a uniformly random legal
-  move. Question 1 is answered for both, questions 2 and 3 for greedy players.
+  move. Questions 1, 4 and 5 are answered for both, questions 2 and 3 for greedy
+  players.
 - **Sample.** $hands hands per configuration (a game and an agent) for questions 1 to
   3, $arms_hands for question 4 (the games with arms, whose engine is slower), and
   $arms_matches matches per configuration of question 4; $configs configurations,
-  $total hands in all. Seed $seed, `dominoes` $version.
+  $total hands in all (question 5, the train games, states its own sample). Seed
+  $seed, `dominoes` $version.
 - **Reproducibility.** The deal of hand *i* of a game is shuffled by
   `random.Random("dominoes-stats:<seed>:deal:<game>:<i>")`, and each agent's generator is
   seeded from the seed, the configuration, *i* and the seat in the same way. Greedy and
@@ -597,6 +725,12 @@ $command
   6-6 in `partnership`, seat 0 in the presets that let a fixed seat lead), then in
   playing order. In partnership the lead seat's partner is the 3rd seat.
 
+"""
+)
+"""The page's head: the questions and how the hands are played."""
+
+BODY = string.Template(
+    """\
 ## 1. How often does a hand block?
 
 A hand *blocks* when it ends with nobody able to play (`Ending.BLOCKED`) instead of a
@@ -675,9 +809,48 @@ play always ends a match at the end of a hand).
 $arms_match_table
 
 $arms_verdict
+
 """
 )
-"""The page, with a placeholder for every table, plot and generated paragraph."""
+"""Questions 1 to 4, with a placeholder for every table, plot and generated paragraph."""
+
+TRAINS = string.Template(
+    """\
+## 5. The train games
+
+Mexican Train (`mexican-train`), Private Trains (`private-trains`: no public train) and
+Chicken Foot (`chicken-foot`), each with 2 to 8 players, as the preset deals them
+(see [Train games](rules/trains.md) and [Chicken Foot](rules/chicken-foot.md)). A hand is
+the first hand of a match: its engine is 12-12 (Chicken Foot: the root double 9-9). Both
+agents play, through the library's runner (`dominoes.simulation.play_hand`) on their
+observations: `GreedyAgent()` lays its heaviest playable tile (its own train first),
+`RandomAgent()` a uniformly random legal move. $train_hands hands per configuration (a
+game, its number of players and an agent), dealt as the other questions' hands are, so
+that greedy and random players play the same deals.
+
+For each game and number of players: how often a hand blocks (rules TRAIN-9 and
+FOOT-4: nobody can play or draw, the round of passes made), how many markers are out
+on the seats' trains when the hand ends (rule TRAIN-4; Chicken Foot has none, "-"), and
+how long a hand is in moves (every play, draw, pass and `stop` counts).
+
+$train_table
+
+![Blocked hands and markers out by number of players]($train_plot)
+
+$train_verdict
+
+How many hands does a match take? None of these games plays to a target: under the
+engine schedule (rule TRAIN-2) a match has one hand per double, 13 on double-12
+(12-12 down to 0-0) and 10 for Chicken Foot on double-9, whatever is played, so hands
+per match would only repeat the schedule. What a match's play changes is its score: the
+mean final total of a seat (penalty points: the lowest total wins) and the winning
+total, over $train_matches matches per configuration, each played by the library's
+runner (`dominoes.simulation.play_match`, a `dominoes.Match`) from its own seed.
+
+$train_match_table
+"""
+)
+"""Question 5, the train games."""
 
 
 def _table(header: Sequence[str], align: str, rows: Iterable[Sequence[str]]) -> str:
@@ -957,13 +1130,14 @@ def size_verdict(tallies: dict[str, Tally]) -> str:
     return "\n".join(lines)
 
 
-def _arms_rows(
+def _game_rows(
     tallies: dict[str, Tally],
+    games: Sequence[Game],
     header: Sequence[str],
     cells: Callable[[Game, Tally, Tally], Sequence[str]],
 ) -> str:
-    """A table of question 4: a row per game with arms, its preset and seats, then the
-    ``cells`` of its greedy and random tallies (right-aligned under ``header``)."""
+    """A table of questions 4 and 5: a row per game of ``games``, its preset and seats,
+    then the ``cells`` of its greedy and random tallies (right-aligned under ``header``)."""
     rows = [
         (
             f"`{g.preset}`",
@@ -974,7 +1148,7 @@ def _arms_rows(
                 tallies[Config(g, Policy.RANDOM).key],
             ),
         )
-        for g in ARMS_GAMES
+        for g in games
     ]
     return _table(("game", "seats", *header), "ll" + "r" * len(header), rows)
 
@@ -996,8 +1170,9 @@ def arms_table(tallies: dict[str, Tally]) -> str:
         "on play, random",
         "at the end, random",
     )
-    return _arms_rows(
+    return _game_rows(
         tallies,
+        ARMS_GAMES,
         header,
         lambda g, greedy, rand: (
             str(g.rules.hand_size),
@@ -1020,8 +1195,9 @@ def arms_match_table(tallies: dict[str, Tally]) -> str:
         "hands per match, greedy",
         "hands per match, random",
     )
-    return _arms_rows(
+    return _game_rows(
         tallies,
+        ARMS_GAMES,
         header,
         lambda g, greedy, rand: (
             str(g.rules.match_target),
@@ -1052,37 +1228,204 @@ def arms_verdict(tallies: dict[str, Tally]) -> str:
     )
 
 
-def render(
-    tallies: dict[str, Tally], *, hands: int, seed: int, command: str, plots: dict[str, str]
-) -> str:
-    """The whole Markdown page; ``plots`` maps a plot's name to its path from the page."""
-    rows = claim_rows(tallies)
-    configs = len(tallies)
-    total = sum(t.hands for t in tallies.values())
-    return PAGE.substitute(
+def _markers(g: Game, t: Tally) -> str:
+    """The markers out at the end of a hand, or ``-`` in a game without markers."""
+    return t.markers_out().format() if g.rules.trains else "-"
+
+
+def train_table(tallies: dict[str, Tally]) -> str:
+    """Question 5: blocked hands, markers out at the end and moves per hand, for every
+    train game and number of players, both agents."""
+    header = (
+        "tiles each",
+        "blocked, greedy",
+        "blocked, random",
+        "markers out, greedy",
+        "markers out, random",
+        "moves, greedy",
+        "moves, random",
+    )
+    return _game_rows(
+        tallies,
+        TRAIN_GAMES,
+        header,
+        lambda g, greedy, rand: (
+            str(g.rules.hand_size),
+            greedy.block_rate().percent(),
+            rand.block_rate().percent(),
+            _markers(g, greedy),
+            _markers(g, rand),
+            greedy.hand_moves().format(".1f"),
+            rand.hand_moves().format(".1f"),
+        ),
+    )
+
+
+def train_match_table(tallies: dict[str, Tally]) -> str:
+    """Question 5: the hands of a match (its schedule's) and its final totals."""
+    header = (
+        "hands",
+        "total per seat, greedy",
+        "winning total, greedy",
+        "total per seat, random",
+        "winning total, random",
+    )
+    return _game_rows(
+        tallies,
+        TRAIN_GAMES,
+        header,
+        lambda g, greedy, rand: (
+            str(g.rules.schedule_hands),
+            greedy.match_total().format(".1f"),
+            greedy.winning_total().format(".1f"),
+            rand.match_total().format(".1f"),
+            rand.winning_total().format(".1f"),
+        ),
+    )
+
+
+def train_verdict(tallies: dict[str, Tally]) -> str:
+    """Question 5 in words: how the block rate and the markers change with the number
+    of players (greedy players), and Private Trains against Mexican Train."""
+
+    def greedy(g: Game) -> Tally:
+        return tallies[Config(g, Policy.GREEDY).key]
+
+    lines = []
+    for name in TRAIN_PRESETS:
+        games = [g for g in TRAIN_GAMES if g.preset == name]
+        few, many = games[0], games[-1]
+        line = (
+            f"- **`{name}`**: a hand blocks in {greedy(few).block_rate().percent()} of "
+            f"the hands with {few.seats} and {greedy(many).block_rate().percent()} with "
+            f"{many.seats}"
+        )
+        if few.rules.trains:
+            line += (
+                f"; the markers out at the end go from {greedy(few).markers_out().format()} "
+                f"({few.seats}) to {greedy(many).markers_out().format()} ({many.seats})"
+            )
+        lines.append(line + ".")
+    pairs = [
+        (g, m)
+        for g in TRAIN_GAMES
+        if g.preset == "private-trains"
+        for m in TRAIN_GAMES
+        if m.preset == "mexican-train" and m.rules.players == g.rules.players
+    ]
+    more = [
+        g.seats.split()[0]
+        for g, m in pairs
+        if Difference.of(greedy(g).block_rate(), greedy(m).block_rate()).low > 0
+    ]
+    lines.append(
+        "\nWithout the public train, Private Trains blocks significantly more often than "
+        f"Mexican Train with greedy players at {len(more)} of the {len(pairs)} table sizes"
+        + (f" ({', '.join(more)} players)." if more else ".")
+    )
+    lower = [g for g in TRAIN_GAMES if _below(tallies, g)]
+    lines.append(
+        f"Over a whole match, greedy players end with a lower mean total per seat than "
+        f"random players, the two intervals apart, at {len(lower)} of the "
+        f"{len(TRAIN_GAMES)} tables."
+    )
+    return "\n".join(lines)
+
+
+def _below(tallies: dict[str, Tally], g: Game) -> bool:
+    """Whether greedy players' mean total per seat at the end of a match of ``g`` is
+    below random players', their 95% intervals apart."""
+    greedy = tallies[Config(g, Policy.GREEDY).key].match_total()
+    rand = tallies[Config(g, Policy.RANDOM).key].match_total()
+    if greedy.half is None or rand.half is None:
+        return False
+    return greedy.mean + greedy.half < rand.mean - rand.half
+
+
+def head(*, hands: int, seed: int, command: str) -> str:
+    """The page's head: the command, the agents and the sample of questions 1 to 4 (the
+    number of configurations and of hands, from ``--hands``, not from the tallies)."""
+    configs = [c for c in configurations() if c.game not in TRAIN_GAMES]
+    total = sum(workload(c, hands)[0] for c in configs)
+    return HEAD.substitute(
         command=command,
         hands=f"{hands:,}",
         arms_hands=f"{arms_hands(hands):,}",
         arms_matches=f"{arms_matches(hands):,}",
-        configs=configs,
+        configs=len(configs),
         total=f"{total:,}",
         seed=seed,
         version=dominoes.__version__,
-        much=f"{MUCH:g}",
-        block_table=block_table(tallies),
-        block_plot=plots["block_rate"],
-        claim_table=claim_table(rows),
-        claim_verdict=claim_verdict(rows),
-        lead_table=lead_table(tallies),
-        lead_plot=plots["lead_seat"],
-        lead_verdict=lead_verdict(tallies),
-        points_table=points_table(tallies),
-        size_plot=plots["hand_size"],
-        size_verdict=size_verdict(tallies),
-        size_tables=size_tables(tallies),
-        arms_table=arms_table(tallies),
-        arms_match_table=arms_match_table(tallies),
-        arms_verdict=arms_verdict(tallies),
+    )
+
+
+def trains_section(tallies: dict[str, Tally], *, hands: int, plots: dict[str, str]) -> str:
+    """Question 5, from the tallies of the train games."""
+    return TRAINS.substitute(
+        train_hands=f"{train_hands(hands):,}",
+        train_matches=f"{train_matches(hands):,}",
+        train_table=train_table(tallies),
+        train_plot=plots["trains"],
+        train_verdict=train_verdict(tallies),
+        train_match_table=train_match_table(tallies),
+    )
+
+
+SECTION_1 = "## 1. "
+"""How questions 1 to 4 begin on the page."""
+SECTION_5 = "## 5. "
+"""How question 5 begins on the page."""
+
+
+def splice(old: str, new: str) -> str:
+    """The page ``new`` (a head and question 5 only) with questions 1 to 4 of the page
+    ``old``: what ``--section trains`` writes."""
+    start = old.find(SECTION_1)
+    if start < 0:
+        raise ValueError("the page holds no question 1 to keep")
+    stop = old.find("\n" + SECTION_5, start)
+    body = old[start:] + "\n" if stop < 0 else old[start : stop + 1]
+    at = new.index(SECTION_5)
+    return new[:at] + body + new[at:]
+
+
+def render(
+    tallies: dict[str, Tally],
+    *,
+    hands: int,
+    seed: int,
+    command: str,
+    plots: dict[str, str],
+    section: str = "all",
+) -> str:
+    """The whole Markdown page; ``plots`` maps a plot's name to its path from the page.
+    With ``section`` ``trains``, only its head and question 5 (see `splice`)."""
+    top = head(hands=hands, seed=seed, command=command)
+    trains = trains_section(tallies, hands=hands, plots=plots)
+    if section == "trains":
+        return top + trains
+    rows = claim_rows(tallies)
+    return (
+        top
+        + BODY.substitute(
+            arms_matches=f"{arms_matches(hands):,}",
+            much=f"{MUCH:g}",
+            block_table=block_table(tallies),
+            block_plot=plots["block_rate"],
+            claim_table=claim_table(rows),
+            claim_verdict=claim_verdict(rows),
+            lead_table=lead_table(tallies),
+            lead_plot=plots["lead_seat"],
+            lead_verdict=lead_verdict(tallies),
+            points_table=points_table(tallies),
+            size_plot=plots["hand_size"],
+            size_verdict=size_verdict(tallies),
+            size_tables=size_tables(tallies),
+            arms_table=arms_table(tallies),
+            arms_match_table=arms_match_table(tallies),
+            arms_verdict=arms_verdict(tallies),
+        )
+        + trains
     )
 
 
@@ -1194,16 +1537,62 @@ def plot_hand_size(figure: Figure, tallies: dict[str, Tally]) -> None:
     right.legend()
 
 
+def plot_trains(figure: Figure, tallies: dict[str, Tally]) -> None:
+    """Question 5: block rate and markers out against the number of players, one line
+    per train game and agent."""
+    left, right = figure.subplots(1, 2)
+    for colour, name in enumerate(TRAIN_PRESETS):
+        games = [g for g in TRAIN_GAMES if g.preset == name]
+        seats = [g.rules.players for g in games]
+        for policy, style in ((Policy.GREEDY, "o-"), (Policy.RANDOM, "s--")):
+            tallied = [tallies[Config(g, policy).key] for g in games]
+            look: dict[str, Any] = {"fmt": style, "color": f"C{colour}", "markersize": 3}
+            blocked = [t.block_rate() for t in tallied]
+            left.errorbar(
+                seats,
+                _pct(blocked),
+                yerr=_errors(blocked),
+                capsize=2,
+                label=f"{name}, {policy.value}",
+                **look,
+            )
+            if not games[0].rules.trains:
+                continue
+            markers = [t.markers_out() for t in tallied]
+            right.errorbar(
+                seats,
+                [m.mean for m in markers],
+                yerr=[m.half or 0.0 for m in markers],
+                capsize=2,
+                **look,
+            )
+    left.set_title("hands that blocked")
+    left.set_ylabel("%")
+    left.set_ylim(0, 100)
+    right.set_title("markers out at the end of a hand")
+    right.set_ylim(bottom=0)
+    for ax in (left, right):
+        ax.set_xlabel("players")
+        ax.set_xticks(list(TRAIN_SEATS))
+    left.legend(fontsize=7)
+
+
 PLOTS: dict[str, tuple[Callable[[Figure, dict[str, Tally]], None], tuple[float, float]]] = {
     "block_rate": (plot_block_rate, (7.0, 5.0)),
     "lead_seat": (plot_lead_seat, (9.0, 3.2)),
     "hand_size": (plot_hand_size, (9.0, 3.4)),
+    "trains": (plot_trains, (9.0, 3.4)),
 }
 """Each plot: how to draw it and its size in inches."""
+TRAIN_PLOTS = ("trains",)
+"""The plots of question 5 (all that ``--section trains`` draws)."""
 
 
-def write_plots(tallies: dict[str, Tally], folder: Path) -> dict[str, Path]:
-    """Draw every plot into ``folder`` as SVG; their paths by name."""
+def write_plots(
+    tallies: dict[str, Tally], folder: Path, names: Sequence[str] = tuple(PLOTS)
+) -> dict[str, Path]:
+    """Draw the plots ``names`` (default: every plot) into ``folder`` as SVG; their
+    paths by name."""
     import matplotlib  # noqa: PLC0415 (only the parent process draws)
     from matplotlib.figure import Figure  # noqa: PLC0415
 
@@ -1211,7 +1600,8 @@ def write_plots(tallies: dict[str, Tally], folder: Path) -> dict[str, Path]:
     paths = {}
     style: Any = STYLE  # the stubs want literal keys
     with matplotlib.rc_context(style):
-        for name, (draw, size) in PLOTS.items():
+        for name in names:
+            draw, size = PLOTS[name]
             figure = Figure(figsize=size, layout="constrained")
             draw(figure, tallies)
             path = folder / f"{name}.svg"
@@ -1241,6 +1631,14 @@ def _parser() -> argparse.ArgumentParser:
         default=None,
         help="play on the running Dask scheduler at ADDRESS (tcp://host:8786) instead of "
         "local processes (needs the dask extra); the page is the same",
+    )
+    parser.add_argument(
+        "--section",
+        choices=("all", "trains"),
+        default="all",
+        help="all: the whole page; trains: play question 5 only and write it, with the "
+        "page's head and its plot, into the page already in OUT_DIR, keeping questions "
+        "1 to 4 as they are (default all)",
     )
     parser.add_argument(
         "--out-dir",
@@ -1296,7 +1694,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     if importlib.util.find_spec("matplotlib") is None:
         parser.error("matplotlib is needed for the plots: pip install -e '.[stats]'")
     out_dir: Path = args.out_dir
-    configs = configurations()
+    old = ""
+    if args.section == "trains":
+        try:
+            old = (out_dir / PAGE_NAME).read_text(encoding="utf-8")
+        except (OSError, UnicodeError) as error:
+            parser.error(f"--section trains needs the page in {out_dir}: {error}")
+        if SECTION_1 not in old:
+            parser.error(f"--section trains needs the page's questions 1 to 4 in {out_dir}")
+    configs = configurations(args.section)
     began = time.perf_counter()
 
     def log(message: str) -> None:
@@ -1308,7 +1714,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             where = f"{count} Dask worker(s) at {args.scheduler}"
         log(
             f"{len(configs)} configurations x {args.hands} hands (the games with arms: "
-            f"{arms_hands(args.hands)} hands and {arms_matches(args.hands)} matches), {where}"
+            f"{arms_hands(args.hands)} hands and {arms_matches(args.hands)} matches; the "
+            f"train games: {train_hands(args.hands)} hands and {train_matches(args.hands)} "
+            f"matches), {where}"
         )
         tallies = simulate(
             configs,
@@ -1319,14 +1727,18 @@ def main(argv: Sequence[str] | None = None) -> int:
             log=log,
         )
     try:
-        paths = write_plots(tallies, out_dir / ASSETS)
+        names = TRAIN_PLOTS if args.section == "trains" else tuple(PLOTS)
+        paths = write_plots(tallies, out_dir / ASSETS, names)
         page = render(
             tallies,
             hands=args.hands,
             seed=args.seed,
             command=command_for(args.hands, args.seed),
             plots={name: (ASSETS / path.name).as_posix() for name, path in paths.items()},
+            section=args.section,
         )
+        if args.section == "trains":
+            page = splice(old, page)
         (out_dir / PAGE_NAME).write_text(page, encoding="utf-8")
     except OSError as error:
         print(f"hand_stats: error: cannot write to {out_dir}: {error}", file=sys.stderr)

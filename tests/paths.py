@@ -7,7 +7,8 @@ from pathlib import Path
 __all__ = ["DATA", "DOCS", "ROOT", "SCRIPTS", "TESTS"]
 
 TESTS = Path(__file__).resolve().parent
-"""``tests/``, where the shared helper modules (this one, ``scenario``, ``strategies``) live."""
+"""``tests/``, where the shared helper modules (this one, ``scenario``, ``strategies``,
+``stats_script``) live."""
 ROOT = TESTS.parent
 """The root of the repository (``README.md``, ``pyproject.toml``, ``.ci/``)."""
 DATA = TESTS / "data"

@@ -592,9 +592,11 @@ class HandState:
 
     @property
     def open_doubles(self) -> tuple[End, ...]:
-        """In a train game, the trains whose end is an open double, oldest first (rule
-        TRAIN-5), those left at the end of a first-turn run included (TRAIN-7); ``()`` in
-        other games."""
+        """In a train game, the trains whose end is an open double that holds up play, or
+        will once every seat has had its first turn (one left at the end of a first-turn
+        run, TRAIN-7), oldest first (rule TRAIN-5); ``()`` in other games. Under
+        `DoubleDuty.LAYER_ONLY` a double whose layer passed is no longer listed: it stays
+        unsatisfied on the table (`Train.open_double`) but holds up nobody."""
         return ()
 
     @property

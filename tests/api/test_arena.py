@@ -486,6 +486,32 @@ def test_scores_by_side_and_penalties() -> None:
     assert three.margins(Ruleset.block(players=3), 2) == [-9.0, 9.0]
 
 
+def test_penalty_four_seats_two_agents() -> None:
+    # Mexican Train for four (scripts/arena_report.py): two agents at four seats that each
+    # play for themselves, A on 0+2 and B on 1+3; penalty points, lower is better
+    rules = Ruleset.preset("mexican-train", players=4)
+    assert seatings(4, 2) == ((0, 1, 0, 1), (1, 0, 1, 0))
+    hand = HandOutcome(
+        deal=0, seating=0, agents=(0, 1, 0, 1), ending=Ending.DOMINO,
+        winners=(0,), points=(0, 12, 30, 5), moves=80,
+    )  # fmt: skip
+    assert hand.winning_agent() == 0  # the lowest total is A's seat 0
+    assert hand.scores(rules, 2) == [-30, -17]  # each agent's two seats summed, negated
+    assert hand.margins(rules, 2) == [-13.0, 13.0]  # yet B's side has fewer penalties
+    tied = attrs.evolve(hand, winners=(0, 1), points=(0, 0, 30, 5))
+    assert tied.winning_agent() is None  # a tie between both agents' seats is a draw
+
+
+def test_penalty_arena_margins_favour_fewer_penalties() -> None:
+    rules = Ruleset.preset("mexican-train-6", players=4)
+    report = run_arena(rules, {"greedy": GreedyAgent(), "random": RandomAgent()}, hands=6, seed=3)
+    for hand in report.records:
+        own = [sum(p for s, p in enumerate(hand.points) if hand.agents[s] == i) for i in (0, 1)]
+        assert hand.margins(rules, 2) == [float(own[1] - own[0]), float(own[0] - own[1])]
+        low = min(hand.points)
+        assert set(hand.winners) == {s for s, p in enumerate(hand.points) if p == low}
+
+
 def test_report_text_and_dict() -> None:
     report = run_arena(BLOCK, CHEAP, hands=10, seed=0)
     text = report.format()

@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import concurrent.futures
 import functools
-import importlib
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
@@ -19,7 +17,7 @@ from dominoes import Ruleset
 from dominoes.agents import Agent, GreedyAgent, RandomAgent
 from dominoes.arena import run_arena
 from dominoes.simulation import Mode, run_chunks, simulate
-from paths import SCRIPTS
+from stats_script import hand_stats_module
 
 CHEAP: dict[str, Agent] = {"greedy": GreedyAgent(), "random": RandomAgent()}
 SHORT = Ruleset.block(target=30)
@@ -84,12 +82,10 @@ def test_the_simulation_on_a_dask_cluster_is_the_local_pool_s(
 
 @pytest.fixture(scope="module")
 def hand_stats() -> Iterator[ModuleType]:
-    """scripts/hand_stats.py as the module ``hand_stats`` (as the script runs itself)."""
-    sys.path.insert(0, str(SCRIPTS))
-    try:
-        yield importlib.import_module("hand_stats")
-    finally:
-        sys.path.remove(str(SCRIPTS))
+    """scripts/hand_stats.py as the module ``hand_stats`` (as the script runs itself),
+    with a few train tables (`hand_stats_module`)."""
+    with hand_stats_module() as module:
+        yield module
 
 
 def _page(hand_stats: ModuleType, out: Path, *options: str) -> dict[str, bytes]:

@@ -13,7 +13,6 @@ import importlib.util
 import math
 import re
 import statistics
-import sys
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 from pathlib import Path
@@ -24,7 +23,8 @@ import pytest
 
 from dominoes import HandState, PlayScoring, Ruleset
 from dominoes.agents import Agent, GreedyAgent, RandomAgent
-from paths import SCRIPTS
+from dominoes.simulation import play_hand, play_match
+from stats_script import hand_stats_module
 
 HANDS = 10
 SEED = 5
@@ -35,12 +35,9 @@ RATE = re.compile(r"(\d+\.\d)% \[(\d+\.\d), (\d+\.\d)\]")
 
 @pytest.fixture(scope="module")
 def hs() -> Iterator[ModuleType]:
-    """The script as a module (importable by name, so that worker processes find it)."""
-    sys.path.insert(0, str(SCRIPTS))
-    try:
-        yield importlib.import_module("hand_stats")
-    finally:
-        sys.path.remove(str(SCRIPTS))
+    """The script as a module, with a few train tables (`hand_stats_module`)."""
+    with hand_stats_module() as module:
+        yield module
 
 
 @pytest.fixture(scope="module")
@@ -72,7 +69,7 @@ def test_page_and_plots_are_written(output: Output) -> None:
     page, plots = output
     assert page.startswith("# Statistics\n")
     assert f"python scripts/hand_stats.py --hands {HANDS} --seed {SEED}\n" in page
-    assert sorted(plots) == ["block_rate.svg", "hand_size.svg", "lead_seat.svg"]
+    assert sorted(plots) == ["block_rate.svg", "hand_size.svg", "lead_seat.svg", "trains.svg"]
     for name, data in plots.items():
         assert f"](assets/stats/{name})" in page
         root = ET.fromstring(data)
@@ -86,19 +83,22 @@ def test_page_and_plots_are_written(output: Output) -> None:
         "## 2. How much",
         "## 3. How does the hand size",
         "## 4. The games with arms",
+        "## 5. The train games",
     ):
         assert heading in page
 
 
 def test_page_states_the_sample(hs: ModuleType, output: Output) -> None:
     page, _ = output
-    configs = len(hs.configurations())
+    configs = len(hs.configurations()) - 2 * len(hs.TRAIN_GAMES)
     assert f"{HANDS} hands per configuration" in page
     arms = 2 * len(hs.ARMS_GAMES)
     total = (configs - arms) * HANDS + arms * hs.arms_hands(HANDS)
     assert f"{hs.arms_hands(HANDS)} for question 4" in page
     assert f"{hs.arms_matches(HANDS)} matches per configuration of question 4" in page
-    assert f"{configs} configurations,\n  {total} hands in all. Seed {SEED}," in page
+    assert f"{configs} configurations,\n  {total} hands in all (question 5" in page
+    assert f"{hs.train_hands(HANDS)} hands per configuration (a\ngame, its number" in page
+    assert f"over {hs.train_matches(HANDS)} matches per configuration" in page
     assert "GreedyAgent()" in page
     assert "RandomAgent()" in page
 
@@ -158,9 +158,9 @@ def test_counts_add_up(hs: ModuleType, tallies: dict[str, Any]) -> None:
     for config in hs.configurations():
         t = tallies[config.key]
         rules = config.game.rules
-        arms = config.game in hs.ARMS_GAMES
-        assert t.hands == (hs.arms_hands(HANDS) if arms else HANDS)
-        assert t.matches == (hs.arms_matches(HANDS) if arms else 0)
+        assert (t.hands, t.matches) == hs.workload(config, HANDS)
+        assert t.moves >= t.hands * (2 if rules.trains else 1)  # a hand has moves
+        assert 0 <= t.markers <= (t.hands * rules.players if rules.trains else 0)
         assert 0 <= t.mid_hand <= t.matches
         assert t.match_hands >= t.matches
         if rules.play_scoring is PlayScoring.NONE:
@@ -182,16 +182,25 @@ def test_configurations_are_unique_and_cover_the_presets(hs: ModuleType) -> None
     configs = hs.configurations()
     keys = [c.key for c in configs]
     assert len(keys) == len(set(keys))
-    # (the Latin partnership games and the train games are not in the study yet)
+    # (the Latin partnership games are not in the study yet)
     latin = {"cuban", "dominican", "puerto-rican"}
     trains = {name for name in Ruleset.presets() if Ruleset.preset(name).trains}
     assert {g.preset for g in hs.PRESET_GAMES} == {
         name for name in Ruleset.presets() if not Ruleset.preset(name).has_arms
     } - latin - trains
     # question 4: every preset with arms, from the table, and two games by 4 in pairs
+    # (Chicken Foot: question 5)
     assert {g.preset for g in hs.ARMS_GAMES} == {
         name for name in Ruleset.presets() if Ruleset.preset(name).has_arms
-    }
+    } - {"chicken-foot"}
+    # question 5: the double-12 train games and Chicken Foot with 2 to 8 players
+    assert {"mexican-train", "private-trains"} <= trains
+    # (TRAIN_GAMES is built from these two; the fixture cut it to a few tables)
+    assert hs.TRAIN_PRESETS == ("mexican-train", "private-trains", "chicken-foot")
+    assert list(hs.TRAIN_SEATS) == list(range(2, 9))
+    section = hs.configurations("trains")
+    assert {c.game for c in section} == set(hs.TRAIN_GAMES)
+    assert set(section) <= set(configs)
     pairs = {g.preset for g in hs.ARMS_GAMES if g.rules.partnership}
     assert {"all-fives", "fives-and-threes"} <= pairs
     # the 2-player double-6 Block game of the hand-size study is the preset's game
@@ -245,6 +254,39 @@ def test_the_fast_players_make_the_agents_moves(hs: ModuleType, policy: str) -> 
                 state = state.apply(agent.choose(state.observation(seat), rngs[seat]), seat=seat)
             assert state.history == final.history
             assert state.result == final.result
+
+
+@pytest.mark.parametrize("policy", ["greedy", "random"])
+def test_train_hands_are_played_by_the_librarys_runner(hs: ModuleType, policy: str) -> None:
+    agent: Agent = GreedyAgent() if policy == "greedy" else RandomAgent()
+    for game in hs.TRAIN_GAMES:
+        config = hs.Config(game, hs.Policy(policy))
+        first, final = hs.play(config, SEED, 0)
+        deal = hs.deal_for(game, SEED, 0)
+        assert first == HandState.start(game.rules, deal)
+        seats = [agent] * game.rules.players
+        assert final == play_hand(game.rules, seats, seed=hs.train_seed(config, SEED, 0), deal=deal)
+        assert final.is_over
+
+
+def test_match_totals_of_a_train_game(hs: ModuleType) -> None:
+    """Two matches of 8-player Mexican Train: 13 hands each, totals summed exactly."""
+    config = hs.Config(hs.game("mexican-train", players=8), hs.Policy.RANDOM)
+    tally = hs.run_matches(config, SEED, 0, 2)
+    assert (tally.matches, tally.match_hands) == (2, 26)  # the schedule: 12-12 to 0-0
+    finals = [
+        play_match(
+            config.game.rules,
+            [RandomAgent()] * 8,
+            seed=hs.match_seed(config, SEED, index),
+            agent_seed=f"dominoes-stats:{SEED}:match-agent:{config.key}:{index}",
+        ).scores
+        for index in range(2)
+    ]
+    assert tally.match_points == sum(sum(s) for s in finals)
+    assert tally.match_best == sum(min(s) for s in finals)  # penalty: the lowest wins
+    assert tally.match_total().mean == pytest.approx(tally.match_points / 16)  # 2 matches, 8 seats
+    assert tally == hs.run_matches(config, SEED, 0, 1) + hs.run_matches(config, SEED, 1, 2)
 
 
 def test_deals_are_shared_by_the_agents_of_a_game_only(hs: ModuleType) -> None:
@@ -423,6 +465,61 @@ def test_arms_tables_hold_the_simulated_numbers(
         assert row[2] == str(game.rules.match_target)
         assert row[5] == greedy.hands_per_match().format()
     assert "games that score on play" in page
+
+
+def test_train_tables_hold_the_simulated_numbers(
+    hs: ModuleType, tallies: dict[str, Any], output: Output
+) -> None:
+    page, _ = output
+    rows = table_rows(
+        page, "| game | seats | tiles each | blocked, greedy | blocked, random | markers"
+    )
+    assert len(rows) == len(hs.TRAIN_GAMES)
+    for row, game in zip(rows, hs.TRAIN_GAMES, strict=True):
+        greedy = tallies[hs.Config(game, hs.Policy.GREEDY).key]
+        random_ = tallies[hs.Config(game, hs.Policy.RANDOM).key]
+        assert row[:3] == [f"`{game.preset}`", game.seats, str(game.rules.hand_size)]
+        assert row[3:5] == [greedy.block_rate().percent(), random_.block_rate().percent()]
+        markers = [t.markers_out().format() for t in (greedy, random_)]
+        assert row[5:7] == (markers if game.rules.trains else ["-", "-"])
+        assert row[7] == greedy.hand_moves().format(".1f")
+    matches = table_rows(page, "| game | seats | hands | total per seat")
+    for row, game in zip(matches, hs.TRAIN_GAMES, strict=True):
+        random_ = tallies[hs.Config(game, hs.Policy.RANDOM).key]
+        assert row[2] == ("10" if game.preset == "chicken-foot" else "13")
+        assert row[5:7] == [
+            random_.match_total().format(".1f"),
+            random_.winning_total().format(".1f"),
+        ]
+    assert "- **`chicken-foot`**: a hand blocks in" in page
+    assert "Private Trains blocks significantly more often than Mexican Train" in page
+
+
+def test_section_trains_rewrites_question_5_only(
+    hs: ModuleType, output: Output, tmp_path: Path
+) -> None:
+    """``--section trains`` on a page of the same options writes the same page; on an
+    older page it keeps questions 1 to 4 as they were and adds question 5."""
+    page, plots = output
+    (tmp_path / "statistics.md").write_text(page, encoding="utf-8")
+    again = run(hs, tmp_path, "--section", "trains")
+    assert again == (page, {"trains.svg": plots["trains.svg"]})
+    older = page[: page.index("## 5. ")].replace("| `block` | 2 players", "| `block` | old", 1)
+    (tmp_path / "statistics.md").write_text(older[:-1], encoding="utf-8")
+    spliced, _ = run(hs, tmp_path, "--section", "trains")
+    assert spliced == older + page[page.index("## 5. ") :]
+
+
+def test_section_trains_needs_the_page(
+    hs: ModuleType, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    with pytest.raises(SystemExit):
+        hs.main(["--hands", "2", "--section", "trains", "--out-dir", str(tmp_path)])
+    assert "--section trains needs the page in" in capsys.readouterr().err
+    (tmp_path / "statistics.md").write_text("# Statistics\n", encoding="utf-8")
+    with pytest.raises(SystemExit):
+        hs.main(["--hands", "2", "--section", "trains", "--out-dir", str(tmp_path)])
+    assert "needs the page's questions 1 to 4" in capsys.readouterr().err
 
 
 def test_match_7_matches_of_the_study_end_mid_hand(hs: ModuleType) -> None:
