@@ -132,7 +132,7 @@ def reference_facts(s: ref.State) -> dict[str, Any]:
     }
     if ref.over(s) is None:
         facts["turn"] = ref.turn(s)
-        facts["phase"] = Phase.PLAY
+        facts["phase"] = Phase.VERIFICATION if ref.in_round(s) else Phase.PLAY
     return facts
 
 
@@ -153,10 +153,9 @@ def compare(state: HandState, s: ref.State, where: str) -> None:
     """Assert that the engine and the reference agree on everything public at ``where``.
 
     Two known departures of the engine from the spec's API are left to tests of their own
-    (`test_train_api_before_the_hub`, `test_train_api_phase_in_a_verification_round`), so
-    that they do not hide the rest: before the hub is down the trains, their ends and the
-    phase are not compared, and `Phase.VERIFICATION` counts as `Phase.PLAY` while the
-    reference counts passes in a row.
+    (`test_train_api_before_the_hub`, `test_train_api_phase_under_immediate`), so that
+    they do not hide the rest: before the hub is down the trains, their ends and the phase
+    are not compared, and under IMMEDIATE `Phase.VERIFICATION` counts as `Phase.PLAY`.
     """
     want = ref.ordered(s)
     got = [str(m) for m in state.legal_moves()]
@@ -173,7 +172,7 @@ def compare(state: HandState, s: ref.State, where: str) -> None:
         for key in ("trains", "ends", "phase"):
             mine.pop(key, None)
             theirs.pop(key, None)
-    elif mine.get("phase") is Phase.VERIFICATION and s["passes"] > 0:
+    elif mine.get("phase") is Phase.VERIFICATION and s["opts"]["block_detection"] == "IMMEDIATE":
         mine["phase"] = Phase.PLAY
     assert mine == theirs, f"facts at {where}"
     done = ref.over(s)
@@ -270,9 +269,10 @@ BEFORE_HUB = (
     "engine: before the engine is laid (HOLDER), layout.trains is () and phase is LEAD; the "
     "spec says a Train per seat (hub None) and Phase.PLAY"
 )
-VERIFICATION_PHASE = (
-    "engine: phase is VERIFICATION during a verification round (the seed's machinery); the "
-    "spec says Phase.PLAY"
+IMMEDIATE_PHASE = (
+    "engine: under IMMEDIATE too, passes with the boneyard at its floor open a verification "
+    "round (Phase.VERIFICATION, HandState.verification); the rules page opens it under "
+    "VERIFICATION_ROUND, and the spec says Phase.PLAY"
 )
 LAYER_ONLY = (
     "engine: under LAYER_ONLY any seat's pass facing the gate lifts it, the lifted double "
@@ -1016,11 +1016,27 @@ def test_train_api_before_the_hub() -> None:
     assert g.eng.phase is Phase.PLAY
 
 
-@pytest.mark.xfail(strict=True, reason=VERIFICATION_PHASE)
 def test_train_api_phase_in_a_verification_round() -> None:
+    """docs/rules/trains.md (TRAIN-9, since a3caee7; the shared spec said Phase.PLAY): the
+    passes at the floor open a round as in the line games."""
     g = Game(rules_of(3, 3, 2, boneyard_floor=3), DEAL_9)
     g.play("pass")
     assert g.over is None
+    assert ref.in_round(g.ref)
+    if g.eng is None:
+        pytest.skip(MISSING or "")
+    assert g.eng.phase is Phase.VERIFICATION
+    assert g.eng.verification is not None
+
+
+@pytest.mark.xfail(strict=True, reason=IMMEDIATE_PHASE)
+def test_train_api_phase_under_immediate() -> None:
+    # double-4, floor 8: seat 1 (1-1 1-2 1-3) cannot play and passes; seat 0 can still play
+    rules = rules_of(4, 2, 3, boneyard_floor=8, block_detection=BlockDetection.IMMEDIATE, **NO_RUN)
+    g = Game(rules, table(4, ["0-4 1-4 2-2", "1-1 1-2 1-3"], aside=4))
+    g.play("0-4:T0 pass")
+    assert g.over is None
+    assert not ref.in_round(g.ref)
     if g.eng is None:
         pytest.skip(MISSING or "")
     assert g.eng.phase is Phase.PLAY
