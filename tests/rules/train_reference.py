@@ -376,7 +376,7 @@ def in_round(state: State) -> bool:
     """Whether a verification round is open (TRAIN-9 under VERIFICATION_ROUND, as
     docs/rules/trains.md words it since a3caee7): passes are being counted, nobody can draw."""
     opts = state["opts"]
-    return (
+    return bool(
         opts["block_detection"] == "VERIFICATION_ROUND"
         and state["passes"] > 0
         and len(state["bone"]) <= opts["boneyard_floor"]
