@@ -31,8 +31,9 @@ Readings taken where the rules page leaves room (the report of the branch lists 
 * the IMMEDIATE block (TRAIN-9) is checked at the start and after every move (of a run
   too), once the hub is down.
 
-``opts["layer_only_reading"] = "engine"`` plays the engine's reading of LAYER_ONLY (branch
-trains, 2f0222e) instead: any seat's pass facing the gate lifts it (the double leaves the
+``opts["layer_only_reading"] = "engine"`` (what `options` gives, the reading
+docs/rules/trains.md settled on; ``"spec"`` plays the one above) plays LAYER_ONLY as the
+engine does: any seat's pass facing the gate lifts it (the double leaves the
 open doubles, its train still ends in it) and restarts the pass count at 0, the IMMEDIATE
 block ignores gates, and a round of passes blocks the hand under IMMEDIATE too.
 """
@@ -71,6 +72,9 @@ def options(rules: Ruleset) -> dict[str, Any]:
     for name in OPTION_NAMES:
         value = getattr(rules, name)
         opts[name] = value if isinstance(value, bool) else value.name
+    # docs/rules/trains.md reads LAYER_ONLY as the first seat a double holds up (its layer,
+    # or for a run's double the first seat after the runs): see the module's docstring
+    opts["layer_only_reading"] = "engine"
     return opts
 
 
