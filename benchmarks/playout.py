@@ -35,6 +35,7 @@ from pathlib import Path
 from types import ModuleType
 
 from dominoes import Deal, HandState, Ruleset
+from dominoes.agents import rollout
 
 HERE = Path(__file__).resolve().parent
 REFERENCE_NAME = Path("shared") / "bench" / "speed_of_light.py"
@@ -68,6 +69,18 @@ def library_hands(rules: Ruleset, hands: int, seed: int) -> float:
         while not state.is_over:
             moves = state.legal_moves()
             state = state.apply(moves[int(choose() * len(moves))])
+    return hands / (time.perf_counter() - t0)
+
+
+def rollout_hands(rules: Ruleset, hands: int, seed: int) -> float:
+    """Hands per second for ``agents.rollout`` from a fresh deal (the spinner and train
+    benchmarks)."""
+    rng = random.Random(seed)
+    start = HandState.start
+    deal = Deal.random
+    t0 = time.perf_counter()
+    for _ in range(hands):
+        rollout(start(rules, deal(rules, rng=rng)), rng)
     return hands / (time.perf_counter() - t0)
 
 

@@ -35,10 +35,14 @@ from types import ModuleType
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from playout import callgrind_count, library_hands, load_reference  # the benchmarks folder
+from playout import (  # the benchmarks folder
+    callgrind_count,
+    library_hands,
+    load_reference,
+    rollout_hands,
+)
 
-from dominoes import Deal, HandState, Opening, PlayScoring, Ruleset, SpinnerRule
-from dominoes.agents import rollout
+from dominoes import Opening, PlayScoring, Ruleset, SpinnerRule
 
 HERE = Path(__file__).resolve().parent
 REFERENCE_NAME = Path("shared") / "bench" / "speed_of_light_spinner.py"
@@ -60,17 +64,6 @@ def all_fives(players: int) -> Ruleset:
         opening=Opening.SEAT_ANY_TILE,
         round_to=5,
     )
-
-
-def rollout_hands(rules: Ruleset, hands: int, seed: int) -> float:
-    """Hands per second for ``rollout`` from a fresh deal."""
-    rng = random.Random(seed)
-    start = HandState.start
-    deal = Deal.random
-    t0 = time.perf_counter()
-    for _ in range(hands):
-        rollout(start(rules, deal(rules, rng=rng)), rng)
-    return hands / (time.perf_counter() - t0)
 
 
 def reference_hands(ref: ModuleType, players: int, hands: int, seed: int) -> float:

@@ -32,10 +32,14 @@ from types import ModuleType
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from playout import callgrind_count, library_hands, load_reference  # the benchmarks folder
+from playout import (  # the benchmarks folder
+    callgrind_count,
+    library_hands,
+    load_reference,
+    rollout_hands,
+)
 
-from dominoes import Deal, HandState, Ruleset
-from dominoes.agents import rollout
+from dominoes import Ruleset
 
 HERE = Path(__file__).resolve().parent
 REFERENCE_NAME = Path("shared") / "bench" / "speed_of_light_trains.py"
@@ -50,17 +54,6 @@ TARGETS = {"public API": 0.30, "rollout": 0.60}
 def mexican_train(players: int) -> Ruleset:
     """The reference loop's game: Mexican Train without first-turn runs."""
     return Ruleset.preset("mexican-train", players=players, first_turn_run=False)
-
-
-def rollout_hands(rules: Ruleset, hands: int, seed: int) -> float:
-    """Hands per second for ``rollout`` from a fresh deal."""
-    rng = random.Random(seed)
-    start = HandState.start
-    deal = Deal.random
-    t0 = time.perf_counter()
-    for _ in range(hands):
-        rollout(start(rules, deal(rules, rng=rng)), rng)
-    return hands / (time.perf_counter() - t0)
 
 
 def reference_hands(ref: ModuleType, players: int, hands: int, seed: int) -> float:
