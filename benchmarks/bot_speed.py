@@ -40,6 +40,7 @@ from playout import (  # the benchmarks folder is on the path (above)
     library_hands,
     load_reference,
     reference_hands,
+    rollout_hands,
 )
 
 from dominoes import Deal, HandState, Ruleset, sampling
@@ -56,17 +57,6 @@ def best(run: Callable[[int], float], repeat: int, seed: int) -> float:
 
 
 # ---------------------------------------------------------------- (b) rollouts
-
-
-def rollout_from_deals(rules: Ruleset, hands: int, seed: int) -> float:
-    """Hands per second: a fresh deal, ``HandState.start``, then ``rollout``."""
-    rng = random.Random(seed)
-    start = HandState.start
-    deal = Deal.random
-    t0 = time.perf_counter()
-    for _ in range(hands):
-        rollout(start(rules, deal(rules, rng=rng)), rng)
-    return hands / (time.perf_counter() - t0)
 
 
 def rollout_from_state(rules: Ruleset, hands: int, seed: int, greedy: bool = False) -> float:
@@ -183,7 +173,7 @@ def openspiel_section(hands: int, repeat: int, seed: int) -> dict[str, tuple[flo
         theirs = best(partial(openspiel_hands, game, n), repeat, seed)
         rules = Ruleset.preset(preset)
         ours = best(partial(library_hands, rules, hands), repeat, seed)
-        fast = best(partial(rollout_from_deals, rules, hands), repeat, seed)
+        fast = best(partial(rollout_hands, rules, hands), repeat, seed)
         print(
             f"    {name:24} {theirs:14.0f} {ours:10.0f} {ours / theirs:7.1f} "
             f"{fast:12.0f} {fast / theirs:11.1f}"
@@ -241,7 +231,7 @@ def main(argv: list[str] | None = None) -> int:
         ("2-player Block, from one start state", BLOCK_2P, 2, ""),
     ):
         if "fresh" in name:
-            run = partial(rollout_from_deals, rules, a.hands)
+            run = partial(rollout_hands, rules, a.hands)
         else:
             run = partial(rollout_from_state, rules, a.hands, greedy="greedy" in name)
         hps = best(run, a.repeat, a.seed)

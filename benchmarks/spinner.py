@@ -18,40 +18,23 @@ reference's count to the library's (an estimate of the time ratio, not the same 
 The engine fills its tables of open arms as it meets them, so a short warm-up counts part
 of that filling; ``--warmup 5000`` counts a long run's hands.
 
-usage: python benchmarks/spinner.py [--hands N] [--repeat R] [--seed S] [--reference PATH]
-       [--instructions] [--warmup W]
+usage: python benchmarks/spinner.py [--hands N] [--repeat R] [--seed S] [--players P]
+       [--reference PATH] [--instructions] [--warmup W]
 """
 
 from __future__ import annotations
 
-import argparse
 import random
-import statistics
 import sys
 import time
-from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from playout import (  # the benchmarks folder
-    callgrind_count,
-    library_hands,
-    load_reference,
-    rollout_hands,
-)
+from family import Family, run  # the benchmarks folder
 
 from dominoes import Opening, PlayScoring, Ruleset, SpinnerRule
-
-HERE = Path(__file__).resolve().parent
-REFERENCE_NAME = Path("shared") / "bench" / "speed_of_light_spinner.py"
-# beside the repository (../shared/bench/), or beside a folder above it (a git worktree)
-DEFAULT_REFERENCE = next(
-    (d / REFERENCE_NAME for d in HERE.parents[1:] if (d / REFERENCE_NAME).exists()),
-    HERE.parent.parent / REFERENCE_NAME,
-)
-TARGETS = {"public API": 0.30, "rollout": 0.60}
 
 
 def all_fives(players: int) -> Ruleset:
@@ -77,77 +60,21 @@ def reference_hands(ref: ModuleType, players: int, hands: int, seed: int) -> flo
     return hands / (time.perf_counter() - t0)
 
 
-LOOPS: dict[str, Callable[[Ruleset, int, int], float]] = {
-    "public API": library_hands,
-    "rollout": rollout_hands,
-}
-
-
-def _one_loop(
-    which: str, players: int, hands: int, seed: int, reference: Path, warmup: int
-) -> None:
-    """Run one loop (for ``--instructions``, in its own interpreter): a warm-up of
-    ``warmup`` hands, then ``hands`` more."""
-    rules = all_fives(players)
-    ref = load_reference(reference)
-    for n in (warmup, hands):
-        if which == "reference":
-            reference_hands(ref, players, n, seed)
-        else:
-            LOOPS[which](rules, n, seed)
-
-
-def instructions(hands: int, seed: int, reference: Path, warmup: int) -> int:
-    print(f"python {sys.version.split()[0]}, {hands} hands per loop after {warmup}, callgrind")
-    print(f"{'case':34} {'library/hand':>13} {'reference/hand':>15} {'ratio':>6} {'target':>7}")
-    for players in (2, 4):
-        args = [str(players), str(seed), str(reference), str(warmup)]
-        ref = callgrind_count(__file__, ["reference", *args], hands) / hands
-        for name in LOOPS:
-            lib = callgrind_count(__file__, [name, *args], hands) / hands
-            case = f"{players}-player All Fives, {name}"
-            print(f"{case:34} {lib:13.0f} {ref:15.0f} {ref / lib:6.2f} {TARGETS[name]:7.2f}")
-    return 0
+SPINNER = Family(
+    script=__file__,
+    game="All Fives",
+    reference_name="speed_of_light_spinner.py",
+    rules=all_fives,
+    reference_hands=reference_hands,
+    seats=(2, 4),
+    targets={"public API": 0.30, "rollout": 0.60},
+    hands=5000,
+    warmup=200,
+)
 
 
 def main(argv: list[str] | None = None) -> int:
-    argv = sys.argv[1:] if argv is None else argv
-    if argv[:1] == ["--_loop"]:
-        which, players, seed, reference, warmup, count = argv[1:7]
-        _one_loop(which, int(players), int(count), int(seed), Path(reference), int(warmup))
-        return 0
-    doc = __doc__ or ""
-    ap = argparse.ArgumentParser(description=doc.splitlines()[0])
-    ap.add_argument("--hands", type=int, default=5000)
-    ap.add_argument("--repeat", type=int, default=5, help="rounds of one run of each loop")
-    ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--reference", type=Path, default=DEFAULT_REFERENCE)
-    ap.add_argument("--instructions", action="store_true", help="count under callgrind")
-    ap.add_argument("--warmup", type=int, default=200, help="hands before the count")
-    a = ap.parse_args(argv)
-    if a.instructions:
-        return instructions(a.hands, a.seed, a.reference, a.warmup)
-    ref = load_reference(a.reference)
-    print(f"python {sys.version.split()[0]}, {a.hands} hands per run, {a.repeat} rounds")
-    print(
-        f"{'case':34} {'library h/s':>12} {'reference h/s':>14} {'ratio':>6} "
-        f"{'median':>7} {'target':>7}"
-    )
-    for seats in (2, 4):
-        rules = all_fives(seats)
-        for name, loop in LOOPS.items():
-            libs, refs = [], []
-            for k in range(a.repeat):
-                libs.append(loop(rules, a.hands, a.seed + k))
-                refs.append(reference_hands(ref, seats, a.hands, a.seed + k))
-            median = statistics.median(x / y for x, y in zip(libs, refs, strict=True))
-            best = max(libs) / max(refs)
-            case = f"{seats}-player All Fives, {name}"
-            print(
-                f"{case:34} {max(libs):12.0f} {max(refs):14.0f} {best:6.2f} {median:7.2f} "
-                f"{TARGETS[name]:7.2f}"
-            )
-    return 0
+    return run(SPINNER, __doc__ or "", argv)
 
 
 if __name__ == "__main__":
