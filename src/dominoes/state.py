@@ -4404,7 +4404,9 @@ _VALUES: Final = 8  # per train, the value showing at its end
 _MARKS: Final = 9  # a bitmask over trains: those that carry a marker (TRAIN-4)
 _DOUBLES: Final = 19  # the open doubles, oldest first: (train, laid in a first-turn run)
 _PEND: Final = 20  # what the seat to move owes: _FRESH, _EXTRA or _RUN
-_CHAINS: Final = 21  # per train, its tiles: ((a, b), rest) linked list, newest first
+_PLACED: Final = 21  # the tiles on the trains, newest first: (train, (a, b), rest, started)
+# (``started``: a bitmask over trains of those with a tile; one node per tile placed, so a
+# play adds one node; `_train_lines` sorts them by train)
 
 _FRESH: Final = 0  # a turn of its own
 _EXTRA: Final = 1  # the play a double earns (TRAIN-5)
@@ -4419,14 +4421,17 @@ class _TrainRules:
         "after_own",
         "all_seats",
         "any_play",
+        "double_tiles",
         "doubles",
         "ends",
         "engine",
         "engine_value",
         "follow",
         "index",
+        "info",
         "layer_only",
         "members",
+        "memos",
         "mexican",
         "plays",
         "public",
@@ -4458,7 +4463,17 @@ class _TrainRules:
         self.plays = tuple(tuple(play_on(i, end) for end in self.ends) for i in range(size))
         # the indices of the doubles; the trains of a bitmask over trains (filled as met)
         self.doubles = frozenset(tile_index(v, v) for v in range(rules.max_pip + 1))
+        self.double_tiles = sum(1 << i for i in self.doubles)
+        # by the identity of an interned play (alive as long as the module): its train,
+        # tile index and halves
+        self.info = {
+            id(self.plays[i][k]): (k, i, tile_from_index(i).low, tile_from_index(i).high)
+            for i in range(size)
+            for k in range(len(self.ends))
+        }
         self.members: dict[int, tuple[int, ...]] = {}
+        # per train, the plays of a bitmask of tiles on it (`_train_part`), filled as met
+        self.memos: tuple[dict[int, tuple[Move, ...]], ...] = tuple({} for _ in self.ends)
 
 
 def _train_start(ctx: _Ctx, masks: tuple[int, ...], bone: tuple[int, ...]) -> HandState:
@@ -4479,7 +4494,7 @@ def _train_start(ctx: _Ctx, masks: tuple[int, ...], bone: tuple[int, ...]) -> Ha
     core: tuple[Any, ...] = (
         ctx, None, masks, bone, hub, 0, opening, lead,
         (tr.engine_value,) * n, 0, turn, -1, 0, None, 0, -1, (), False, ctx.no_shown, (),
-        _FRESH, (None,) * n,
+        _FRESH, None,
     )  # fmt: skip
     if hub >= 0 and ctx.immediate and _train_stuck(ctx, core):  # (DETECT-1 at the start)
         core = (*core[:_RESULT], Ending.BLOCKED, *core[_DREW:])
@@ -4515,19 +4530,19 @@ def train_core(
     laid = opening == -1
     hub = tr.engine_value if laid else -1
     values = []
-    chains = []
-    for pairs in trains:
-        chain: Any = None
+    placed: Any = None
+    started = 0
+    for k, pairs in enumerate(trains):
         for a, b in pairs:
-            chain = (ctx.pairs[a][b], chain)
-        chains.append(chain)
+            started |= 1 << k
+            placed = (k, ctx.pairs[a][b], placed, started)
         values.append(pairs[-1][1] if pairs else tr.engine_value)
     prop, count = round_ if round_ is not None else (-1, 0)
     core = (
         ctx, _POSITION_ROOT, tuple(hands), tuple(bone), hub, firsts, opening,
         (hub, hub) if laid else None, tuple(values), marks, turn, prop, count, ending, drew,
         last, (), False, tuple(shown) if shown is not None else ctx.no_shown,
-        tuple(doubles), _OWED.index(owed), tuple(chains),
+        tuple(doubles), _OWED.index(owed), placed,
     )  # fmt: skip
     return _make(_TrainHand, core)
 
@@ -4684,11 +4699,29 @@ def _train_from_position(ctx: _Ctx, p: Position) -> HandState:
     )
 
 
+def _train_lines(c: tuple[Any, ...]) -> list[list[tuple[int, int]]]:
+    """Per train, the oriented pairs of its tiles outward from the hub."""
+    lines: list[list[tuple[int, int]]] = [[] for _ in c[_VALUES]]
+    node = c[_PLACED]
+    while node is not None:
+        lines[node[0]].append(node[1])
+        node = node[2]
+    for pairs in lines:
+        pairs.reverse()
+    return lines
+
+
+def _train_started(c: tuple[Any, ...]) -> int:
+    """A bitmask over trains of those with a tile."""
+    placed = c[_PLACED]
+    return placed[3] if placed is not None else 0
+
+
 def _train_access(tr: _TrainRules, c: tuple[Any, ...], t: int) -> int:
     """A bitmask over trains of those seat ``t`` may play on, gates aside (TRAIN-3,
     TRAIN-4): its own, the Mexican, the marked ones."""
     marks: int = c[_MARKS]
-    if tr.after_own and c[_CHAINS][t] is None:
+    if tr.after_own and not _train_started(c) >> t & 1:
         return (marks | 1 << t) & ~tr.public
     return marks | tr.public | 1 << t
 
@@ -4725,14 +4758,14 @@ def _train_targets(tr: _TrainRules, c: tuple[Any, ...]) -> tuple[int, int]:
 
 
 _TRAIN_LAST: list[tuple[Any, ...]] = [((), (), 0)]
-"""The core `_train_plays` read last, its plays and the values of the trains open to the
-seat to move (what it shows it lacks when it cannot play, `_train_open_values`), as one
-triple (replaced whole): ``apply`` of a move just listed by ``legal_moves`` finds them
-without a second search."""
+"""The core `_train_plays` read last, its plays and the trains the seat to move may lay
+any tile on (a bitmask, for `_train_open_values`), as one triple (replaced whole):
+``apply`` of a move just listed by ``legal_moves`` finds them without a second search."""
 
 
 def _train_plays(ctx: _Ctx, c: tuple[Any, ...]) -> tuple[Move, ...]:
-    """The legal plays of the seat to move, by tile index, then by train."""
+    """The legal plays of the seat to move, by train (the seats' own in seat order, then
+    the Mexican train), then by tile index."""
     last = _TRAIN_LAST[0]
     if last[0] is c:
         return last[1]  # type: ignore[no-any-return]
@@ -4747,40 +4780,52 @@ def _train_plays(ctx: _Ctx, c: tuple[Any, ...]) -> tuple[Move, ...]:
     values = c[_VALUES]
     suit = ctx.suit
     hand = c[_HANDS][t]
-    found = []
     both = single | double
     ks = tr.members.get(both)
     if ks is None:
         ks = tr.members[both] = tuple(k for k in range(both.bit_length()) if both >> k & 1)
-    seen = 0  # (a double that fits where a non-double may not shows no value absent)
-    several = -1  # (the trains with a tile for them, less one)
-    for k in ks:
-        v = values[k]
-        if single >> k & 1:
-            seen |= 1 << v
-        m = hand & suit[v]
-        if m:
-            several += 1
-            while m:
-                low = m & -m
-                found.append((low.bit_length() - 1, k))
-                m ^= low
-    moves: tuple[Move, ...]
-    if not found:
-        moves = ()
+    memos = tr.memos
+    moves: tuple[Move, ...] = ()
+    if single == double:
+        for k in ks:
+            m = hand & suit[values[k]]
+            if m:
+                part = memos[k].get(m)
+                if part is None:
+                    part = _train_part(tr, k, m)
+                moves = moves + part if moves else part
     else:
-        if several:
-            found.sort()
-        plays = tr.plays
-        if single == double:
-            moves = tuple([plays[i][k] for i, k in found])
-        else:
-            doubles = tr.doubles
-            moves = tuple(
-                [plays[i][k] for i, k in found if (double if i in doubles else single) >> k & 1]
-            )
-    _TRAIN_LAST[0] = (c, moves, seen)
+        # (the extra play of MULTI_DOUBLES: a double may go where a non-double may not)
+        for k in ks:
+            m = hand & suit[values[k]]
+            if not single >> k & 1:
+                m &= tr.double_tiles
+            elif not double >> k & 1:
+                m &= ~tr.double_tiles
+            if m:
+                part = memos[k].get(m)
+                if part is None:
+                    part = _train_part(tr, k, m)
+                moves = moves + part if moves else part
+    _TRAIN_LAST[0] = (c, moves, single)
     return moves
+
+
+def _train_part(tr: _TrainRules, k: int, m: int) -> tuple[Move, ...]:
+    """The plays of the tiles ``m`` (a bitmask) on train ``k``, by tile index, memoised in
+    ``tr.memos``."""
+    plays = tr.plays
+    part = []
+    rest = m
+    while rest:
+        low = rest & -rest
+        part.append(plays[low.bit_length() - 1][k])
+        rest ^= low
+    memo = tr.memos[k]
+    if len(memo) >= _MEMO_LIMIT:
+        memo.clear()
+    found = memo[m] = tuple(part)
+    return found
 
 
 def _train_open_values(ctx: _Ctx, c: tuple[Any, ...]) -> int:
@@ -4788,8 +4833,19 @@ def _train_open_values(ctx: _Ctx, c: tuple[Any, ...]) -> int:
     trains it may lay any tile on now, as a bitmask over pip values. (In the extra play
     of `DoubleFollow.MULTI_DOUBLES` a double may go on trains a non-double may not: not
     holding that double shows no value absent, so those trains are left out.)"""
-    _train_plays(ctx, c)
-    seen: int = _TRAIN_LAST[0][2]
+    last = _TRAIN_LAST[0]
+    if last[0] is not c:
+        _train_plays(ctx, c)
+        last = _TRAIN_LAST[0]
+    single: int = last[2]
+    values = c[_VALUES]
+    seen = 0
+    k = 0
+    while single:
+        if single & 1:
+            seen |= 1 << values[k]
+        single >>= 1
+        k += 1
     return seen
 
 
@@ -4814,8 +4870,8 @@ def _train_stuck(ctx: _Ctx, c: tuple[Any, ...]) -> bool:
         # (MexicanOpen.AFTER_OWN_TRAIN: the Mexican train, for the seats whose train is
         # started; a seat stuck now never starts it)
         mexican = suit[values[tr.mexican]] if tr.after_own and tr.mexican >= 0 else 0
-        chains = c[_CHAINS]
-        return not any(h & mexican for s, h in enumerate(c[_HANDS]) if chains[s] is not None)
+        started = _train_started(c)
+        return not any(h & mexican for s, h in enumerate(c[_HANDS]) if started >> s & 1)
     return False
 
 
@@ -4833,13 +4889,7 @@ class _TrainHand(HandState):
         tr: _TrainRules = c[_CTX].train
         marks = c[_MARKS]
         trains = []
-        for k, chain in enumerate(c[_CHAINS]):
-            pairs = []
-            node = chain
-            while node is not None:
-                pairs.append(node[0])
-                node = node[1]
-            pairs.reverse()
+        for k, pairs in enumerate(_train_lines(c)):
             owner = None if k == tr.mexican else k
             trains.append(
                 Train(
@@ -4894,59 +4944,22 @@ class _TrainHand(HandState):
         if seat is not None and (seat.__class__ is not int or seat != t):
             self._check_seat(move, seat)
         if move.__class__ is Play and c[_HUB] >= 0 and c[_RESULT] is None:
-            # the short way: a play on a train open to the mover, no double pending
+            # the short way of a play: an interned play known legal, here on a train open
+            # to the mover with no double pending, or as one of the plays just listed
             tr: _TrainRules = c[_CTX].train
-            k = tr.index.get(move.end)  # type: ignore[arg-type]
-            tile: Tile = move.tile
-            hands = c[_HANDS]
-            i = tile.index
-            if (
-                k is not None
-                and hands[t] >> i & 1
-                and not c[_DOUBLES]
-                and not c[_PEND]
-                and not tr.after_own
-                and (c[_MARKS] | tr.public | 1 << t) >> k & 1
-            ):
-                values = c[_VALUES]
-                v = values[k]
-                lo = tile.low
-                hi = tile.high
-                bit = 1 << t
-                firsts = c[_FIRSTS]
-                starts_run = tr.run and k == t and not firsts & bit
-                if lo != hi and v in (lo, hi) and not starts_run:
-                    # a play that ends the turn and opens no double: its core in one go
-                    ctx = c[_CTX]
-                    nv = hi if lo == v else lo
-                    chains = c[_CHAINS]
-                    hand = hands[t] ^ (1 << i)
-                    marks = c[_MARKS]
-                    if marks & bit and (k == t or tr.any_play):
-                        marks ^= bit
-                    if hand:
-                        result = None
-                        nt = ctx.nxt[t]
-                        firsts |= bit
-                    else:
-                        result = Ending.DOMINO
-                        nt = t
-                    # (a list and back: half the cost of two slices)
-                    seats = list(hands)
-                    seats[t] = hand
-                    ends = list(values)
-                    ends[k] = nv
-                    links = list(chains)
-                    links[k] = (ctx.pairs[v][nv], chains[k])
-                    core: tuple[Any, ...] = (
-                        ctx, (c[_HIST], t, move), tuple(seats), c[_BONE], c[_HUB], firsts, -1,
-                        c[_LEAD], tuple(ends), marks, nt, -1, 0, result, 0, t, (), False,
-                        c[_SHOWN], (), _FRESH, tuple(links),
-                    )  # fmt: skip
-                    if result is None and ctx.immediate and _train_stuck(ctx, core):
-                        core = (*core[:_TURN], t, -1, 0, Ending.BLOCKED, *core[_DREW:])
+            info = tr.info.get(id(move))
+            if info is not None:
+                k, i, lo, hi = info
+                if (
+                    not c[_DOUBLES]
+                    and not c[_PEND]
+                    and not tr.after_own
+                    and c[_HANDS][t] >> i & 1
+                    and (c[_MARKS] | tr.public | 1 << t) >> k & 1
+                    and c[_VALUES][k] in (lo, hi)
+                ) or _train_listed(c, move):
                     new = _NEW(_TrainHand)
-                    _SET_CORE(new, core)
+                    _SET_CORE(new, _train_play(c, move, k, i, lo, hi))
                     return new
         elif move is DRAW and c[_HUB] >= 0 and c[_RESULT] is None:
             # the short way of a forced draw: no play, the turn's draw still open
@@ -4959,14 +4972,14 @@ class _TrainHand(HandState):
                 and len(bone) > ctx.floor
                 and not _train_plays(ctx, c)
             ):
-                hands = c[_HANDS]
                 i = bone[0]
-                shown = c[_SHOWN]
-                held = (*hands[:t], hands[t] | 1 << i, *hands[t + 1 :])
+                held = list(c[_HANDS])
+                held[t] |= 1 << i
+                shown = list(c[_SHOWN])
+                shown[t] = _train_open_values(ctx, c)
                 core = (
-                    ctx, (c[_HIST], t, ctx.draws_of[i]), held, bone[1:], *c[_HUB:_TURN], t, -1,
-                    0, None, 1, c[_LAST], (), False,
-                    (*shown[:t], _TRAIN_LAST[0][2], *shown[t + 1 :]), *c[_DOUBLES:],
+                    ctx, (c[_HIST], t, ctx.draws_of[i]), tuple(held), bone[1:], *c[_HUB:_TURN],
+                    t, -1, 0, None, 1, c[_LAST], (), False, tuple(shown), *c[_DOUBLES:],
                 )  # fmt: skip
                 if ctx.immediate and _train_stuck(ctx, core):
                     core = (*core[:_RESULT], Ending.BLOCKED, *core[_DREW:])
@@ -4988,7 +5001,7 @@ class _TrainHand(HandState):
                 bit = 1 << t
                 marks = c[_MARKS]
                 shown = c[_SHOWN]
-                seen = shown[t] | _TRAIN_LAST[0][2]
+                seen = shown[t] | _train_open_values(ctx, c)
                 prop = c[_RPROP]
                 count = c[_RCOUNT]
                 result = None
@@ -5004,7 +5017,7 @@ class _TrainHand(HandState):
                     ctx, (c[_HIST], t, PASS), c[_HANDS], bone, c[_HUB], c[_FIRSTS] | bit,
                     -1, c[_LEAD], c[_VALUES], marks | bit, nt, prop, count, result, 0,
                     c[_LAST], (), False, (*shown[:t], seen, *shown[t + 1 :]), c[_DOUBLES],
-                    _FRESH, c[_CHAINS],
+                    _FRESH, c[_PLACED],
                 )  # fmt: skip
                 if result is None and ctx.immediate and _train_stuck(ctx, core):
                     core = (*core[:_TURN], t, prop, count, Ending.BLOCKED, *core[_DREW:])
@@ -5125,12 +5138,76 @@ class _TrainHand(HandState):
         return bool(
             a[_CTX].rules == b[_CTX].rules
             and a[_HANDS:_SHOWN] == b[_HANDS:_SHOWN]
-            and a[_DOUBLES:] == b[_DOUBLES:]
+            and a[_DOUBLES:_PLACED] == b[_DOUBLES:_PLACED]
+            and _train_lines(a) == _train_lines(b)
         )
 
     def __hash__(self) -> int:
         c = self._core
-        return hash((c[_CTX].rules, c[_HANDS:_SHOWN], c[_DOUBLES:]))
+        lines = tuple(tuple(pairs) for pairs in _train_lines(c))
+        return hash((c[_CTX].rules, c[_HANDS:_SHOWN], c[_DOUBLES:_PLACED], lines))
+
+
+def _train_listed(c: tuple[Any, ...], move: Any) -> bool:
+    """Whether ``move`` is one of the plays `_train_plays` listed last, for the core ``c``."""
+    last = _TRAIN_LAST[0]
+    if last[0] is c:
+        for listed in last[1]:
+            if listed is move:
+                return True
+    return False
+
+
+def _train_play(
+    c: tuple[Any, ...], move: Play, k: int, i: int, lo: int, hi: int
+) -> tuple[Any, ...]:
+    """The core after the legal ``move``, tile ``i`` (halves ``lo``, ``hi``) on train ``k``
+    (TRAIN-4 to TRAIN-7)."""
+    ctx: _Ctx = c[_CTX]
+    tr: _TrainRules = ctx.train  # type: ignore[assignment]
+    t = c[_TURN]
+    bit = 1 << t
+    values = list(c[_VALUES])
+    v = values[k]
+    nv = hi if lo == v else lo
+    values[k] = nv
+    placed = c[_PLACED]
+    placed = (k, ctx.pairs[v][nv], placed, (placed[3] if placed else 0) | 1 << k)
+    hands = list(c[_HANDS])
+    hand = hands[t] ^ (1 << i)
+    hands[t] = hand
+    doubles = c[_DOUBLES]
+    if doubles:  # the double on k, if any, is satisfied
+        doubles = tuple([x for x in doubles if x[0] != k])
+    pend = c[_PEND]
+    firsts = c[_FIRSTS]
+    run = pend == _RUN or (tr.run and not pend and k == t and not firsts & bit)
+    if lo == hi:
+        doubles = (*doubles, (k, run))
+    marks = c[_MARKS]
+    if marks & bit and (k == t or tr.any_play):
+        marks ^= bit
+    nt = t
+    result = None
+    if not hand:
+        result = Ending.DOMINO  # TRAIN-6: out on a double too
+        pend = _FRESH
+    elif run:
+        pend = _RUN
+    elif lo == hi:
+        pend = _EXTRA
+    else:
+        pend = _FRESH
+        firsts |= bit
+        nt = ctx.nxt[t]
+    core = (
+        ctx, (c[_HIST], t, move), tuple(hands), c[_BONE], c[_HUB], firsts, -1, c[_LEAD],
+        tuple(values), marks, nt, -1, 0, result, 0, t, (), False, c[_SHOWN], doubles, pend,
+        placed,
+    )  # fmt: skip
+    if result is None and ctx.immediate and _train_stuck(ctx, core):
+        core = (*core[:_TURN], t, -1, 0, Ending.BLOCKED, *core[_DREW:])
+    return core
 
 
 def _train_apply(c: tuple[Any, ...], move: Any) -> tuple[Any, ...]:
@@ -5146,7 +5223,7 @@ def _train_apply(c: tuple[Any, ...], move: Any) -> tuple[Any, ...]:
     marks = c[_MARKS]
     doubles = c[_DOUBLES]
     values = c[_VALUES]
-    chains = c[_CHAINS]
+    placed = c[_PLACED]
     shown = c[_SHOWN]
     prop = c[_RPROP]
     count = c[_RCOUNT]
@@ -5157,7 +5234,7 @@ def _train_apply(c: tuple[Any, ...], move: Any) -> tuple[Any, ...]:
             v = tr.engine_value
             core: tuple[Any, ...] = (ctx, (hist, t, move), new_hands, bone, v, firsts | 1 << t)
             core += (-1, (v, v), values, marks, nxt[t], -1, 0, None, 0, t, (), False, shown)
-            core += (doubles, _FRESH, chains)
+            core += (doubles, _FRESH, placed)
             if ctx.immediate and _train_stuck(ctx, core):
                 core = (*core[:_TURN], t, -1, 0, Ending.BLOCKED, *core[_DREW:])
             return core
@@ -5166,7 +5243,7 @@ def _train_apply(c: tuple[Any, ...], move: Any) -> tuple[Any, ...]:
         found = i == tr.engine
         core = (ctx, (hist, t, ctx.draws_of[i]), new_hands, bone[1:], -1, firsts)
         core += (i if found else c[_OPEN], None, values, marks, t if found else nxt[t], -1, 0)
-        return (*core, None, 0, -1, (), False, shown, doubles, _FRESH, chains)
+        return (*core, None, 0, -1, (), False, shown, doubles, _FRESH, placed)
     pend = c[_PEND]
     result = None
     drew = c[_DREW]
@@ -5175,38 +5252,8 @@ def _train_apply(c: tuple[Any, ...], move: Any) -> tuple[Any, ...]:
     nt = t
     if cls is Play:
         tile: Tile = move.tile
-        k = tr.index[move.end]
-        v = values[k]
-        lo = tile.low
-        hi = tile.high
-        nv = hi if lo == v else lo
-        values = (*values[:k], nv, *values[k + 1 :])
-        chains = (*chains[:k], (ctx.pairs[v][nv], chains[k]), *chains[k + 1 :])
-        hand = hands[t] ^ (1 << tile.index)
-        hands = (*hands[:t], hand, *hands[t + 1 :])
-        if doubles:  # the double on k, if any, is satisfied
-            doubles = tuple([x for x in doubles if x[0] != k])
-        run = pend == _RUN or (tr.run and not pend and k == t and not firsts & bit)
-        if lo == hi:
-            doubles = (*doubles, (k, run))
-        if marks & bit and (k == t or tr.any_play):
-            marks ^= bit
-        hist = (hist, t, move)
-        prop, count = -1, 0
-        drew = 0
-        last = t
-        if not hand:
-            result = Ending.DOMINO  # TRAIN-6: out on a double too
-            pend = _FRESH
-        elif run:
-            pend = _RUN
-        elif lo == hi:
-            pend = _EXTRA
-        else:
-            pend = _FRESH
-            firsts |= bit
-            nt = nxt[t]
-    elif cls is Stop:
+        return _train_play(c, move, tr.index[move.end], tile.index, tile.low, tile.high)
+    if cls is Stop:
         hist = (hist, t, move)
         pend = _FRESH
         firsts |= bit
@@ -5248,7 +5295,7 @@ def _train_apply(c: tuple[Any, ...], move: Any) -> tuple[Any, ...]:
         if result is None:
             nt = nxt[t]
     core = (ctx, hist, hands, bone, c[_HUB], firsts, -1, c[_LEAD], values, marks, nt)
-    core += (prop, count, result, drew, last, (), False, shown, doubles, pend, chains)
+    core += (prop, count, result, drew, last, (), False, shown, doubles, pend, placed)
     if result is None and ctx.immediate and _train_stuck(ctx, core):
         core = (*core[:_TURN], t, prop, count, Ending.BLOCKED, *core[_DREW:])
     return core
@@ -5279,7 +5326,7 @@ def _train_playout(state: HandState, rng: random.Random) -> HandState:
     bone = c[_BONE]
     left = len(bone)
     values = list(c[_VALUES])
-    chains = list(c[_CHAINS])
+    placed = c[_PLACED]
     marks = c[_MARKS]
     doubles = list(c[_DOUBLES])
     firsts = c[_FIRSTS]
@@ -5327,22 +5374,9 @@ def _train_playout(state: HandState, rng: random.Random) -> HandState:
                 k for k in range(allowed.bit_length()) if allowed >> k & 1
             )
         h = hands[t]
-        if len(ks) == 1:
-            k = ks[0]
-            m = h & suit[values[k]]
-            n = m.bit_count()
-            found = None
-        else:
-            found = []
-            for k in ks:
-                m = h & suit[values[k]]
-                while m:
-                    low = m & -m
-                    found.append((low.bit_length() - 1, k))
-                    m ^= low
-            n = len(found)
-            if n > 1:
-                found.sort()
+        n = 0
+        for k in ks:
+            n += (h & suit[values[k]]).bit_count()
         stop = pend == _RUN
         if not n and not stop:
             seen = 0
@@ -5411,21 +5445,23 @@ def _train_playout(state: HandState, rng: random.Random) -> HandState:
                 result = Ending.BLOCKED
                 break
             continue
-        if found is None:
+        for k in ks:  # (the plays are listed by train, then by tile)
             m = h & suit[values[k]]
-            while r:
-                m &= m - 1
-                r -= 1
-            i = (m & -m).bit_length() - 1
-        else:
-            i, k = found[r]
+            here = m.bit_count()
+            if r < here:
+                break
+            r -= here
+        while r:
+            m &= m - 1
+            r -= 1
+        i = (m & -m).bit_length() - 1
         tile = tiles[i]
         lo = tile.low
         hi = tile.high
         v = values[k]
         nv = hi if lo == v else lo
         values[k] = nv
-        chains[k] = (pairs[v][nv], chains[k])
+        placed = (k, pairs[v][nv], placed, (placed[3] if placed else 0) | 1 << k)
         h ^= 1 << i
         hands[t] = h
         if doubles:  # the double on k, if any, is satisfied
@@ -5458,7 +5494,7 @@ def _train_playout(state: HandState, rng: random.Random) -> HandState:
             break
     core: tuple[Any, ...] = (ctx, hist, tuple(hands), bone[len(bone) - left :], c[_HUB], firsts, -1)
     core += (c[_LEAD], tuple(values), marks, t, prop, count, result, drew, last, (), False)
-    core += (tuple(shown), tuple(doubles), pend, tuple(chains))
+    core += (tuple(shown), tuple(doubles), pend, placed)
     return _make(_TrainHand, core)
 
 

@@ -52,7 +52,8 @@ def test_play_a_train_game_naming_the_trains() -> None:
         "Trains: T0 (yours) 6, T1 6, M 6; type a number, or a tile and its train (such as\n"
         "    4-6 m).\n"
         "  1. play 3-6 on your train (the 6 end)\n"
-        "  2. play 3-6 on the Mexican train (the 6 end)\n" in out
+        "  2. play 4-6 on your train (the 6 end)\n"
+        "  3. play 3-6 on the Mexican train (the 6 end)\n" in out
     )
     assert "Your move [1-4, q to quit]: 3-6\n3-6 fits T0 or M: type the tile and the train" in out
     assert "seat 0 (you) plays 3-6 on seat 0's train\n" in out

@@ -281,7 +281,7 @@ def test_train_1_engine_set_aside() -> None:
     assert g.train("T0") == ((), 4, False, False)
     assert g.turn == 0
     # a train's first tile must show the engine's value: 0-4 and 3-4 on T0 or M
-    assert g.legal == ["0-4:T0", "0-4:M", "3-4:T0", "3-4:M"]
+    assert g.legal == ["0-4:T0", "3-4:T0", "0-4:M", "3-4:M"]
     if g.eng is not None:
         assert engine_facts(g.eng)["hub"] == (4, 4)
     g.done()
@@ -327,7 +327,7 @@ def test_train_1_holder_lays_the_engine() -> None:
         assert engine_facts(g.eng)["hub"] is None
     g.play("4-4")
     assert g.turn == 0
-    assert g.legal == ["0-4:T0", "0-4:M", "3-4:T0", "3-4:M"]
+    assert g.legal == ["0-4:T0", "3-4:T0", "0-4:M", "3-4:M"]
     if g.eng is not None:
         assert engine_facts(g.eng)["hub"] == (4, 4)
         # nobody holds the engine: HandState.start refuses the deal (dealt again, LEAD-4)
@@ -413,7 +413,7 @@ DEAL_3 = table(4, ["1-4 2-4 1-2", "0-4 0-1 3-3"], "0-0", aside=4)
 
 def test_train_3_mexican_open_from_first_turn() -> None:
     g = Game(rules_of(4, 2, 3, **NO_RUN), DEAL_3)
-    assert g.legal == ["1-4:T0", "1-4:M", "2-4:T0", "2-4:M"]
+    assert g.legal == ["1-4:T0", "2-4:T0", "1-4:M", "2-4:M"]
     g.done()
 
 
@@ -579,13 +579,13 @@ def test_train_5_layer_only_lifted_by_the_first_seat_it_holds_up() -> None:
     )
     g = Game(rules, deal)
     g.play("0-4:M")  # a first play off the own train: a normal play, M shows 0
-    assert g.legal == ["0-1:M", "2-4:T1"]
+    assert g.legal == ["2-4:T1", "0-1:M"]
     g.play("0-1:M")
     assert g.legal == ["1-1:M", "1-3:M"]
     g.play("1-1:M")
     assert g.legal == ["1-3:M"]
     g.play("1-3:M")  # M shows 3
-    assert g.legal == ["3-3:M", "2-4:T1"]
+    assert g.legal == ["2-4:T1", "3-3:M"]
     g.play("3-3:M")
     # ANYWHERE: seat 1's extra play goes on its own train; 3-3 stays open
     assert g.legal == ["2-4:T1"]
@@ -609,17 +609,17 @@ DEAL_MULTI = table(4, ["1-4 1-1 0-0 1-3 2-3", "0-4 0-2 3-3 1-2 2-4"], aside=4)
     ("follow", "after_double"),
     [
         (DoubleFollow.MUST_SATISFY, ["1-3:T0"]),
-        (DoubleFollow.MULTI_DOUBLES, ["0-0:M", "1-3:T0"]),
-        (DoubleFollow.ANYWHERE, ["0-0:M", "1-3:T0"]),
+        (DoubleFollow.MULTI_DOUBLES, ["1-3:T0", "0-0:M"]),
+        (DoubleFollow.ANYWHERE, ["1-3:T0", "0-0:M"]),
     ],
 )
 def test_train_5_extra_play_readings(follow: DoubleFollow, after_double: list[str]) -> None:
     g = Game(rules_of(4, 2, 5, double_follow=follow, **NO_RUN), DEAL_MULTI)
     assert g.legal == ["1-4:T0", "1-4:M"]
     g.play("1-4:T0")  # T0 shows 1
-    assert g.legal == ["0-4:T1", "0-4:M", "2-4:T1", "2-4:M"]
+    assert g.legal == ["0-4:T1", "2-4:T1", "0-4:M", "2-4:M"]
     g.play("0-4:M")  # M shows 0
-    assert g.legal == ["0-0:M", "1-1:T0", "1-3:T0"]
+    assert g.legal == ["1-1:T0", "1-3:T0", "0-0:M"]
     g.play("1-1:T0")
     # MUST_SATISFY: only on the double; MULTI_DOUBLES: another double anywhere (0-0 on M)
     # or a non-double on the double; ANYWHERE: anything seat 0 may play

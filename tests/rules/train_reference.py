@@ -8,7 +8,7 @@ plain dict of option names to value names (`options` reads them off a `Ruleset`)
 
 * `start(opts, hands, boneyard)` -> the state before the first move;
 * `legal(state)` -> the set of legal tokens, `ordered(state)` the same in the engine's
-  documented order (plays by tile index, then by train T0..T11, M; then ``stop``);
+  documented order (plays by train T0..T11, M, then by tile index; then ``stop``);
 * `apply(state, token)` -> a new state (the old one is untouched);
 * `over(state)` -> ``None`` while the hand goes on, else a dict with ``ending``
   (``"domino"`` or ``"blocked"``), ``points`` per seat and ``low`` (the seats with the
@@ -225,7 +225,7 @@ def ordered(state: State) -> list[str]:
     e = state["opts"]["engine"]
     if state["mode"] == "engine":
         return [f"{e}-{e}"] if (e, e) in state["hands"][s] else ["draw"]
-    plays = sorted(_plays(state), key=lambda p: (index(p[0]), p[1]))
+    plays = sorted(_plays(state), key=lambda p: (p[1], index(p[0])))
     out = [f"{text(t)}:{train_token(state, k)}" for t, k in plays]
     if state["mode"] == "run":
         return [*out, "stop"]
