@@ -69,6 +69,7 @@ from dominoes.observation_data import (
     step_data,
     train_data,
 )
+from dominoes.picture import table_picture
 from dominoes.rules import (
     BlockDetection,
     ClaimRule,
@@ -1269,6 +1270,12 @@ class HandState:
             f"hands={hands} boneyard={len(self._core[_BONE])}>"
         )
 
+    def _repr_svg_(self, width: int = 800) -> str:
+        """The table as an onlooker sees it, as an SVG picture (notebooks; `dominoes.svg.table`
+        draws it, ``width`` checked)."""
+        hands = self.hands
+        return table_picture(self, hands=hands, boneyard=len(self.boneyard), seat=None, width=width)
+
 
 @attrs.frozen(kw_only=True)
 class Observation:
@@ -1425,6 +1432,20 @@ class Observation:
         return f"Observation({', '.join(shown)})"
 
     # ------------------------------------------------------------------ as data
+    def _repr_svg_(self, width: int = 800) -> str:
+        """The table as the seat sees it, as an SVG picture (notebooks; `dominoes.svg.table`
+        draws it, ``width`` checked): its hand face up, the others face down until the hand
+        is over and shows them."""
+        hands = self.hands
+        if hands is None:
+            seen = tuple(self.hand if s == self.seat else None for s in range(self.rules.players))
+            return table_picture(
+                self, hands=seen, boneyard=self.boneyard_size, seat=self.seat, width=width
+            )
+        return table_picture(
+            self, hands=hands, boneyard=self.boneyard_size, seat=self.seat, width=width
+        )
+
     def to_dict(self) -> dict[str, Any]:
         """The observation as plain, JSON-ready data (what a server sends a seat).
 
