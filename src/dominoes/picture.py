@@ -28,10 +28,11 @@ from xml.sax.saxutils import escape
 import attrs
 
 if TYPE_CHECKING:
-    from dominoes.layout import Layout, TrainTurn
+    from dominoes.layout import Layout
     from dominoes.rules import Ruleset
     from dominoes.scoring import HandResult
     from dominoes.tiles import Tile
+    from dominoes.verification import VerificationRound
 
 __all__ = [
     "MIN_WIDTH",
@@ -513,7 +514,11 @@ class TableView(Protocol):
     @property
     def play_points(self) -> tuple[int, ...]: ...
     @property
-    def train_turn(self) -> TrainTurn | None: ...
+    def claim(self) -> int: ...
+    @property
+    def muggins(self) -> int: ...
+    @property
+    def verification(self) -> VerificationRound | None: ...
 
 
 def _seats(seats: Sequence[int]) -> str:
@@ -531,13 +536,22 @@ def table_picture(
     """A table as a standalone SVG document ``width`` pixels wide: what it is about
     (whose turn, or how the hand ended; the boneyard's size; the points scored on play),
     the layout (`layout_sketch`), then each seat's hand: face up where ``hands`` gives
-    it, else as many tiles face down as the seat holds. ``seat`` is the seat whose view
+    it, else as many tiles face down as the seat holds. While the hand is played the
+    first line says whose turn it is, a score to claim or a muggins to call (rules CLAIM-1,
+    CLAIM-2) and an open verification round; once it is over, how it ended. ``seat`` is the seat whose view
     it is (``None``: an onlooker's), named in the title."""
     rules = view.rules
     room = width - 2 * MARGIN
     result = view.result
     if result is None:
         status = f"seat {view.turn} to move"
+        if view.claim:  # rule CLAIM-1
+            status = f"seat {view.turn} to claim {view.claim} (or 0)"
+        elif view.muggins:  # rule CLAIM-2
+            status += f"; may call muggins for {view.muggins}"
+        round_ = view.verification
+        if round_ is not None:
+            status += f"; verification round proposed by seat {round_.proposer}"
     else:
         won = f"won by {_seats(result.winners)}" if result.winners else "no winner"
         ending = result.ending.value.replace("_", " ")

@@ -239,11 +239,11 @@ def golden_cases() -> dict[str, str]:
     """Fixed positions of each family, drawn: name -> SVG text."""
     out: dict[str, str] = {}
     for name, seed, moves, width in (
-        ("block", 4, 12, 400),
-        ("all-fives", 2, 14, 800),
-        ("sebastopol", 1, 16, 800),
-        ("mexican-train", 3, 30, 600),
-        ("chicken-foot", 2, 30, 800),
+        ("block", 1, 15, 400),  # a line that turns twice
+        ("all-fives", 8, 13, 800),  # a spinner (5-5) with four arms
+        ("sebastopol", 1, 14, 800),  # the 6-6 lead with four arms
+        ("mexican-train", 1, 27, 400),  # a marker, an open double (3-3), the Mexican train
+        ("chicken-foot", 1, 33, 800),  # the root and a foot with its toes
     ):
         rules = Ruleset.preset(name)
         state = HandState.start(rules, Deal.random(rules, seed=seed))
