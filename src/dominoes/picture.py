@@ -538,8 +538,8 @@ def table_picture(
     the layout (`layout_sketch`), then each seat's hand: face up where ``hands`` gives
     it, else as many tiles face down as the seat holds. While the hand is played the
     first line says whose turn it is, a score to claim or a muggins to call (rules CLAIM-1,
-    CLAIM-2) and an open verification round; once it is over, how it ended. ``seat`` is the seat whose view
-    it is (``None``: an onlooker's), named in the title."""
+    CLAIM-2) and an open verification round; once it is over, how it ended. ``seat`` is
+    the seat whose view it is (``None``: an onlooker's), named in the title."""
     rules = view.rules
     room = width - 2 * MARGIN
     result = view.result
