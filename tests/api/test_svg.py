@@ -1,8 +1,8 @@
 """Tests of `dominoes.svg` (the SVG pictures of tiles, hands, layouts and tables) and of the
 ``_repr_svg_`` of `Tile`, `Layout`, `HandState` and `Observation`.
 
-The golden pictures are in ``tests/data/svg/``; ``DOMINOES_REGENERATE_SVG=1`` rewrites
-them (then read the diff).
+The golden pictures are in ``tests/data/svg/``, the pictures of docs/svg.md in
+``docs/assets/svg/``; ``DOMINOES_REGENERATE_SVG=1`` rewrites both (then read the diff).
 """
 
 from __future__ import annotations
@@ -19,10 +19,11 @@ from dominoes.errors import ArgumentTypeError, ArgumentValueError
 from dominoes.layout import Layout, Train
 from dominoes.moves import End
 from dominoes.picture import MIN_WIDTH, set_for
-from paths import DATA
+from paths import DATA, DOCS
 
 NS = "{http://www.w3.org/2000/svg}"
 GOLDEN = DATA / "svg"
+ASSETS = DOCS / "assets" / "svg"
 REGENERATE = os.environ.get("DOMINOES_REGENERATE_SVG") == "1"
 
 
@@ -235,6 +236,44 @@ def test_repr_svg_is_the_facade() -> None:
 # ----------------------------------------------------------------------------- golden
 
 
+def played(name: str, seed: int, moves: int, **options: int) -> HandState:
+    """The hand of preset ``name`` (with ``options``) dealt from ``seed`` after ``moves``
+    random moves seeded by ``seed`` (fewer if it ends before)."""
+    rules = Ruleset.preset(name, **options)
+    state = HandState.start(rules, Deal.random(rules, seed=seed))
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if state.is_over:
+            break
+        state = state.apply(rng.choice(state.legal_moves()))
+    return state
+
+
+def doc_pictures() -> dict[str, str]:
+    """The pictures of docs/svg.md: name -> SVG text (the page shows the code of each)."""
+    out = {
+        "hand-6": svg.hand([Tile.parse(t) for t in "0-0 1-2 3-3 2-4 5-6 6-6".split()]),
+        "hand-12": svg.hand([Tile(7, 8), Tile(9, 10), Tile(11, 12)], max_pip=12),
+        "hand-18": svg.hand([Tile(0, 13), Tile(9, 15), Tile(18, 18)], max_pip=18),
+    }
+    state = played("sebastopol", 1, 14)
+    out["sebastopol-seat-0"] = svg.table(state, seat=0, width=640)
+    out["block-line"] = svg.layout(played("block", 1, 15).layout, width=400)
+    state = played("mexican-train", 1, 27)
+    out["mexican-train"] = svg.layout(state.layout, max_pip=12, width=640)
+    return out
+
+
+@pytest.mark.parametrize("name", sorted(doc_pictures()))
+def test_the_pictures_of_the_docs_are_up_to_date(name: str) -> None:
+    text = doc_pictures()[name] + "\n"
+    path = ASSETS / f"{name}.svg"
+    if REGENERATE:
+        ASSETS.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    assert path.read_text(encoding="utf-8") == text, f"{path} is stale: DOMINOES_REGENERATE_SVG=1"
+
+
 def golden_cases() -> dict[str, str]:
     """Fixed positions of each family, drawn: name -> SVG text."""
     out: dict[str, str] = {}
@@ -245,13 +284,8 @@ def golden_cases() -> dict[str, str]:
         ("mexican-train", 1, 27, 400),  # a marker, an open double (3-3), the Mexican train
         ("chicken-foot", 1, 33, 800),  # the root and a foot with its toes
     ):
-        rules = Ruleset.preset(name)
-        state = HandState.start(rules, Deal.random(rules, seed=seed))
-        rng = random.Random(seed)
-        for _ in range(moves):
-            if state.is_over:
-                break
-            state = state.apply(rng.choice(state.legal_moves()))
+        state = played(name, seed, moves)
+        rules = state.rules
         out[f"{name}-layout"] = svg.layout(state.layout, max_pip=rules.max_pip, width=width)
         out[f"{name}-table-seat-0"] = svg.table(state, seat=0, width=width)
     return out
