@@ -7,10 +7,12 @@ The golden pictures are in ``tests/data/svg/``, the pictures of docs/svg.md in
 
 from __future__ import annotations
 
+import functools
 import os
 import random
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -249,10 +251,11 @@ def played(name: str, seed: int, moves: int, **options: int) -> HandState:
     return state
 
 
+@functools.cache
 def doc_pictures() -> dict[str, str]:
     """The pictures of docs/svg.md: name -> SVG text (the page shows the code of each)."""
     out = {
-        "hand-6": svg.hand([Tile.parse(t) for t in "0-0 1-2 3-3 2-4 5-6 6-6".split()]),
+        "hand-6": svg.hand([Tile.parse(t) for t in ("0-0", "1-2", "3-3", "2-4", "5-6", "6-6")]),
         "hand-12": svg.hand([Tile(7, 8), Tile(9, 10), Tile(11, 12)], max_pip=12),
         "hand-18": svg.hand([Tile(0, 13), Tile(9, 15), Tile(18, 18)], max_pip=18),
     }
@@ -264,16 +267,22 @@ def doc_pictures() -> dict[str, str]:
     return out
 
 
-@pytest.mark.parametrize("name", sorted(doc_pictures()))
-def test_the_pictures_of_the_docs_are_up_to_date(name: str) -> None:
-    text = doc_pictures()[name] + "\n"
-    path = ASSETS / f"{name}.svg"
+def check_file(folder: Path, name: str, picture: str) -> None:
+    """``picture`` is ``folder/name.svg`` (which ``DOMINOES_REGENERATE_SVG=1`` rewrites)."""
+    text = picture + "\n"
+    path = folder / f"{name}.svg"
     if REGENERATE:
-        ASSETS.mkdir(parents=True, exist_ok=True)
+        folder.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")
     assert path.read_text(encoding="utf-8") == text, f"{path} is stale: DOMINOES_REGENERATE_SVG=1"
 
 
+@pytest.mark.parametrize("name", sorted(doc_pictures()))
+def test_the_pictures_of_the_docs_are_up_to_date(name: str) -> None:
+    check_file(ASSETS, name, doc_pictures()[name])
+
+
+@functools.cache
 def golden_cases() -> dict[str, str]:
     """Fixed positions of each family, drawn: name -> SVG text."""
     out: dict[str, str] = {}
@@ -293,9 +302,4 @@ def golden_cases() -> dict[str, str]:
 
 @pytest.mark.parametrize("name", sorted(golden_cases()))
 def test_golden_pictures(name: str) -> None:
-    text = golden_cases()[name] + "\n"
-    path = GOLDEN / f"{name}.svg"
-    if REGENERATE:
-        GOLDEN.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-    assert path.read_text(encoding="utf-8") == text, f"{path} is stale: DOMINOES_REGENERATE_SVG=1"
+    check_file(GOLDEN, name, golden_cases()[name])
