@@ -376,71 +376,105 @@ def chain_sketch(pairs: Sequence[tuple[int, int]], width: int, open_last: bool =
     return Sketch(width=right, height=height, parts=tuple(parts))
 
 
-def _column(pairs: Sequence[tuple[int, int]], cx: int, y: int, up: bool) -> list[Placed]:
-    """An arm laid straight up (``up``) or down from ``y``, centred on ``cx``: tiles on
-    end, doubles crosswise."""
-    out = []
+_STEPS = {"right": (1, 0), "left": (-1, 0), "up": (0, -1), "down": (0, 1)}
+"""The unit step of each direction an arm can run in (y grows downward)."""
+
+
+def _ray(
+    pairs: Sequence[tuple[int, int]], x: int, y: int, way: str
+) -> tuple[list[Placed], list[tuple[int, int]]]:
+    """An arm laid straight from the point (x, y) (the middle of the edge it grows from)
+    in direction ``way``: doubles crosswise, each pair's ``a`` toward the start. Returns
+    the tiles and the centre of each."""
+    dx, dy = _STEPS[way]
+    along = 0
+    tiles, centres = [], []
     for a, b in pairs:
         ext = _extent((a, b))
-        top = y - ext if up else y
-        if a == b:
-            out.append(Placed(x=cx - UNIT, y=top, w=2 * UNIT, h=UNIT, halves=(a, b)))
-        else:
-            halves = (b, a) if up else (a, b)
-            out.append(Placed(x=cx - UNIT // 2, y=top, w=UNIT, h=2 * UNIT, halves=halves))
-        y = y - ext - GAP if up else y + ext + GAP
-    return out
+        mid = along + ext // 2
+        cx, cy = x + dx * mid, y + dy * mid
+        flat = (dy == 0) != (a == b)  # a tile along a row, or a double across a column
+        w, h = (2 * UNIT, UNIT) if flat else (UNIT, 2 * UNIT)
+        halves = (b, a) if way in ("left", "up") else (a, b)
+        tiles.append(Placed(x=cx - w // 2, y=cy - h // 2, w=w, h=h, halves=halves))
+        centres.append((cx, cy))
+        along += ext + GAP
+    return tiles, centres
+
+
+def _clear(new: Sequence[Placed], placed: Sequence[Placed]) -> bool:
+    """Whether no tile of ``new`` overlaps one of ``placed``."""
+    return not any(
+        t.x < u.x + u.w and u.x < t.x + t.w and t.y < u.y + u.h and u.y < t.y + t.h
+        for t in new
+        for u in placed
+    )
+
+
+def _spread(tiles: Sequence[Placed]) -> int:
+    return max(t.x + t.w for t in tiles) - min(t.x for t in tiles)
 
 
 def _cross(layout: Layout, width: int) -> tuple[Sketch, list[int]] | None:
     """A layout with arms drawn as on the table: the line through the lead across, and the
-    two short sides of each spinner in it straight up and down; with the arms it could not
-    place (those growing from a spinner off the line, or further sides of one). ``None``
-    when the line is wider than ``width``."""
-    line, arms = layout.line, layout.arms
-    lead = len(arms[0].tiles)
-    total = sum(_extent(p) for p in line) + GAP * (len(line) - 1)
-    if total > width:
+    two short sides of each spinner at right angles to the arm it lies on (up and down
+    from the line, left and right from an arm that runs up or down), each arm straight;
+    with the arms it could not place (a pair of sides that would cross tiles already
+    placed or widen the figure beyond ``width``, further sides of a spinner, and the arms
+    growing from those). ``None`` when the line is wider than ``width``."""
+    arms = layout.arms
+    lead = layout.line[len(arms[0].tiles)]
+    double = lead[0] == lead[1]
+    half = UNIT // 2 if double else UNIT  # half the lead's extent along the line
+    w, h = (UNIT, 2 * UNIT) if double else (2 * UNIT, UNIT)
+    # per placed arm: its direction and the centre of each of its tiles
+    ways: dict[int, tuple[str, list[tuple[int, int]]]] = {}
+    left, centres = _ray(arms[0].tiles, -half - GAP, 0, "left")
+    ways[0] = ("left", centres)
+    right, centres = _ray(arms[1].tiles, half + GAP, 0, "right")
+    ways[1] = ("right", centres)
+    # the line left to right
+    placed = [*left[::-1], Placed(x=-w // 2, y=-h // 2, w=w, h=h, halves=lead), *right]
+    if _spread(placed) > width:
         return None
-    xs = []
-    x = 0
-    for pair in line:
-        xs.append(x)
-        x += _extent(pair) + GAP
-    parts: list[Placed] = []
-    for (a, b), x in zip(line, xs, strict=True):
-        if a == b:
-            parts.append(Placed(x=x, y=-UNIT, w=UNIT, h=2 * UNIT, halves=(a, b)))
-        else:
-            parts.append(Placed(x=x, y=-UNIT // 2, w=2 * UNIT, h=UNIT, halves=(a, b)))
-    used: set[int] = set()
     detached: list[int] = []
+    sides: set[tuple[int, int]] = set()  # the spinners whose sides are placed: (arm, index)
     for p in range(2, len(arms), 2):
+        pair = [k for k in (p, p + 1) if k < len(arms)]
         origin = arms[p].origin
-        if origin is None:
-            at = lead
-        elif origin[0] == 0:
-            at = lead - 1 - origin[1]
-        elif origin[0] == 1:
-            at = lead + 1 + origin[1]
-        else:
-            at = -1
-        if at < 0 or at in used:
-            detached.extend(k for k in (p, p + 1) if k < len(arms))
+        on, index = (-1, 0) if origin is None else (int(origin[0]), origin[1])
+        if (on, index) in sides or (on >= 0 and on not in ways):
+            detached.extend(pair)
             continue
-        used.add(at)
-        cx = xs[at] + UNIT // 2
-        parts.extend(_column(arms[p].tiles, cx, -UNIT - GAP, up=True))
-        if p + 1 < len(arms):
-            parts.extend(_column(arms[p + 1].tiles, cx, UNIT + GAP, up=False))
-    left = min(0, *(t.x for t in parts))
-    top = min(t.y for t in parts)
-    right = max(t.x + t.w for t in parts)
-    bottom = max(t.y + t.h for t in parts)
-    if right - left > width:
-        return None
-    moved = tuple(t.moved(-left, -top) for t in parts)
-    return Sketch(width=right - left, height=bottom - top, parts=moved), detached
+        if on < 0:
+            way, (cx, cy), reach = "right", (0, 0), UNIT if double else UNIT // 2
+        else:
+            way, centres = ways[on]
+            cx, cy = centres[index]
+            reach = UNIT  # a spinner lies across its arm: half its long side
+        outward = ("up", "down") if way in ("left", "right") else ("left", "right")
+        rays = []
+        for k, side in zip(pair, outward, strict=False):
+            dx, dy = _STEPS[side]
+            rays.append(
+                (
+                    k,
+                    side,
+                    _ray(arms[k].tiles, cx + dx * (reach + GAP), cy + dy * (reach + GAP), side),
+                )
+            )
+        new = [t for _k, _side, (tiles, _c) in rays for t in tiles]
+        if not _clear(new, placed) or (new and _spread([*placed, *new]) > width):
+            detached.extend(pair)
+            continue
+        sides.add((on, index))
+        placed.extend(new)
+        for k, side, (_tiles, centres) in rays:
+            ways[k] = (side, centres)
+    x0, y0 = min(t.x for t in placed), min(t.y for t in placed)
+    x1, y1 = max(t.x + t.w for t in placed), max(t.y + t.h for t in placed)
+    moved = tuple(t.moved(-x0, -y0) for t in placed)
+    return Sketch(width=x1 - x0, height=y1 - y0, parts=moved), detached
 
 
 def _arm_name(layout: Layout, k: int) -> str:
@@ -459,10 +493,12 @@ def layout_sketch(layout: Layout, width: int) -> Sketch:
 
     - A line (no arms): the line, turning like a snake (`chain_sketch`).
     - With arms (spinners, Chicken Foot): the line through the lead across, each spinner's
-      (or foot's) short sides straight up and down from it; an arm that cannot be placed
-      so (one growing from a spinner off the line, a root's fifth and sixth toes), and
-      every further arm when the line is wider than ``width``, is drawn under the figure
-      as a labelled row of its own (``arm A4, from 3-3 on R``), empty arms left out.
+      (or foot's) two short sides straight out at right angles to the arm it lies on (up
+      and down from the line, left and right from an arm that runs up or down). A pair of
+      sides that would cross tiles already drawn or widen the figure beyond ``width``, a
+      root's fifth and sixth toes, the arms growing from those, and every further arm
+      when the line alone is wider than ``width``, are drawn under the figure, each as a
+      labelled row of its own (``arm A4, from 3-3 on R``), empty arms left out.
     - Trains: the hub (the engine double), then a labelled row per train outward from it
       (``seat 0``, ``Mexican``), a marker (red disc) before a marked train's label, its
       last tile outlined in red when it is an open double.

@@ -127,9 +127,10 @@ def layout(layout: Layout, *, max_pip: int = 6, width: int = 800) -> str:
 
     A line turns like a snake to stay within the width, doubles crosswise; with spinners
     (or a Chicken Foot's root and feet) the line through the lead runs across and each
-    spinner's short sides straight up and down from it, an arm that cannot be placed so
-    (or every further arm, when the line alone is wider than ``width``) drawn under it in
-    a labelled row; a train game shows its hub and a labelled row per train, a marker (a
+    spinner's short sides straight out at right angles to the arm it lies on, an arm that
+    cannot be placed so without crossing others or going beyond ``width`` (or every
+    further arm, when the line alone is wider than ``width``) drawn under it in a
+    labelled row; a train game shows its hub and a labelled row per train, a marker (a
     red disc) before a marked train's label, and an open double outlined in red (titled
     ``open double``). `dominoes.picture.layout_sketch` tells the whole of it.
 

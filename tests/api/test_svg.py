@@ -185,6 +185,40 @@ def test_a_seat_never_sees_a_hidden_tile(name: str) -> None:
             assert len(seen) + len(backs) == len(state.layout) + sum(state.hand_sizes)
 
 
+def centres(text: str) -> dict[Tile, tuple[float, float]]:
+    """The centre of each face-up tile of a picture."""
+    out = {}
+    for g in tiles(parsed(text)):
+        x, y, w, h = box(g)
+        out[Tile.parse(g.get("data-tile", ""))] = (x + w / 2, y + h / 2)
+    return out
+
+
+def test_a_spinner_s_short_sides_run_at_right_angles_to_its_arm() -> None:
+    # Sebastopol: the 6-6 lead, its up arm above it and its down arm below, on its axis
+    state = played("sebastopol", 1, 14)
+    arms = state.layout.arms
+    at = centres(svg.layout(state.layout))
+    lead_x, lead_y = at[Tile(6, 6)]
+    for k, above in ((2, True), (3, False)):
+        assert arms[k].tiles
+        for pair in arms[k].tiles:
+            x, y = at[Tile(*pair)]
+            assert x == lead_x
+            assert (y < lead_y) == above
+    # Chicken Foot: the foot 7-7 lies on the down arm, its toes run left and right of it
+    state = played("chicken-foot", 1, 33)
+    arms = state.layout.arms
+    assert arms[4].origin == (End.DOWN, 2)
+    at = centres(svg.layout(state.layout, max_pip=9))
+    foot_x, foot_y = at[Tile(7, 7)]
+    for k, left in ((4, True), (5, False)):
+        for pair in arms[k].tiles:
+            x, y = at[Tile(*pair)]
+            assert y == foot_y
+            assert (x < foot_x) == left
+
+
 def test_an_open_double_and_a_marker_are_drawn() -> None:
     layout = Layout(
         line=(),
