@@ -1273,8 +1273,9 @@ class HandState:
     def _repr_svg_(self, width: int = 800) -> str:
         """The table as an onlooker sees it, as an SVG picture (notebooks; `dominoes.svg.table`
         draws it, ``width`` checked)."""
-        hands = self.hands
-        return table_picture(self, hands=hands, boneyard=len(self.boneyard), seat=None, width=width)
+        return table_picture(
+            self, hands=self.hands, boneyard=len(self.boneyard), seat=None, width=width
+        )
 
 
 @attrs.frozen(kw_only=True)
@@ -1431,21 +1432,18 @@ class Observation:
             shown += [f"{name}={getattr(self, name)!r}" for name in ("hub", "trains", "train_turn")]
         return f"Observation({', '.join(shown)})"
 
-    # ------------------------------------------------------------------ as data
     def _repr_svg_(self, width: int = 800) -> str:
         """The table as the seat sees it, as an SVG picture (notebooks; `dominoes.svg.table`
         draws it, ``width`` checked): its hand face up, the others face down until the hand
         is over and shows them."""
-        hands = self.hands
-        if hands is None:
-            seen = tuple(self.hand if s == self.seat else None for s in range(self.rules.players))
-            return table_picture(
-                self, hands=seen, boneyard=self.boneyard_size, seat=self.seat, width=width
-            )
+        hands: Sequence[Sequence[Tile] | None] = self.hands or tuple(
+            self.hand if s == self.seat else None for s in range(self.rules.players)
+        )
         return table_picture(
             self, hands=hands, boneyard=self.boneyard_size, seat=self.seat, width=width
         )
 
+    # ------------------------------------------------------------------ as data
     def to_dict(self) -> dict[str, Any]:
         """The observation as plain, JSON-ready data (what a server sends a seat).
 

@@ -156,6 +156,10 @@ def test_random_positions_of_every_preset_fit_without_overlap(name: str, width: 
             table = svg.table(state, width=width)
             groups = check_geometry(table, width)
             assert len(groups) == len(state.layout) + sum(state.hand_sizes)
+            # an onlooker sees every hand
+            assert sorted(shown_tiles(groups)) == sorted(
+                [*state.layout.tiles, *(t for hand in state.hands for t in hand)]
+            )
 
 
 @pytest.mark.parametrize("name", PRESETS)
