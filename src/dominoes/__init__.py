@@ -128,6 +128,7 @@ _SUBMODULES = frozenset(
         "sampling",
         "simulation",
         "stats",
+        "svg",
         "words",
     )
 )

@@ -16,6 +16,7 @@ import attrs
 from dominoes.errors import ArgumentTypeError, ArgumentValueError, EmptyLayoutError
 from dominoes.errors import shown as _shown
 from dominoes.moves import End
+from dominoes.picture import layout_picture, set_for
 from dominoes.rules import PlayScoring, Ruleset, SpinnerCount
 from dominoes.tiles import Tile
 
@@ -361,6 +362,12 @@ class Layout:
                 argument="end",
             )
         return self.line[0][0] if end is End.LEFT else self.line[-1][1]
+
+    def _repr_svg_(self, width: int = 800) -> str:
+        """The layout as an SVG picture, for notebooks: `dominoes.svg.layout` for the
+        smallest usual set that holds its tiles (`dominoes.picture.set_for`)."""
+        high = max((t.high for t in self.tiles), default=0)
+        return layout_picture(self, max_pip=set_for(high), width=width)
 
     def __len__(self) -> int:
         if self.hub is not None:

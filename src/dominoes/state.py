@@ -69,6 +69,7 @@ from dominoes.observation_data import (
     step_data,
     train_data,
 )
+from dominoes.picture import table_picture
 from dominoes.rules import (
     BlockDetection,
     ClaimRule,
@@ -1269,6 +1270,13 @@ class HandState:
             f"hands={hands} boneyard={len(self._core[_BONE])}>"
         )
 
+    def _repr_svg_(self, width: int = 800) -> str:
+        """The table as an onlooker sees it, as an SVG picture (notebooks; `dominoes.svg.table`
+        draws it, ``width`` checked)."""
+        return table_picture(
+            self, hands=self.hands, boneyard=len(self.boneyard), seat=None, width=width
+        )
+
 
 @attrs.frozen(kw_only=True)
 class Observation:
@@ -1423,6 +1431,17 @@ class Observation:
         if self.rules.trains:
             shown += [f"{name}={getattr(self, name)!r}" for name in ("hub", "trains", "train_turn")]
         return f"Observation({', '.join(shown)})"
+
+    def _repr_svg_(self, width: int = 800) -> str:
+        """The table as the seat sees it, as an SVG picture (notebooks; `dominoes.svg.table`
+        draws it, ``width`` checked): its hand face up, the others face down until the hand
+        is over and shows them."""
+        hands: Sequence[Sequence[Tile] | None] = self.hands or tuple(
+            self.hand if s == self.seat else None for s in range(self.rules.players)
+        )
+        return table_picture(
+            self, hands=hands, boneyard=self.boneyard_size, seat=self.seat, width=width
+        )
 
     # ------------------------------------------------------------------ as data
     def to_dict(self) -> dict[str, Any]:

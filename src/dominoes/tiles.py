@@ -28,6 +28,7 @@ from dominoes.errors import (
     NotationError,
     shown,
 )
+from dominoes.picture import set_for, tile_picture
 
 __all__ = [
     "MAX_SET",
@@ -183,6 +184,11 @@ class Tile:
 
     def __repr__(self) -> str:
         return f"Tile({self.low}, {self.high})"
+
+    def _repr_svg_(self) -> str:
+        """The tile as an SVG picture, for notebooks: `dominoes.svg.tile` for the smallest
+        usual set that holds it (`dominoes.picture.set_for`)."""
+        return tile_picture(self, max_pip=set_for(self.high))
 
     def __lt__(self, other: object) -> bool:
         if not isinstance(other, Tile):

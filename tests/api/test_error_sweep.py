@@ -57,6 +57,7 @@ from dominoes import (
     sampling,
     simulation,
     stats,
+    svg,
 )
 from dominoes.deal import dealt_set, required_tiles
 from dominoes.errors import ArgumentTypeError, ArgumentValueError, DominoesError
@@ -100,6 +101,7 @@ PUBLIC_MODULES = (
     "dominoes.simulation",
     "dominoes.state",
     "dominoes.stats",
+    "dominoes.svg",
     "dominoes.tiles",
     "dominoes.verification",
 )
@@ -399,6 +401,33 @@ CASES: dict[str, tuple[Bad, ...]] = {
         _t("public as an int", lambda: diagram(_state(), public=1), "public"),
         _t("width as a str", lambda: diagram(_state(), width="80"), "width"),
         _v("width too narrow", lambda: diagram(_state(), width=5), "width"),
+    ),
+    "dominoes.svg.tile": (
+        _t("not a tile", lambda: svg.tile("3-5"), "tile"),
+        _v("a tile above max_pip", lambda: svg.tile(Tile(3, 7)), "tile"),
+        _t("max_pip as a str", lambda: svg.tile(Tile(1, 2), max_pip="6"), "max_pip"),
+        _t("vertical as an int", lambda: svg.tile(Tile(1, 2), vertical=1), "vertical"),
+        _v("size too small", lambda: svg.tile(Tile(1, 2), size=1), "size"),
+    ),
+    "dominoes.svg.hand": (
+        _t("tiles as a str", lambda: svg.hand("1-2 3-4"), "tiles"),
+        _t("a str among the tiles", lambda: svg.hand([Tile(1, 2), "3-4"]), "tiles"),
+        _v("a tile above max_pip", lambda: svg.hand([Tile(3, 7)]), "tiles"),
+        _v("width too narrow", lambda: svg.hand([Tile(1, 2)], width=50), "width"),
+    ),
+    "dominoes.svg.layout": (
+        _t("not a layout", lambda: svg.layout("[1|2]"), "layout"),
+        _v("max_pip negative", lambda: svg.layout(_state().layout, max_pip=-1), "max_pip"),
+        _t("width as a float", lambda: svg.layout(_state().layout, width=300.0), "width"),
+    ),
+    "dominoes.svg.table": (
+        _t("not a state", lambda: svg.table(_state().layout), "view"),
+        _t("seat as a str", lambda: svg.table(_state(), seat="0"), "seat"),
+        _v("no such seat", lambda: svg.table(_state(), seat=9), "seat"),
+        _v(
+            "another seat's observation", lambda: svg.table(_state().observation(0), seat=1), "seat"
+        ),
+        _v("width too narrow", lambda: svg.table(_state(), width=10), "width"),
     ),
     "dominoes.verification.VerificationRound.after": (
         _t("a str proposer", lambda: VerificationRound.after("0", 1, 2), "proposer"),

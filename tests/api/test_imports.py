@@ -39,6 +39,7 @@ OPTIONAL = {
 
 CORE = {
     "dominoes.observation_data",
+    "dominoes.picture",
     "dominoes.notation",
     "dominoes.tiles",
     "dominoes.errors",
@@ -238,6 +239,13 @@ def test_the_core_does_not_import_the_layers_above(name: str) -> None:
         if m.startswith(ABOVE) or m.startswith(("dominoes.adapters", "dominoes.cli"))
     )
     assert not above, f"{name} reaches {above}"
+
+
+def test_the_picture_leaf_imports_no_module_of_the_package() -> None:
+    """``picture.py`` draws for `Tile` (the lowest leaf), `Layout` and the engine: it must
+    import none of them when it runs (their types are for the type checker only)."""
+    assert graph()["dominoes.picture"] == set()
+    assert "dominoes.picture" in graph()["dominoes.tiles"]
 
 
 def test_the_walk_sees_the_package() -> None:
