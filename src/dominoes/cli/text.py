@@ -47,6 +47,7 @@ __all__ = [
     "replayed_hands",
     "result_lines",
     "scores_line",
+    "seat_name",
     "step_words",
     "wrap",
     "wrap_layout",
@@ -363,7 +364,8 @@ def arms_picture(final: HandState, width: int | None = None) -> list[str]:
     return ["", *(INDENT + line for line in diagram(final, width=room).split("\n"))]
 
 
-def _seat(seat: int, names: Sequence[str]) -> str:
+def seat_name(seat: int, names: Sequence[str] = ()) -> str:
+    """A seat as the replay names it: ``seat 1``, or ``seat 1 (Ben)`` with names."""
     return f"seat {seat} ({names[seat]})" if names else f"seat {seat}"
 
 
@@ -390,7 +392,7 @@ def outcome_lines(rules: Ruleset, result: HandResult, names: Sequence[str] = ())
             lines = ["Result: forfeit: a fault ended the hand (rule FAULT-2)."]
         elif result.ending is Ending.CONCEDED:
             assert result.conceded_by is not None
-            who = _seat(result.conceded_by, names)
+            who = seat_name(result.conceded_by, names)
             lines = [f"Result: {who} conceded the hand (rule CONCEDE-1)."]
         else:
             rnd = result.verification
@@ -407,7 +409,9 @@ def outcome_lines(rules: Ruleset, result: HandResult, names: Sequence[str] = ())
         lines += _verdict_lines(rules, result, "Nobody wins the hand.")
     for fault in result.faults:
         kind = fault.kind.value.replace("_", " ")
-        lines.append(f"Fault: {_seat(fault.seat, names)}, {kind} at move {fault.move_number + 1}.")
+        lines.append(
+            f"Fault: {seat_name(fault.seat, names)}, {kind} at move {fault.move_number + 1}."
+        )
     if result.faults:
         lines.append(
             "Points: "
@@ -431,7 +435,7 @@ def step_words(
     if after.history == before.history:  # not a move: the hand was conceded
         assert after.result is not None
         assert after.result.conceded_by is not None
-        return f"{_seat(after.result.conceded_by, names)} concedes"
+        return f"{seat_name(after.result.conceded_by, names)} concedes"
     text = describe_step(after.history[-1], before, names=names, viewer=viewer)
     if len(after.faults) > len(before.faults):
         kind = after.faults[-1].kind.value.replace("_", " ")
@@ -458,9 +462,9 @@ def hand_end_lines(
         ]
     if final.result is None:
         if viewer is not None and viewer != final.turn:
-            return [f"The hand is not over: {_seat(final.turn, names)} is to move."]
+            return [f"The hand is not over: {seat_name(final.turn, names)} is to move."]
         return [
-            f"The hand is not over: {_seat(final.turn, names)} is to move "
+            f"The hand is not over: {seat_name(final.turn, names)} is to move "
             f"({plural(len(final.legal_moves()), 'legal move')})."
         ]
     return outcome_lines(final.rules, final.result, names)
@@ -474,7 +478,7 @@ def _hand_lines(
     start = states[0]
     lines = [f"Deal ({dealt}):"]
     for seat, hand in enumerate(start.hands):
-        lines.append(f"  {_seat(seat, names)}: {_tiles(hand)}")
+        lines.append(f"  {seat_name(seat, names)}: {_tiles(hand)}")
     if start.boneyard:
         lines.append(f"  boneyard, in draw order: {_tiles(start.boneyard)}")
     lines.append("")
@@ -585,10 +589,10 @@ def match_end_line(final: Match, names: Sequence[str] = ()) -> str:
         return "The match is not over."
     over = "Match over"
     if final.conceded_by is not None:
-        over += f" ({_seat(final.conceded_by, names)} conceded the match)"
+        over += f" ({seat_name(final.conceded_by, names)} conceded the match)"
     if final.winner is None:
         return f"{over}: a tie."
-    who = " and ".join(_seat(s, names) for s in final.winner)
+    who = " and ".join(seat_name(s, names) for s in final.winner)
     return f"{over}: {who} {'wins' if len(final.winner) == 1 else 'win'}."
 
 
