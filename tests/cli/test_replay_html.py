@@ -365,7 +365,7 @@ def test_stepping_through_a_hand_in_a_browser(
     steps = len(states_of(record))
     start = shown(tab)
     assert start[0] == f"Step 1 of {steps}"
-    assert start[1].startswith("Hand: the deal")
+    assert start[1].startswith("The deal (as recorded); seat ")
     assert tab.is_disabled("#prev")
     assert not tab.is_disabled("#next")
     tab.keyboard.press("ArrowRight")

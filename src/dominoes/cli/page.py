@@ -115,11 +115,13 @@ def _picture(state: HandState, seat: int | None) -> str:
 
 
 def _step(where: str, move: str, picture: str, result: Sequence[str]) -> str:
-    """One step of the page: a template the script copies into view."""
-    out = (
-        f'<template class="step"><p class="where">{_text(where)}</p>'
-        f'<p class="move">{_text(move)}</p><div class="picture">{picture}</div>'
-    )
+    """One step of the page: a template the script copies into view (``where`` names the
+    hand and the step in a match; a hand record's counter says it all)."""
+    out = '<template class="step">'
+    if where:
+        out += f'<p class="where">{_text(where)}</p>'
+    out += f'<p class="move">{_text(move)}</p><div class="picture">{picture}</div>'
+
     if result:
         out += f'<div class="result">{_paragraphs(result)}</div>'
     return out + "</template>\n"
@@ -130,10 +132,9 @@ def _hand_steps(
 ) -> list[str]:
     """The steps of one hand: its deal, then the position after each move; the last step
     carries the hand's result, the match scores after it and the lines of ``last``."""
-    label = "Hand" if hand.number is None else f"Hand {hand.number}"
     dealt = f" ({hand.dealt})" if seat is None else ""  # a seed would show every tile
     start = hand.states[0]
-    first = f"{label}: the deal{dealt}; {seat_name(start.turn, names)} to move."
+    first = f"The deal{dealt}; {seat_name(start.turn, names)} to move."
     texts = [first]
     count = len(hand.states) - 1
     for n, (before, after) in enumerate(itertools.pairwise(hand.states), 1):
@@ -148,7 +149,7 @@ def _hand_steps(
         result.append(scores_line(hand.scores))
     steps = []
     for n, (state, text) in enumerate(zip(hand.states, texts, strict=True)):
-        where = f"{label}, step {n + 1} of {count + 1}"
+        where = "" if hand.number is None else f"Hand {hand.number}, step {n + 1} of {count + 1}"
         at_end = n == count
         steps.append(_step(where, text, _picture(state, seat), [*result, *last] if at_end else ()))
     return steps
