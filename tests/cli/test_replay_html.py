@@ -23,11 +23,10 @@ import pytest
 from browser import CHROMIUM_FLAGS, chromium
 from dominoes import Deal, Draw, HandState, Ruleset, Tile
 from dominoes.cli import main
-from dominoes.cli.page import PICTURE_WIDTH, replay_page
+from dominoes.cli.page import picture, replay_page
 from dominoes.cli.text import replayed_hands
 from dominoes.errors import ArgumentTypeError, ArgumentValueError
 from dominoes.records import HandRecord, MatchRecord, Record, load
-from dominoes.svg import table
 from paths import DATA
 
 if TYPE_CHECKING:
@@ -101,12 +100,6 @@ def named(text: str) -> set[Tile]:
     """The tiles whose names ``text`` holds (a pair of numbers no set has is left out)."""
     pairs = {tuple(sorted(map(int, m.groups()))) for m in TILE_NAME.finditer(text)}
     return {Tile(a, b) for a, b in pairs if b <= 30}
-
-
-def picture(state: HandState, seat: int | None) -> str:
-    """The picture of the table a step shows (`dominoes.svg.table`, inline)."""
-    svg = table(state, seat=seat, width=PICTURE_WIDTH)
-    return svg[svg.index("?>") + 2 :].lstrip() if svg.startswith("<?xml") else svg
 
 
 def hidden_from(state: HandState, seat: int) -> set[Tile]:

@@ -41,7 +41,7 @@ from dominoes.records import HandRecord, MatchRecord, Record
 from dominoes.state import HandState
 from dominoes.svg import table
 
-__all__ = ["PICTURE_WIDTH", "replay_page"]
+__all__ = ["PICTURE_WIDTH", "picture", "replay_page"]
 
 PICTURE_WIDTH = 800
 """The width, in pixels, each picture of the table is drawn for."""
@@ -106,11 +106,15 @@ def _paragraphs(lines: Sequence[str]) -> str:
     return "".join(f"<p>{_text(line)}</p>" for line in lines)
 
 
-def _picture(state: HandState, seat: int | None) -> str:
-    """The table after a step, from the page's view, as inline SVG (no XML declaration)."""
-    svg = table(state, seat=seat, width=PICTURE_WIDTH)
+def picture(state: HandState, seat: int | None = None) -> str:
+    """The picture of a step: `dominoes.svg.table` of ``state`` from ``seat``'s view (an
+    onlooker's for ``None``), `PICTURE_WIDTH` wide, as SVG to put inline in HTML (without
+    the XML declaration or document type a standalone document may start with)."""
+    svg = table(state, seat=seat, width=PICTURE_WIDTH).lstrip()
     if svg.startswith("<?xml"):
         svg = svg[svg.index("?>") + 2 :].lstrip()
+    if svg.startswith("<!DOCTYPE"):
+        svg = svg[svg.index(">") + 1 :].lstrip()
     return svg
 
 
@@ -151,7 +155,7 @@ def _hand_steps(
     for n, (state, text) in enumerate(zip(hand.states, texts, strict=True)):
         where = "" if hand.number is None else f"Hand {hand.number}, step {n + 1} of {count + 1}"
         at_end = n == count
-        steps.append(_step(where, text, _picture(state, seat), [*result, *last] if at_end else ()))
+        steps.append(_step(where, text, picture(state, seat), [*result, *last] if at_end else ()))
     return steps
 
 
