@@ -19,6 +19,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from browser import CHROMIUM_FLAGS, chromium
 from dominoes import Deal, Draw, HandState, Ruleset, Tile
@@ -28,6 +30,7 @@ from dominoes.cli.text import replayed_hands
 from dominoes.errors import ArgumentTypeError, ArgumentValueError
 from dominoes.records import HandRecord, MatchRecord, Record, load
 from paths import DATA
+from strategies import SEEDS, SETTINGS
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
@@ -200,10 +203,29 @@ def test_a_seat_sees_no_hidden_tile(name: str) -> None:
             assert not shown_tiles & hidden_from(state, seat), (name, seat, state.history)
             seen |= shown_tiles
         assert named(page) == seen  # and none outside the steps
-        if isinstance(record, HandRecord) and record.seed is not None:
+        if record.seed is not None:
             assert f"seed {record.seed}" not in page
     if name in PLAYED:
         assert f"seed {record.seed}" in replay_page(record)
+
+
+@settings(SETTINGS, max_examples=15)
+@given(
+    preset=st.sampled_from(Ruleset.presets()),
+    seed=SEEDS,
+    moves=st.integers(min_value=0, max_value=40),
+    data=st.data(),
+)
+def test_no_preset_shows_a_seat_a_hidden_tile(
+    preset: str, seed: int, moves: int, data: st.DataObject
+) -> None:
+    record = played(preset, seed, moves)
+    seat = data.draw(st.integers(min_value=0, max_value=record.rules.players - 1))
+    html = parsed(replay_page(record, seat))
+    states = states_of(record)
+    assert len(html.steps) == len(record.moves) + 1 == len(states)
+    for state, step in zip(states, html.steps, strict=True):
+        assert not named(step) & hidden_from(state, seat)
 
 
 def test_the_page_escapes_what_it_quotes() -> None:
