@@ -118,14 +118,13 @@ def picture(state: HandState, seat: int | None = None) -> str:
     return svg
 
 
-def _step(where: str, move: str, picture: str, result: Sequence[str]) -> str:
+def _step(where: str, move: str, svg: str, result: Sequence[str]) -> str:
     """One step of the page: a template the script copies into view (``where`` names the
     hand and the step in a match; a hand record's counter says it all)."""
     out = '<template class="step">'
     if where:
         out += f'<p class="where">{_text(where)}</p>'
-    out += f'<p class="move">{_text(move)}</p><div class="picture">{picture}</div>'
-
+    out += f'<p class="move">{_text(move)}</p><div class="picture">{svg}</div>'
     if result:
         out += f'<div class="result">{_paragraphs(result)}</div>'
     return out + "</template>\n"
@@ -160,6 +159,7 @@ def _hand_steps(
 
 
 def _check_seat(record: Record, seat: object) -> int | None:
+    """``seat`` if it is ``None`` or one of the record's seats; raise otherwise."""
     if seat is None:
         return None
     if type(seat) is not int:
