@@ -611,7 +611,7 @@ def table_picture(
         if tiles:
             rows.append(hand_sketch(tiles, room))
     who = "an onlooker's view" if seat is None else f"seat {seat}'s view"
-    game = f"a hand of dominoes ({rules.max_pip}-{rules.max_pip} set, {rules.players} players)"
+    game = f"a hand of dominoes (double-{rules.max_pip} set, {rules.players} players)"
     title = f"{game}, {who}: {status}"
     return document(stack(rows), title=title, max_pip=rules.max_pip, width=width)
 

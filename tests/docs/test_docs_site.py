@@ -20,7 +20,6 @@ import functools
 import http.server
 import importlib.util
 import os
-import shutil
 import subprocess
 import sys
 import threading
@@ -33,6 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
+from browser import CHROMIUM_FLAGS, chromium
 from paths import DOCS, ROOT, SCRIPTS
 
 if TYPE_CHECKING:
@@ -41,16 +41,6 @@ if TYPE_CHECKING:
 WIDTH, HEIGHT = 1280, 900
 CODE_COLUMNS = 100
 """Code lines up to this many characters fit the content column at ``WIDTH`` pixels."""
-CHROMIUM_FLAGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 STEP_TABLE = "proposer 2, confirmed 2 0 1"
 """Text of the last row of the verification page's step-by-step table."""
 
@@ -63,13 +53,6 @@ def url_path(page: Path) -> str:
 
 
 PAGES = sorted(url_path(page) for page in DOCS.rglob("*.md"))
-
-
-def chromium() -> str | None:
-    """The system's Chromium, if one is installed."""
-    if os.access("/usr/bin/chromium", os.X_OK):
-        return "/usr/bin/chromium"
-    return shutil.which("chromium")
 
 
 @pytest.fixture(scope="module")

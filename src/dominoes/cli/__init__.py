@@ -7,7 +7,8 @@ only when it runs, so without the extra the command prints one line saying how t
 install it and exits with status 2.
 
 The text of the demo and of ``replay`` is built without click (`dominoes.cli.text`),
-so `heaviest_first`, `demo_lines` and `replay_lines` can be imported anywhere.
+so `heaviest_first`, `demo_lines` and `replay_lines` can be imported anywhere; so is the
+page of ``replay --html`` (`dominoes.cli.page.replay_page`).
 """
 
 from __future__ import annotations

@@ -14,8 +14,9 @@ from typing import BinaryIO
 import click
 
 from dominoes.cli.common import EXIT_OK, EXIT_PROBLEM, EXIT_USAGE
+from dominoes.cli.page import replay_page
 from dominoes.cli.text import MAX_READ, replay_lines
-from dominoes.errors import RecordError
+from dominoes.errors import ArgumentValueError, RecordError
 from dominoes.records import load
 from dominoes.records import validate as check_record
 
@@ -43,18 +44,36 @@ def _opened(path: str) -> Iterator[BinaryIO]:
     epilog="\b\nExamples:\n"
     "  dominoes replay hand.toml\n"
     "  dominoes replay tests/data/match.toml\n"
-    "  dominoes replay - < hand.toml\n\n"
+    "  dominoes replay - < hand.toml\n"
+    "  dominoes replay tests/data/match.toml --html match.html --seat 1\n\n"
     "\b\nExit status: 0 ok, 1 the record is invalid (FILE:LINE: message on standard\n"
-    "error), 2 a usage error or a file that cannot be read."
+    "error), 2 a usage error or a file that cannot be read or written."
 )
 @click.argument("file", type=click.Path(dir_okay=True, allow_dash=True))
+@click.option(
+    "--html",
+    "page",
+    metavar="PAGE.html",
+    help="Write a self-contained page that steps through the record instead (- for "
+    "standard output).",
+)
+@click.option(
+    "--seat",
+    type=int,
+    metavar="N",
+    help="With --html: show seat N's view (default: an onlooker's, every hand face up).",
+)
 @click.pass_context
-def replay(ctx: click.Context, file: str) -> None:
+def replay(ctx: click.Context, file: str, page: str | None, seat: int | None) -> None:
     """Print a hand or match record (TOML or JSON) move by move.
 
     Each move is shown with the layout after it, then the result; a match record
-    shows every hand and the scores. FILE - reads standard input.
+    shows every hand and the scores. FILE - reads standard input. With --html, write
+    a web page instead, with a picture of the table at each step, buttons and the
+    arrow keys to step through it.
     """
+    if seat is not None and page is None:
+        raise click.UsageError("--seat applies to the --html page only.")
     name = _name(file)
     try:
         with _opened(file) as fp:
@@ -67,8 +86,23 @@ def replay(ctx: click.Context, file: str) -> None:
         message = str(error).removeprefix(f"line {error.line}: ")
         click.echo(f"{where}: {message}", err=True)
         ctx.exit(EXIT_PROBLEM)
-    for line in replay_lines(record):
-        click.echo(line)
+    if page is None:
+        for line in replay_lines(record):
+            click.echo(line)
+        return
+    try:
+        text = replay_page(record, seat)
+    except ArgumentValueError as error:
+        raise click.BadParameter(str(error), param_hint="'--seat'") from None
+    if page == "-":
+        click.echo(text, nl=False)
+        return
+    try:
+        with open(page, "w", encoding="utf-8") as out:
+            out.write(text)
+    except OSError as error:
+        click.echo(f"dominoes replay: cannot write {page}: {error.strerror or error}", err=True)
+        ctx.exit(EXIT_USAGE)
 
 
 @click.command(

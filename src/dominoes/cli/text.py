@@ -13,9 +13,12 @@ import json
 import textwrap
 from collections.abc import Iterable, Sequence
 
+import attrs
+
 from dominoes.agents import heaviest
 from dominoes.deal import Deal
 from dominoes.layout import Layout
+from dominoes.match import Match
 from dominoes.moves import Move
 from dominoes.presets import find_preset
 from dominoes.records import MAX_RECORD, HandRecord, Record
@@ -28,16 +31,24 @@ from dominoes.words import describe_rules, describe_step
 __all__ = [
     "INDENT",
     "MAX_READ",
+    "ReplayedHand",
     "arms_picture",
     "demo_lines",
     "elide_layout",
     "ends_text",
+    "hand_end_lines",
     "heaviest_first",
+    "match_end_line",
     "move_table",
     "outcome_lines",
     "plural",
+    "record_header",
     "replay_lines",
+    "replayed_hands",
     "result_lines",
+    "scores_line",
+    "seat_name",
+    "step_words",
     "wrap",
     "wrap_layout",
 ]
@@ -353,7 +364,8 @@ def arms_picture(final: HandState, width: int | None = None) -> list[str]:
     return ["", *(INDENT + line for line in diagram(final, width=room).split("\n"))]
 
 
-def _seat(seat: int, names: Sequence[str]) -> str:
+def seat_name(seat: int, names: Sequence[str] = ()) -> str:
+    """A seat as the replay names it: ``seat 1``, or ``seat 1 (Ben)`` with names."""
     return f"seat {seat} ({names[seat]})" if names else f"seat {seat}"
 
 
@@ -380,7 +392,7 @@ def outcome_lines(rules: Ruleset, result: HandResult, names: Sequence[str] = ())
             lines = ["Result: forfeit: a fault ended the hand (rule FAULT-2)."]
         elif result.ending is Ending.CONCEDED:
             assert result.conceded_by is not None
-            who = _seat(result.conceded_by, names)
+            who = seat_name(result.conceded_by, names)
             lines = [f"Result: {who} conceded the hand (rule CONCEDE-1)."]
         else:
             rnd = result.verification
@@ -397,7 +409,9 @@ def outcome_lines(rules: Ruleset, result: HandResult, names: Sequence[str] = ())
         lines += _verdict_lines(rules, result, "Nobody wins the hand.")
     for fault in result.faults:
         kind = fault.kind.value.replace("_", " ")
-        lines.append(f"Fault: {_seat(fault.seat, names)}, {kind} at move {fault.move_number + 1}.")
+        lines.append(
+            f"Fault: {seat_name(fault.seat, names)}, {kind} at move {fault.move_number + 1}."
+        )
     if result.faults:
         lines.append(
             "Points: "
@@ -409,52 +423,82 @@ def outcome_lines(rules: Ruleset, result: HandResult, names: Sequence[str] = ())
     return lines
 
 
+def step_words(
+    before: HandState, after: HandState, names: Sequence[str] = (), viewer: int | None = None
+) -> str:
+    """What happened between two states of a replayed hand, in words: the move (a fault
+    named as such), or the concession that is not a move (rule CONCEDE-1).
+
+    With a ``viewer`` the words never show a tile that seat may not see (another seat's
+    draw is ``"draws a tile"``, `dominoes.words.describe_step`).
+    """
+    if after.history == before.history:  # not a move: the hand was conceded
+        assert after.result is not None
+        assert after.result.conceded_by is not None
+        return f"{seat_name(after.result.conceded_by, names)} concedes"
+    text = describe_step(after.history[-1], before, names=names, viewer=viewer)
+    if len(after.faults) > len(before.faults):
+        kind = after.faults[-1].kind.value.replace("_", " ")
+        text = f"{text.split(':')[0]}: a fault ({kind})"
+    return text
+
+
+def hand_end_lines(
+    final: HandState,
+    names: Sequence[str] = (),
+    match_over: bool = False,
+    viewer: int | None = None,
+) -> list[str]:
+    """How a replayed hand ends: its result (`outcome_lines`), or that it is not over, or,
+    with ``match_over``, that the match ended in its middle (rule MATCH-7).
+
+    An unfinished hand read by a ``viewer`` other than the seat to move does not count
+    that seat's legal moves (they depend on its hidden tiles).
+    """
+    if final.result is None and match_over:
+        return [
+            "The match ended in the middle of the hand, when play points reached the target "
+            "(rule MATCH-7)."
+        ]
+    if final.result is None:
+        if viewer is not None and viewer != final.turn:
+            return [f"The hand is not over: {seat_name(final.turn, names)} is to move."]
+        return [
+            f"The hand is not over: {seat_name(final.turn, names)} is to move "
+            f"({plural(len(final.legal_moves()), 'legal move')})."
+        ]
+    return outcome_lines(final.rules, final.result, names)
+
+
 def _hand_lines(
     states: Sequence[HandState], names: Sequence[str], dealt: str, match_over: bool = False
 ) -> list[str]:
     """One hand: the deal, each move with the layout after it, and the result (or, with
     ``match_over``, that the match ended in its middle, rule MATCH-7)."""
     start = states[0]
-    rules = start.rules
     lines = [f"Deal ({dealt}):"]
     for seat, hand in enumerate(start.hands):
-        lines.append(f"  {_seat(seat, names)}: {_tiles(hand)}")
+        lines.append(f"  {seat_name(seat, names)}: {_tiles(hand)}")
     if start.boneyard:
         lines.append(f"  boneyard, in draw order: {_tiles(start.boneyard)}")
     lines.append("")
     moves = []
     for n, (before, after) in enumerate(itertools.pairwise(states), 1):
-        if after.history == before.history:  # not a move: the hand was conceded
-            assert after.result is not None
-            assert after.result.conceded_by is not None
-            who = _seat(after.result.conceded_by, names)
-            moves.append((f"     {who} concedes", after.layout))
-            continue
-        text = describe_step(after.history[-1], before, names=names)
-        if len(after.faults) > len(before.faults):
-            kind = after.faults[-1].kind.value.replace("_", " ")
-            text = f"{text.split(':')[0]}: a fault ({kind})"
-        moves.append((f"{n:3}. {text}", after.layout))
+        text = step_words(before, after, names)
+        if after.history == before.history:  # the concession has no number
+            moves.append((f"     {text}", after.layout))
+        else:
+            moves.append((f"{n:3}. {text}", after.layout))
     lines.extend(move_table(moves))
     final = states[-1]
     lines.append("")
-    if final.result is None and match_over:
-        lines.append(
-            "The match ended in the middle of the hand, when play points reached the target "
-            "(rule MATCH-7)."
-        )
-    elif final.result is None:
-        lines.append(
-            f"The hand is not over: {_seat(final.turn, names)} is to move "
-            f"({plural(len(final.legal_moves()), 'legal move')})."
-        )
-    else:
-        lines.extend(outcome_lines(rules, final.result, names))
+    lines.extend(hand_end_lines(final, names, match_over))
     lines.extend(arms_picture(final))
     return lines
 
 
-def _record_header(record: Record) -> list[str]:
+def record_header(record: Record) -> list[str]:
+    """The header of a replayed record: its kind and rules, overrides, players, event."""
     preset = find_preset(record.preset)
     rules = record.rules
     kind = "Hand" if isinstance(record, HandRecord) else "Match"
@@ -477,25 +521,32 @@ def _record_header(record: Record) -> list[str]:
     return lines
 
 
-def replay_lines(record: Record) -> list[str]:
-    """The output of ``dominoes replay``: a record's hands move by move, and the results.
+@attrs.frozen(kw_only=True)
+class ReplayedHand:
+    """One hand of a replayed record: its states and how it was dealt and ended."""
 
-    Args:
-        record: a `HandRecord` or `MatchRecord`.
+    number: int | None
+    """The hand's number in its match, from 1 (``None`` in a hand record)."""
+    states: tuple[HandState, ...]
+    """The hand as dealt, after each move, and after its concession if it was conceded."""
+    dealt: str
+    """How it was dealt: ``"seed 3"``, ``"as recorded"``, ``"from the match seed 8"``."""
+    match_over: bool = False
+    """Whether the match ended in the middle of this hand (rule MATCH-7)."""
+    scores: tuple[int, ...] | None = None
+    """The match scores once this hand was over (``None`` in a hand record, or while
+    the hand is unfinished)."""
+    match: Match | None = None
+    """The match after this hand's last state (``None`` in a hand record)."""
 
-    Returns:
-        The lines to print.
-    """
-    lines = _record_header(record)
-    names = record.names
+
+def replayed_hands(record: Record) -> list[ReplayedHand]:
+    """A record's hands, each replayed through the engine (one for a hand record)."""
     if isinstance(record, HandRecord):
         dealt = f"seed {record.seed}" if record.deal is None else "as recorded"
-        lines.append("")
-        lines.extend(_hand_lines(list(record.replay()), names, dealt))
-        return lines
-    rules = record.rules
-    lines.append(f"Target: {plural(rules.match_target, 'point')}.")
+        return [ReplayedHand(number=None, states=tuple(record.replay()), dealt=dealt)]
     matches = list(record.replay())
+    hands = []
     first = 0
     for number, entry in enumerate(record.hands, 1):
         size = len(entry.moves) + 1 + (entry.conceded_by is not None)
@@ -512,24 +563,64 @@ def replay_lines(record: Record) -> list[str]:
             dealt = f"seed {entry.seed}"
         else:
             dealt = f"from the match seed {record.seed}"
-        lines.extend(("", f"Hand {number}", ""))
         mid_hand = after.is_over and not after.state.is_over and after.conceded_by is None
-        lines.extend(_hand_lines(states, names, dealt, mid_hand))
-        if after.state.is_over or mid_hand:
-            lines.append(
-                "Scores: " + ", ".join(f"seat {s}: {p}" for s, p in enumerate(after.scores)) + "."
+        scores = after.scores if after.state.is_over or mid_hand else None
+        hands.append(
+            ReplayedHand(
+                number=number,
+                states=tuple(states),
+                dealt=dealt,
+                match_over=mid_hand,
+                scores=scores,
+                match=after,
             )
-    final = matches[-1]
+        )
+    return hands
+
+
+def scores_line(scores: Sequence[int]) -> str:
+    """The match scores after a hand, as ``dominoes replay`` prints them."""
+    return "Scores: " + ", ".join(f"seat {s}: {p}" for s, p in enumerate(scores)) + "."
+
+
+def match_end_line(final: Match, names: Sequence[str] = ()) -> str:
+    """How a replayed match ends: who won (or a tie, or a concession), or not over."""
+    if not final.is_over:
+        return "The match is not over."
+    over = "Match over"
+    if final.conceded_by is not None:
+        over += f" ({seat_name(final.conceded_by, names)} conceded the match)"
+    if final.winner is None:
+        return f"{over}: a tie."
+    who = " and ".join(seat_name(s, names) for s in final.winner)
+    return f"{over}: {who} {'wins' if len(final.winner) == 1 else 'win'}."
+
+
+def replay_lines(record: Record) -> list[str]:
+    """The output of ``dominoes replay``: a record's hands move by move, and the results.
+
+    Args:
+        record: a `HandRecord` or `MatchRecord`.
+
+    Returns:
+        The lines to print.
+    """
+    lines = record_header(record)
+    names = record.names
+    if isinstance(record, HandRecord):
+        (hand,) = replayed_hands(record)
+        lines.append("")
+        lines.extend(_hand_lines(hand.states, names, hand.dealt))
+        return lines
+    lines.append(f"Target: {plural(record.rules.match_target, 'point')}.")
+    hands = replayed_hands(record)
+    for hand in hands:
+        lines.extend(("", f"Hand {hand.number}", ""))
+        lines.extend(_hand_lines(hand.states, names, hand.dealt, hand.match_over))
+        if hand.scores is not None:
+            lines.append(scores_line(hand.scores))
+    final = hands[-1].match
+    assert final is not None
     lines.append("")
-    if final.is_over:
-        over = "Match over"
-        if final.conceded_by is not None:
-            over += f" ({_seat(final.conceded_by, names)} conceded the match)"
-        if final.winner is None:
-            lines.append(f"{over}: a tie.")
-        else:
-            who = " and ".join(_seat(s, names) for s in final.winner)
-            lines.append(f"{over}: {who} {'wins' if len(final.winner) == 1 else 'win'}.")
-    else:
-        lines.append("The match is not over.")
+    lines.append(match_end_line(final, names))
     return lines
