@@ -2,6 +2,7 @@
 
     python scripts/perft.py --preset draw --seed 1 --depth 8        # counts at depths 1 to 8
     python scripts/perft.py --preset draw --seed 1 --depth 8 --divide   # depth 8, by first move
+    python scripts/perft.py --preset draw --seed 1 --moves "6-6 5-6:R" --depth 6 --divide
     python scripts/perft.py --preset block --set max_pip=3 --set hand_size=3 --seed 2 --full
     python scripts/perft.py --preset all-fives --position "d6 ..." --depth 6
     python scripts/perft.py --check-docs            # recompute every count of docs/perft.md
@@ -67,6 +68,12 @@ def parser() -> argparse.ArgumentParser:
     where = p.add_mutually_exclusive_group()
     where.add_argument("--position", help="a position string (docs/notation.md)")
     where.add_argument("--seed", type=int, help="deal at random with this seed (default 0)")
+    p.add_argument(
+        "--moves",
+        default="",
+        metavar="TOKENS",
+        help="play these moves first (tokens as --divide prints them, space-separated)",
+    )
     p.add_argument("--depth", type=int, help="count the sequences of 1 to DEPTH moves")
     p.add_argument("--divide", action="store_true", help="split the count at DEPTH by first move")
     p.add_argument("--full", action="store_true", help="walk every complete hand (small sets only)")
@@ -94,8 +101,10 @@ def state_of(args: argparse.Namespace) -> HandState:
     """The position the command's options name."""
     rules = ruleset(args.preset, args.settings)
     if args.position is not None:
-        return HandState.from_position(args.position, rules)
-    return HandState.start(rules, Deal.random(rules, seed=args.seed or 0))
+        state = HandState.from_position(args.position, rules)
+    else:
+        state = HandState.start(rules, Deal.random(rules, seed=args.seed or 0))
+    return state.apply_all(args.moves.split()) if args.moves else state
 
 
 def command(preset: str, settings: Sequence[str], position: str, tail: str) -> str:

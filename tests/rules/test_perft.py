@@ -268,4 +268,7 @@ def test_the_script_divides(capsys: pytest.CaptureFixture[str]) -> None:
         out = capsys.readouterr().out
         assert "| 3-3 | 8 |" in out
         assert "| total | 8 |" in out
+        after = ["--moves", "3-3", "--depth", "3", "--divide"]
+        assert script.main([*argv, "--seed", "2", *after]) == 0
+        assert capsys.readouterr().out.endswith("| total | 8 |\n")
         assert script.main([*argv, "--position", "d3 nonsense", "--depth", "2"]) == 2
