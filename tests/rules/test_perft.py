@@ -10,7 +10,10 @@ distinct first *n* moves of the sequences that have *n* moves or more: every pos
 the tree lies on a complete sequence, and each sequence of moves is one position.
 
 Then the small tables of docs/perft.md are recomputed (``scripts/perft.py --check-docs
---quick``), so the page cannot drift from the code.
+--quick``), so the page cannot drift from the code, and its whole trees of small sets are
+walked again by those models: for Block, Draw and Mexican Train the whole table (hands,
+positions, longest, endings, points), for all-fives, fives-and-threes and bergen the shape
+of the tree (the spinner brute force scores hands only under the default scoring).
 """
 
 from __future__ import annotations
@@ -36,6 +39,7 @@ from dominoes import (
     HandState,
     PlayScoring,
     Ruleset,
+    SpinnerRule,
 )
 from dominoes.notation import format_move
 from dominoes.perft import Tree, divide, perft, tree
@@ -272,3 +276,98 @@ def test_the_script_divides(capsys: pytest.CaptureFixture[str]) -> None:
         assert script.main([*argv, "--seed", "2", *after]) == 0
         assert capsys.readouterr().out.endswith("| total | 8 |\n")
         assert script.main([*argv, "--position", "d3 nonsense", "--depth", "2"]) == 2
+
+
+def brute_whole(state: HandState) -> tuple[list[Any], Counter[Any], Counter[str]]:
+    """(complete sequences, hands by points per seat, hands by ending value) of the tree
+    from the start of a deal, walked by the independent model of ``state``'s game."""
+    rules = state.rules
+    hands = tuple(tuple(str(t) for t in hand) for hand in state.hands)
+    boneyard = tuple(str(t) for t in state.boneyard)
+    if rules.trains:
+        start = ref.start(
+            ref.options(rules),
+            [[ref.pair(t) for t in hand] for hand in hands],
+            [ref.pair(t) for t in boneyard],
+        )
+        paths, points = reference_paths(start)
+        return paths, points, reference_endings(start)
+    if rules.spinner is not SpinnerRule.NONE or rules.play_scoring is not PlayScoring.NONE:
+        table = spinner_golden.Table(rules.max_pip, hands, boneyard)
+        leaves: list[tuple[Sequence[str], tuple[Any, ...]]] = list(
+            spinner_golden.BruteForce(rules, table).run().leaves
+        )
+    else:
+        case = line_golden.Golden(  # the golden numbers are not read
+            rules.max_pip,
+            rules.players,
+            hands,
+            boneyard,
+            rules.drawing is DrawRule.UNTIL_PLAYABLE,
+            rules.partnership,
+            0,
+            0,
+            0,
+            0,
+        )
+        leaves = list(line_golden.BruteForce(case).run())
+    return (
+        [path for path, _ in leaves],
+        Counter(outcome[2] for _, outcome in leaves),
+        Counter(str(outcome[0]).lower() for _, outcome in leaves),
+    )
+
+
+def reference_endings(start: ref.State) -> Counter[str]:
+    endings: Counter[str] = Counter()
+    stack = [start]
+    while stack:
+        s = stack.pop()
+        end = ref.over(s)
+        if end is None:
+            stack.extend(ref.apply(s, token) for token in ref.legal(s))
+        else:
+            endings[end["ending"]] += 1
+    return endings
+
+
+MODELLED = {"block": True, "draw": True, "mexican-train": True}
+"""The presets whose whole trees an independent model walks, and whether it scores them
+too (the spinner brute force plays the moves of these presets but scores hands only under
+the default scoring, not their rounding to fives)."""
+MODELLED |= dict.fromkeys(("all-fives", "fives-and-threes", "bergen"), False)
+
+
+def test_the_page_whole_trees_match_the_brute_forces() -> None:
+    checked = set()
+    with perft_script() as script:
+        for table in script.read_page((DOCS / "perft.md").read_text()):
+            scored = MODELLED.get(table.args.preset)
+            if not table.args.full or scored is None:
+                continue
+            state = script.state_of(table.args)
+            # the models walk from the start of a deal
+            assert state == HandState.start(
+                state.rules, Deal(hands=state.hands, boneyard=state.boneyard)
+            )
+            found = brute_whole(state)
+            paths, points, endings = found
+            counts = depth_counts(paths)
+            summary = Tree(
+                leaves=len(paths),
+                nodes=sum(counts),
+                longest=len(counts) - 2,
+                endings=tuple((e, endings[e.value]) for e in Ending if endings[e.value]),
+                points=tuple(sorted(points.items())),
+                totals=tuple(
+                    sum(p[seat] * n for p, n in points.items())
+                    for seat in range(state.rules.players)
+                ),
+            )
+            rows = (*script.tree_rows(summary), *script.points_rows(summary))
+            if scored:
+                assert rows == table.whole
+            else:  # the shape of the tree: hands, positions, longest, endings
+                assert rows[2].split("|")[:5] == table.whole[2].split("|")[:5]
+            checked.add((table.args.preset, table.args.position.split()[0]))
+    assert {(preset, s) for preset in MODELLED for s in ("d3", "d4")} <= checked
