@@ -123,6 +123,7 @@ _SUBMODULES = frozenset(
         "cli",
         "codec",
         "fields",
+        "perft",
         "records",
         "render",
         "sampling",
