@@ -510,7 +510,8 @@ def test_penalty_arena_margins_favour_fewer_penalties() -> None:
         assert hand.margins(rules, 2) == [float(own[1] - own[0]), float(own[0] - own[1])]
         low = min(hand.points)
         if hand.ending is Ending.DOMINO:  # the seat that went out (another may score 0 too)
-            assert len(hand.winners) == 1 and hand.points[hand.winners[0]] == low
+            assert len(hand.winners) == 1
+            assert hand.points[hand.winners[0]] == low
         else:
             assert set(hand.winners) == {s for s, p in enumerate(hand.points) if p == low}
 
