@@ -24,7 +24,8 @@ The comment is replaced by a ``<figure class="dominoes-picture">`` holding the i
 SVG; a marker that does not read, or a position that does not fit its rules, stops the
 build with an error naming the page's line. Without this hook the comment stays a comment:
 the page reads the same, without its pictures. tests/docs/test_doc_pictures.py renders
-every marker of docs/.
+every marker of docs/ and checks that its position and rules are those of a state the
+page's examples hold just above it (a marker cannot go stale when an example changes).
 """
 
 from __future__ import annotations
@@ -36,7 +37,15 @@ from xml.sax.saxutils import escape
 
 from dominoes import HandState, Ruleset, svg
 
-__all__ = ["MARKER", "PictureError", "on_page_markdown", "picture", "render_pictures"]
+__all__ = [
+    "MARKER",
+    "PictureError",
+    "marker_fields",
+    "marker_rules",
+    "on_page_markdown",
+    "picture",
+    "render_pictures",
+]
 
 MARKER = re.compile(r"^<!-- picture: (?P<fields>.*?) -->[ \t]*$", re.MULTILINE)
 """A picture marker: an HTML comment on a line of its own."""
@@ -60,7 +69,8 @@ def _value(text: str) -> Any:
     return _WORDS.get(text, text)
 
 
-def _fields(text: str) -> dict[str, str]:
+def marker_fields(text: str) -> dict[str, str]:
+    """A marker's fields (the text between ``picture:`` and ``-->``) by name."""
     out: dict[str, str] = {}
     for item in shlex.split(text):
         name, sep, value = item.partition("=")
@@ -75,17 +85,22 @@ def _fields(text: str) -> dict[str, str]:
     return out
 
 
-def picture(fields_text: str) -> str:
-    """The SVG document of one marker's fields (the text between ``picture:`` and
-    ``-->``)."""
-    fields = _fields(fields_text)
+def marker_rules(fields: dict[str, str]) -> Ruleset:
+    """The ruleset a marker's fields name: its preset, with the fields it overrides."""
     data = Ruleset.preset(fields["preset"]).to_dict()
     for name, value in fields.items():
         if name not in _OWN:
             if name not in data:
                 raise PictureError(f"{name} is not a ruleset field")
             data[name] = _value(value)
-    rules = Ruleset.from_dict(data)
+    return Ruleset.from_dict(data)
+
+
+def picture(fields_text: str) -> str:
+    """The SVG document of one marker's fields (the text between ``picture:`` and
+    ``-->``)."""
+    fields = marker_fields(fields_text)
+    rules = marker_rules(fields)
     state = HandState.from_position(fields["position"], rules)
     width = int(fields.get("width", WIDTH))
     show = fields.get("show", "table")
@@ -98,7 +113,7 @@ def picture(fields_text: str) -> str:
 
 
 def _figure(fields_text: str) -> str:
-    fields = _fields(fields_text)
+    fields = marker_fields(fields_text)
     body = picture(fields_text)
     caption = fields.get("caption")
     lines = ['<figure class="dominoes-picture">', body]

@@ -8,12 +8,15 @@ test_docs_site.py (the pages hold the ``<svg``, and a browser shows one).
 
 from __future__ import annotations
 
+import contextlib
+import doctest
+import io
 import re
 import xml.etree.ElementTree as ET
 
 import pytest
 
-from dominoes import svg
+from dominoes import HandState, svg
 from dominoes.errors import NotationError
 from paths import DOCS, ROOT, script
 
@@ -70,6 +73,30 @@ def test_every_marker_renders_as_an_svg_figure(name: str) -> None:
         assert root.iter(f"{NS}g")
         # raw HTML for Markdown: no blank line inside the block
         assert "\n\n" not in picture
+
+
+def states_before(text: str, line: int) -> list[HandState]:
+    """The states bound to a name once the page's examples above ``line`` have run."""
+    namespace: dict[str, object] = {}
+    for example in doctest.DocTestParser().get_examples(text):
+        if example.lineno >= line:
+            break
+        with contextlib.redirect_stdout(io.StringIO()), contextlib.suppress(Exception):
+            exec(compile(example.source, "<page>", "exec"), namespace)
+    return [value for value in namespace.values() if isinstance(value, HandState)]
+
+
+@pytest.mark.parametrize("name", MARKED)
+def test_every_marker_is_a_position_its_page_s_example_reaches(name: str) -> None:
+    """A marker's position is that of a state the examples above it hold, under the same
+    rules: the picture shows what the text diagram shows."""
+    text = (DOCS / name).read_text(encoding="utf-8")
+    for match in hook.MARKER.finditer(text):
+        line = text.count("\n", 0, match.start())
+        fields = hook.marker_fields(match["fields"])
+        rules = hook.marker_rules(fields)
+        reached = {(s.position(), s.rules) for s in states_before(text, line)}
+        assert (fields["position"], rules) in reached, f"{name}, line {line + 1}: stale marker"
 
 
 def test_a_marker_draws_the_engine_s_picture() -> None:
