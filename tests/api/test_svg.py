@@ -248,6 +248,31 @@ def test_an_open_double_and_a_marker_are_drawn() -> None:
     assert "train of seat 1: empty" in labels
 
 
+def leads(text: str) -> list[str | None]:
+    """The names of the tiles a picture outlines as the lead."""
+    return [g.get("data-tile") for g in tiles(parsed(text)) if "lead" in g.get("class", "")]
+
+
+def test_the_lead_is_outlined() -> None:
+    # a line game: the table knows the lead (6-6, fourth from the left), the line alone not
+    state = played("block", 1, 15)
+    assert state.lead == 3
+    assert leads(svg.table(state)) == ["6-6"]
+    assert leads(svg.table(state, seat=1)) == ["6-6"]
+    assert leads(svg.layout(state.layout)) == []
+    assert "6-6 (lead)" in svg.table(state)
+    # spinners and feet: the layout says it, also when the line is drawn as a snake
+    for name, seed, moves, lead in (("sebastopol", 1, 14, "6-6"), ("chicken-foot", 1, 33, "9-9")):
+        state = played(name, seed, moves)
+        for width in (800, MIN_WIDTH):
+            assert leads(svg.layout(state.layout, max_pip=state.rules.max_pip, width=width)) == [
+                lead
+            ]
+    # trains have a hub, no lead
+    state = played("mexican-train", 1, 27)
+    assert leads(svg.table(state)) == []
+
+
 def test_bad_layouts_and_tables_are_refused() -> None:
     with pytest.raises(ArgumentTypeError, match="layout must be a Layout"):
         svg.layout("[1|2]")  # type: ignore[arg-type]
