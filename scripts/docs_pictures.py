@@ -17,7 +17,9 @@ The fields, ``name=value`` separated by spaces (a value with spaces in double qu
 * ``seat``: draw the table as that seat sees it (else as an onlooker, every hand shown,
   like the text diagram);
 * ``show``: ``table`` (the default: the layout, the hands, whose turn) or ``layout``;
-* ``width``: the picture's width in pixels (640 unless given);
+* ``width``: the most the picture may take, in pixels (640 unless given): it is laid out
+  within that width, then drawn only as wide as what it shows (so that a phone, where it
+  is scaled to the column, shrinks it no more than it must);
 * ``caption``: a line under the picture.
 
 The comment is replaced by a ``<figure class="dominoes-picture">`` holding the inline
@@ -32,10 +34,13 @@ from __future__ import annotations
 
 import re
 import shlex
+import xml.etree.ElementTree as ET
+from collections.abc import Callable
 from typing import Any
 from xml.sax.saxutils import escape
 
 from dominoes import HandState, Ruleset, svg
+from dominoes.picture import CHAR, MARGIN
 
 __all__ = [
     "MARKER",
@@ -96,6 +101,28 @@ def marker_rules(fields: dict[str, str]) -> Ruleset:
     return Ruleset.from_dict(data)
 
 
+def _right(text: str) -> int:
+    """Where the drawing of an SVG picture ends on the right, its margin included: the
+    right side of its rightmost tile or label (a label's length estimated as the drawing
+    code estimates it, `CHAR` pixels a character)."""
+    ns = "{http://www.w3.org/2000/svg}"
+    right = 0
+    for element in ET.fromstring(text).iter():
+        if element.tag == f"{ns}g" and element.get("data-x") is not None:
+            right = max(right, int(element.get("data-x", 0)) + int(element.get("data-w", 0)))
+        elif element.tag == f"{ns}text" and element.get("class") == "label":
+            right = max(right, int(element.get("x", 0)) + CHAR * len(element.text or ""))
+    return right + MARGIN
+
+
+def _tight(draw: Callable[[int], str], width: int) -> str:
+    """``draw(width)``, drawn again only as wide as what it shows when that is narrower
+    (within a narrower width that holds it, the drawing code lays out the same picture)."""
+    text = draw(width)
+    right = max(svg.MIN_WIDTH, _right(text))
+    return draw(right) if right < width else text
+
+
 def picture(fields_text: str) -> str:
     """The SVG document of one marker's fields (the text between ``picture:`` and
     ``-->``)."""
@@ -105,11 +132,11 @@ def picture(fields_text: str) -> str:
     width = int(fields.get("width", WIDTH))
     show = fields.get("show", "table")
     if show == "layout":
-        return svg.layout(state.layout, max_pip=rules.max_pip, width=width)
+        return _tight(lambda w: svg.layout(state.layout, max_pip=rules.max_pip, width=w), width)
     if show != "table":
         raise PictureError(f"show must be table or layout, got {show!r}")
-    seat = fields.get("seat")
-    return svg.table(state, seat=None if seat is None else int(seat), width=width)
+    seat = None if fields.get("seat") is None else int(fields["seat"])
+    return _tight(lambda w: svg.table(state, seat=seat, width=w), width)
 
 
 def _figure(fields_text: str) -> str:

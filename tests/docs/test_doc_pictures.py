@@ -65,7 +65,18 @@ def test_every_marker_renders_as_an_svg_figure(name: str) -> None:
     assert not hook.MARKER.search(out)
     pictures = FIGURE.findall(out)
     assert len(pictures) == markers
-    for picture in pictures:
+    for match, picture in zip(hook.MARKER.finditer(text), pictures, strict=True):
+        # drawn as the engine draws it at the marker's width, only narrower
+        fields = hook.marker_fields(match["fields"])
+        state = HandState.from_position(fields["position"], hook.marker_rules(fields))
+        width = int(fields.get("width", hook.WIDTH))
+        if fields.get("show") == "layout":
+            wide = svg.layout(state.layout, max_pip=state.rules.max_pip, width=width)
+        else:
+            seat = None if fields.get("seat") is None else int(fields["seat"])
+            wide = svg.table(state, seat=seat, width=width)
+        assert drawn(picture) == drawn(wide)
+        assert width_of(picture) <= width
         root = ET.fromstring(picture)
         assert root.tag == f"{NS}svg"
         assert float(root.get("width", "0")) > 0
@@ -99,22 +110,43 @@ def test_every_marker_is_a_position_its_page_s_example_reaches(name: str) -> Non
         assert (fields["position"], rules) in reached, f"{name}, line {line + 1}: stale marker"
 
 
-def test_a_marker_draws_the_engine_s_picture() -> None:
+def drawn(picture: str) -> list[tuple[str | None, ...]]:
+    """What a picture draws where: each tile's name and rectangle, each label's text and
+    place."""
+    keys = ("data-tile", "data-x", "data-y", "data-w", "data-h", "x", "y")
+    return [
+        (element.text if element.tag == f"{NS}text" else None, *map(element.get, keys))
+        for element in ET.fromstring(picture).iter()
+        if element.get("data-x") is not None or element.get("class") == "label"
+    ]
+
+
+def width_of(picture: str) -> int:
+    return int(ET.fromstring(picture).get("width", "0"))
+
+
+def test_a_marker_draws_the_engine_s_picture_as_wide_as_it_needs() -> None:
     position = POSITION
     text = f'Before.\n\n<!-- picture: preset=block hand_size=2 position="{position}" -->\n\nAfter.'
     out = hook.render_pictures(text)
-    state = hook.HandState.from_position(position, hook.Ruleset.block(hand_size=2))
-    assert FIGURE.findall(out) == [svg.table(state, width=hook.WIDTH)]
+    state = HandState.from_position(position, hook.Ruleset.block(hand_size=2))
+    (table,) = FIGURE.findall(out)
+    assert svg.MIN_WIDTH <= width_of(table) < hook.WIDTH
+    assert table == svg.table(state, width=width_of(table))
+    assert drawn(table) == drawn(svg.table(state, width=hook.WIDTH))
     assert out.startswith("Before.\n\n\n<figure")
     assert out.endswith("</figure>\n\n\nAfter.")
     seat = hook.render_pictures(
         f'<!-- picture: preset=block hand_size=2 position="{position}" seat=1 width=300 -->'
     )
-    assert FIGURE.findall(seat) == [svg.table(state, seat=1, width=300)]
+    (table,) = FIGURE.findall(seat)
+    assert width_of(table) <= 300
+    assert table == svg.table(state, seat=1, width=width_of(table))
     layout = hook.render_pictures(
         f'<!-- picture: preset=block hand_size=2 position="{position}" show=layout '
         'caption="The line & its lead" -->'
     )
+    # a layout's picture is as wide as what it shows at any width
     assert FIGURE.findall(layout) == [svg.layout(state.layout, width=hook.WIDTH)]
     assert "<figcaption>The line &amp; its lead</figcaption>" in layout
 
