@@ -79,6 +79,7 @@ _FACE = "#fffdf6"
 _INK = "#222222"
 _BACK = "#3b5b7a"
 _OPEN = "#d62728"
+_LEAD = "#1f5fa8"
 
 # the 3 by 3 dot patterns, as (column, row) cells from 0 to 2, for a half seen upright
 _DOTS: dict[int, tuple[tuple[int, int], ...]] = {
@@ -129,7 +130,8 @@ def pips(value: int, max_pip: int) -> list[tuple[float, float, float]]:
 class Placed:
     """A tile placed in a picture: its rectangle, what its two halves show (``first`` the
     left half of a horizontal tile or the top half of a vertical one), or ``None`` for a
-    tile face down; ``open`` marks a double nobody has laid a tile on yet."""
+    tile face down; ``open`` marks a double nobody has laid a tile on yet, ``lead`` the lead
+    tile (the first laid)."""
 
     x: int
     y: int
@@ -137,6 +139,7 @@ class Placed:
     h: int
     halves: tuple[int, int] | None
     open: bool = False
+    lead: bool = False
 
     def moved(self, dx: int, dy: int) -> Placed:
         return attrs.evolve(self, x=self.x + dx, y=self.y + dy)
@@ -219,6 +222,10 @@ def _tile_svg(tile: Placed, max_pip: int) -> str:
     title = f"{first}-{second}" + (" (open double)" if tile.open else "")
     css = "tile open-double" if tile.open else "tile"
     stroke = f'stroke="{_OPEN}" stroke-width="2.5"' if tile.open else f'stroke="{_INK}"'
+    if tile.lead:
+        title += " (lead)"
+        css += " lead"
+        stroke = f'stroke="{_LEAD}" stroke-width="2.5"'
     out = [
         f'<g class="{css}" data-tile="{name}" {box}><title>{title}</title>',
         f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="{radius}" fill="{_FACE}" {stroke}/>',
@@ -344,11 +351,16 @@ def _extent(pair: tuple[int, int]) -> int:
     return UNIT if pair[0] == pair[1] else 2 * UNIT
 
 
-def chain_sketch(pairs: Sequence[tuple[int, int]], width: int, open_last: bool = False) -> Sketch:
+def chain_sketch(
+    pairs: Sequence[tuple[int, int]],
+    width: int,
+    open_last: bool = False,
+    lead: int | None = None,
+) -> Sketch:
     """Tiles laid end to end (each pair's ``b`` against the next pair's ``a``), doubles
     crosswise, in rows of at most ``width`` pixels that turn like a snake: the first row
     runs left to right, the next right to left under it, and so on. ``open_last`` marks
-    the last tile as an open double."""
+    the last tile as an open double, ``lead`` the tile at that index as the lead."""
     rows: list[list[int]] = [[]]
     used = 0
     for i, pair in enumerate(pairs):
@@ -371,10 +383,14 @@ def chain_sketch(pairs: Sequence[tuple[int, int]], width: int, open_last: bool =
                 x -= ext
             is_open = open_last and i == len(pairs) - 1
             if a == b:
-                placed = Placed(x=x, y=top, w=UNIT, h=2 * UNIT, halves=(a, b), open=is_open)
+                placed = Placed(
+                    x=x, y=top, w=UNIT, h=2 * UNIT, halves=(a, b), open=is_open, lead=i == lead
+                )
             else:
                 halves = (a, b) if r % 2 == 0 else (b, a)
-                placed = Placed(x=x, y=top + UNIT // 2, w=2 * UNIT, h=UNIT, halves=halves)
+                placed = Placed(
+                    x=x, y=top + UNIT // 2, w=2 * UNIT, h=UNIT, halves=halves, lead=i == lead
+                )
             parts.append(placed)
             x = x + ext + GAP if r % 2 == 0 else x - GAP
     height = len(rows) * (2 * UNIT + ROW_GAP) - ROW_GAP if pairs else 0
@@ -439,7 +455,7 @@ def _cross(layout: Layout, width: int) -> tuple[Sketch, list[int]] | None:
     right, centres = _ray(arms[1].tiles, half + GAP, 0, "right")
     ways[1] = ("right", centres)
     # the line left to right
-    placed = [*left[::-1], Placed(x=-w // 2, y=-h // 2, w=w, h=h, halves=lead), *right]
+    placed = [*left[::-1], Placed(x=-w // 2, y=-h // 2, w=w, h=h, halves=lead, lead=True), *right]
     if _spread(placed) > width:
         return None
     detached: list[int] = []
@@ -493,8 +509,10 @@ def _arm_name(layout: Layout, k: int) -> str:
     return f"arm {arm.end.token}, from {tile_name(*spinner)} on {on.token}"
 
 
-def layout_sketch(layout: Layout, width: int) -> Sketch:
-    """A layout of any family within ``width`` pixels.
+def layout_sketch(layout: Layout, width: int, lead: int | None = None) -> Sketch:
+    """A layout of any family within ``width`` pixels, the lead tile outlined in blue: in
+    a layout with arms the layout says which it is, in a line ``lead`` gives its index in
+    the line (a line's tiles do not say which was laid first; ``None``: not marked).
 
     - A line (no arms): the line, turning like a snake (`chain_sketch`).
     - With arms (spinners, Chicken Foot): the line through the lead across, each spinner's
@@ -521,10 +539,11 @@ def layout_sketch(layout: Layout, width: int) -> Sketch:
     if not layout.line:
         return text_sketch("no tile laid yet")
     if not layout.arms:
-        return chain_sketch(layout.line, width)
+        return chain_sketch(layout.line, width, lead=lead)
     cross = _cross(layout, width)
     if cross is None:
-        figure, detached = chain_sketch(layout.line, width), list(range(2, len(layout.arms)))
+        figure = chain_sketch(layout.line, width, lead=len(layout.arms[0].tiles))
+        detached = list(range(2, len(layout.arms)))
     else:
         figure, detached = cross
     rows = [figure]
@@ -546,6 +565,8 @@ class TableView(Protocol):
     def rules(self) -> Ruleset: ...
     @property
     def layout(self) -> Layout: ...
+    @property
+    def lead(self) -> int | None: ...
     @property
     def hand_sizes(self) -> tuple[int, ...]: ...
     @property
@@ -576,7 +597,7 @@ def table_picture(
 ) -> str:
     """A table as a standalone SVG document ``width`` pixels wide: what it is about
     (whose turn, or how the hand ended; the boneyard's size; the points scored on play),
-    the layout (`layout_sketch`), then each seat's hand: face up where ``hands`` gives
+    the layout (`layout_sketch`, the lead outlined), then each seat's hand: face up where ``hands`` gives
     it, else as many tiles face down as the seat holds. While the hand is played the
     first line says whose turn it is, a score to claim or a muggins to call (rules CLAIM-1,
     CLAIM-2) and an open verification round; once it is over, how it ended. ``seat`` is
@@ -600,7 +621,7 @@ def table_picture(
     facts = [status, f"boneyard: {boneyard} tile{'' if boneyard == 1 else 's'}"]
     if rules.play_scoring.name != "NONE":  # (its enum is not imported: a leaf module)
         facts.append("points on play: " + " ".join(map(str, view.play_points)))
-    rows = [text_sketch(*facts, width=room), layout_sketch(view.layout, room)]
+    rows = [text_sketch(*facts, width=room), layout_sketch(view.layout, room, view.lead)]
     for s, hand in enumerate(hands):
         size = view.hand_sizes[s]
         name = f"seat {s}: {size} tile{'' if size == 1 else 's'}"

@@ -1,15 +1,19 @@
 """Tests of `dominoes.svg` (the SVG pictures of tiles, hands, layouts and tables) and of the
 ``_repr_svg_`` of `Tile`, `Layout`, `HandState` and `Observation`.
 
-The golden pictures are in ``tests/data/svg/``, the pictures of docs/svg.md in
-``docs/assets/svg/``; ``DOMINOES_REGENERATE_SVG=1`` rewrites both (then read the diff).
+The golden pictures are in ``tests/data/svg/``, the pictures of docs/svg.md and of the
+README in ``docs/assets/svg/``; ``DOMINOES_REGENERATE_SVG=1`` rewrites both (then read the
+diff).
 """
 
 from __future__ import annotations
 
+import contextlib
 import functools
+import io
 import os
 import random
+import re
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 from pathlib import Path
@@ -21,12 +25,13 @@ from dominoes.errors import ArgumentTypeError, ArgumentValueError
 from dominoes.layout import Layout, Train
 from dominoes.moves import End
 from dominoes.picture import MIN_WIDTH, set_for
-from paths import DATA, DOCS
+from paths import DATA, DOCS, ROOT
 
 NS = "{http://www.w3.org/2000/svg}"
 GOLDEN = DATA / "svg"
 ASSETS = DOCS / "assets" / "svg"
 REGENERATE = os.environ.get("DOMINOES_REGENERATE_SVG") == "1"
+README = (ROOT / "README.md").read_text(encoding="utf-8")
 
 
 def parsed(text: str) -> ET.Element:
@@ -243,6 +248,31 @@ def test_an_open_double_and_a_marker_are_drawn() -> None:
     assert "train of seat 1: empty" in labels
 
 
+def leads(text: str) -> list[str | None]:
+    """The names of the tiles a picture outlines as the lead."""
+    return [g.get("data-tile") for g in tiles(parsed(text)) if "lead" in g.get("class", "")]
+
+
+def test_the_lead_is_outlined() -> None:
+    # a line game: the table knows the lead (6-6, fourth from the left), the line alone not
+    state = played("block", 1, 15)
+    assert state.lead == 3
+    assert leads(svg.table(state)) == ["6-6"]
+    assert leads(svg.table(state, seat=1)) == ["6-6"]
+    assert leads(svg.layout(state.layout)) == []
+    assert "6-6 (lead)" in svg.table(state)
+    # spinners and feet: the layout says it, also when the line is drawn as a snake
+    for name, seed, moves, lead in (("sebastopol", 1, 14, "6-6"), ("chicken-foot", 1, 33, "9-9")):
+        state = played(name, seed, moves)
+        for width in (800, MIN_WIDTH):
+            assert leads(svg.layout(state.layout, max_pip=state.rules.max_pip, width=width)) == [
+                lead
+            ]
+    # trains have a hub, no lead
+    state = played("mexican-train", 1, 27)
+    assert leads(svg.table(state)) == []
+
+
 def test_bad_layouts_and_tables_are_refused() -> None:
     with pytest.raises(ArgumentTypeError, match="layout must be a Layout"):
         svg.layout("[1|2]")  # type: ignore[arg-type]
@@ -302,7 +332,28 @@ def doc_pictures() -> dict[str, str]:
     out["block-line"] = svg.layout(played("block", 1, 15).layout, width=400)
     state = played("mexican-train", 1, 27)
     out["mexican-train"] = svg.layout(state.layout, max_pip=12, width=640)
+    # the README's pictures: an All Fives table (the 5-5 spinner with four arms) and the
+    # end of the hand the README's code plays
+    out["readme-all-fives"] = svg.table(played("all-fives", 8, 13), width=640)
+    out["readme-code"] = svg.table(readme_state(), width=640)
     return out
+
+
+def readme_state() -> HandState:
+    """The state the README's Python example ends with (its ``state``)."""
+    (code,) = re.findall(r"```python\n(.*?)```", README, flags=re.DOTALL)
+    namespace: dict[str, object] = {}
+    with contextlib.redirect_stdout(io.StringIO()):
+        exec(compile(code, "README.md", "exec"), namespace)
+    state = namespace["state"]
+    assert isinstance(state, HandState)
+    return state
+
+
+def test_the_readme_shows_its_pictures() -> None:
+    linked = re.findall(r"!\[[^\]]+\]\((docs/assets/svg/[^)]+\.svg)\)", README)
+    names = {f"docs/assets/svg/{name}.svg" for name in doc_pictures() if name.startswith("readme-")}
+    assert set(linked) == names
 
 
 def check_file(folder: Path, name: str, picture: str) -> None:

@@ -18,8 +18,8 @@ from __future__ import annotations
 
 import functools
 import http.server
-import importlib.util
 import os
+import re
 import subprocess
 import sys
 import threading
@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from browser import CHROMIUM_FLAGS, chromium
-from paths import DOCS, ROOT, SCRIPTS
+from paths import DOCS, ROOT, script
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page, Route
@@ -90,12 +90,7 @@ def article_of(site: Path, path: str) -> str:
 def griffe_docs() -> ModuleType:
     """scripts/griffe_docs.py, the extension mkdocs.yml gives mkdocstrings."""
     pytest.importorskip("griffe")
-    spec = importlib.util.spec_from_file_location("griffe_docs", SCRIPTS / "griffe_docs.py")
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return script("griffe_docs")
 
 
 def test_running_text_doctests_are_fenced(griffe_docs: ModuleType) -> None:
@@ -240,6 +235,24 @@ def test_rules_pages_that_cite_a_seed_link_it(site: Path, mention: str, source: 
         depth = path.count("/")
         assert f'href="{"../" * depth}{source}"' in html, f"{path} cites {mention} unlinked"
     assert cited >= 3
+
+
+PICTURES = re.compile(r"^<!-- picture: ", re.MULTILINE)
+"""A picture marker (scripts/docs_pictures.py, the mkdocs hook, draws it at build time)."""
+
+
+@pytest.mark.parametrize(
+    "page", sorted(p for p in DOCS.rglob("*.md") if PICTURES.search(p.read_text(encoding="utf-8")))
+)
+def test_the_pictures_of_the_worked_examples_are_in_the_pages(site: Path, page: Path) -> None:
+    markers = len(PICTURES.findall(page.read_text(encoding="utf-8")))
+    html = article_of(site, url_path(page))
+    assert "<!-- picture:" not in html
+    figures = html.split('<figure class="dominoes-picture">')[1:]
+    assert len(figures) == markers
+    assert all(
+        figure.lstrip().startswith('<svg xmlns="http://www.w3.org/2000/svg"') for figure in figures
+    )
 
 
 def test_the_sources_pages_are_in_the_navigation(site: Path) -> None:
@@ -399,3 +412,33 @@ def test_the_verification_step_table_shows_its_round_column(page: Page, served: 
     # the end of the last row, in the round column, is inside the block's visible box
     assert sizes["lastRowRight"] is not None, sizes
     assert sizes["lastRowRight"] <= sizes["codeRight"] + 1, sizes
+
+
+PICTURE_SIZE = """() => [...document.querySelectorAll('.md-content figure.dominoes-picture svg')]
+  .map((svg) => {
+    const box = svg.getBoundingClientRect();
+    const column = document.querySelector('.md-content__inner').getBoundingClientRect();
+    return {width: box.width, height: box.height, ratio: box.width / box.height,
+            wanted: svg.viewBox.baseVal.width / svg.viewBox.baseVal.height,
+            inside: box.left >= column.left - 1 && box.right <= column.right + 1};
+  })"""
+
+
+@pytest.mark.parametrize("width", [WIDTH, 390])
+def test_a_rules_page_shows_its_pictures_within_the_column(
+    page: Page, served: str, width: int
+) -> None:
+    """At 1280 pixels and on a phone (390 pixels), the pictures of the spinner page are
+    drawn, at a size above zero, inside the content column, not stretched."""
+    page.set_viewport_size({"width": width, "height": HEIGHT})
+    try:
+        open_page(page, served, "rules/spinner/")
+        sizes: list[dict[str, Any]] = page.evaluate(PICTURE_SIZE)
+    finally:
+        page.set_viewport_size({"width": WIDTH, "height": HEIGHT})
+    assert len(sizes) >= 2, sizes
+    for size in sizes:
+        assert size["width"] > 50, size
+        assert size["height"] > 50, size
+        assert size["inside"], size
+        assert abs(size["ratio"] - size["wanted"]) < 0.02, size
