@@ -117,6 +117,7 @@ class _Ctx:
 
     __slots__ = (
         "all_four",
+        "arm_tables",
         "arms",
         "both_out",
         "claims",
@@ -207,6 +208,8 @@ class _Ctx:
         )
         self.spinner = rules.spinner
         self.fill = rules.spinner_fill
+        # the open-arms tables of the set (`_arm_table`), shared by its rulesets
+        self.arm_tables = _ARM_TABLES.setdefault(n, {}) if self.arms else {}
         # for the hot path of a play: SPIN-4 closes a short side after one tile; a double
         # laid after the lead spins (SPIN-1) always (0), while the layout has two arms (2),
         # or never (-1): `_spins` for the lead and the general way
@@ -2740,10 +2743,11 @@ _OPENS: Final = _SHOWN + 1
 
 
 _Opens = tuple[tuple[tuple[int, int], ...], int, int, int, list[Any], tuple[int, ...]]
-_ARM_TABLES: dict[int, _Opens] = {}
-"""By (the key of some open (arm, value) pairs << 5 | the set's highest pip): the _OPENS
-slot of a core whose open arms are those (a function of the key and the set): the (arm,
-value) pairs, the tiles that fit one, their values as a bitmask over pips, the key; per
+_ARM_TABLES: dict[int, dict[int, _Opens]] = {}
+"""By the set's highest pip, then by the key of some open (arm, value) pairs (a dict of
+its own per set, `_Ctx.arm_tables`: a key's low bits vary, so a look-up rarely collides):
+the _OPENS slot of a core whose open arms are those (a function of the key and the set):
+the (arm, value) pairs, the tiles that fit one, their values as a bitmask over pips, the key; per
 tile index the plays of that tile on them, in arm order (``()`` for a tile that fits
 none); and per pip value the open arms that show it, as a bitmask over arms. The plays of
 a tile are found when first asked for (``None`` until then: `_tile_plays`)."""
@@ -2756,8 +2760,8 @@ arms shares them, so filling in a key's table mostly costs one look-up a tile.""
 def _arm_table(ctx: _Ctx, key: int) -> _Opens:
     """The `_ARM_TABLES` entry of the open-arms key ``key`` (5 bits an arm: its value
     plus one, 0 for an arm not open) in the set of ``ctx``."""
-    memo_key = key << 5 | ctx.rules.max_pip
-    entry = _ARM_TABLES.get(memo_key)
+    tables = ctx.arm_tables
+    entry = tables.get(key)
     if entry is None:
         ends = []
         fits = 0
@@ -2776,9 +2780,9 @@ def _arm_table(ctx: _Ctx, key: int) -> _Opens:
             rest >>= 5
             k += 1
         entry = (tuple(ends), fits, values, key, [None] * ctx.size, tuple(arms_of))
-        if len(_ARM_TABLES) >= _ARM_MEMO_LIMIT:
-            _ARM_TABLES.clear()
-        _ARM_TABLES[memo_key] = entry
+        if len(tables) >= _ARM_MEMO_LIMIT:
+            tables.clear()
+        tables[key] = entry
     return entry
 
 
@@ -2811,7 +2815,7 @@ def _opens(
         for k, a in enumerate(arms):
             if a[3] == _ARM_OPEN:
                 key |= (a[0] + 1) << 5 * k
-    entry = _ARM_TABLES.get(key << 5 | ctx.rules.max_pip)
+    entry = ctx.arm_tables.get(key)
     return _arm_table(ctx, key) if entry is None else entry
 
 
@@ -3242,7 +3246,7 @@ class _ArmsHand(HandState):
                         else:
                             key += (nv - value) << 5 * end
                         new_arms = tuple(arms)
-                    found = _ARM_TABLES.get(key << 5 | ctx.pip)
+                    found = ctx.arm_tables.get(key)
                     opens = _arm_table(ctx, key) if found is None else found
                     count = c[_COUNT]
                     if count >= 0:  # the end count, kept up to date: only this arm changed
@@ -4253,7 +4257,7 @@ def _arms_playout(state: HandState, rng: random.Random) -> HandState:
     if not count:
         prop = -1
     arms = tuple(zip(values, chains, lengths, states, needs, origins, strict=True))
-    opens = _ARM_TABLES.get(key << 5 | pip) or _arm_table(ctx, key)
+    opens = ctx.arm_tables.get(key) or _arm_table(ctx, key)
     rest = bone[len(bone) - left :]
     core: tuple[Any, ...] = (
         ctx,
