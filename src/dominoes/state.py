@@ -2742,15 +2742,17 @@ _ARM_MEMO_LIMIT: Final = 1 << 16
 _OPENS: Final = _SHOWN + 1
 
 
-_Opens = tuple[tuple[tuple[int, int], ...], int, int, int, list[Any], tuple[int, ...]]
+_Opens = tuple[tuple[tuple[int, int], ...], int, int, int, list[Any], tuple[int, ...], int, int]
 _ARM_TABLES: dict[int, dict[int, _Opens]] = {}
 """By the set's highest pip, then by the key of some open (arm, value) pairs (a dict of
 its own per set, `_Ctx.arm_tables`: a key's low bits vary, so a look-up rarely collides):
 the _OPENS slot of a core whose open arms are those (a function of the key and the set):
 the (arm, value) pairs, the tiles that fit one, their values as a bitmask over pips, the key; per
 tile index the plays of that tile on them, in arm order (``()`` for a tile that fits
-none); and per pip value the open arms that show it, as a bitmask over arms. The plays of
-a tile are found when first asked for (``None`` until then: `_tile_plays`)."""
+none); per pip value the open arms that show it, as a bitmask over arms; and, for
+`_arms_playout`, the tiles that fit two open arms or more, and those that fit three or
+more. The plays of a tile are found when first asked for (``None`` until then:
+`_tile_plays`)."""
 _ON_ARMS: dict[int, tuple[Move, ...]] = {}
 """By (a bitmask of arms << 9 | a tile index): the plays of `_ARM_TABLES` for that tile
 on those arms. Every open-arms key whose arms take the tile on the same
@@ -2764,7 +2766,7 @@ def _arm_table(ctx: _Ctx, key: int) -> _Opens:
     entry = tables.get(key)
     if entry is None:
         ends = []
-        fits = 0
+        fits = two = more = 0  # the tiles that fit one open arm, two, three
         values = 0
         suit = ctx.suit
         arms_of = [0] * len(suit)
@@ -2774,12 +2776,15 @@ def _arm_table(ctx: _Ctx, key: int) -> _Opens:
             v = (rest & 31) - 1
             if v >= 0:
                 ends.append((k, v))
-                fits |= suit[v]
+                tiles = suit[v]
+                more |= two & tiles
+                two |= fits & tiles
+                fits |= tiles
                 values |= 1 << v
                 arms_of[v] |= 1 << k
             rest >>= 5
             k += 1
-        entry = (tuple(ends), fits, values, key, [None] * ctx.size, tuple(arms_of))
+        entry = (tuple(ends), fits, values, key, [None] * ctx.size, tuple(arms_of), two, more)
         if len(tables) >= _ARM_MEMO_LIMIT:
             tables.clear()
         tables[key] = entry
@@ -3859,43 +3864,6 @@ def _fill_tile_at(ctx: _Ctx) -> None:
         _BIT_AT[1 << i] = i
 
 
-_RollEntry = tuple[int, tuple[int, ...], int, int, int]
-
-
-class _RollTables(dict[int, _RollEntry]):
-    """For `_arms_playout`, in the set of one highest pip, by the key of some open arms
-    (as `_arm_table`'s): what it reads of them, filled in when first asked for: the
-    tiles that fit one, per pip value the open arms that show it (a bitmask over arms),
-    the tiles that fit two or more, those that fit three or more, and the open values as
-    a bitmask over pips."""
-
-    __slots__ = ("ctx",)
-
-    def __init__(self, ctx: _Ctx) -> None:
-        super().__init__()
-        self.ctx = ctx  # a context of the set (the tables depend on the set alone)
-
-    def __missing__(self, key: int) -> _RollEntry:
-        ctx = self.ctx
-        opens = _arm_table(ctx, key)
-        suit = ctx.suit
-        one = two = more = 0
-        for _k, v in opens[0]:
-            tiles = suit[v]
-            more |= two & tiles
-            two |= one & tiles
-            one |= tiles
-        entry = (opens[1], opens[5], two, more, opens[2])
-        if len(self) >= _ARM_MEMO_LIMIT:
-            self.clear()
-        self[key] = entry
-        return entry
-
-
-_ROLL_TABLES: dict[int, _RollTables] = {}
-"""The `_RollTables` of each highest pip."""
-
-
 def _below(bits: Callable[[int], int], n: int) -> int:
     """``randrange(n)`` of the generator whose ``getrandbits`` is ``bits`` (a
     `plain_getrandbits`), drawn as `random.Random` draws it."""
@@ -3992,10 +3960,7 @@ def _arms_playout(state: HandState, rng: random.Random) -> HandState:
     needs: list[Any]
     origins: list[Any]
     weights: list[int]
-    pip = ctx.rules.max_pip
-    tables = _ROLL_TABLES.get(pip)
-    if tables is None:
-        tables = _ROLL_TABLES[pip] = _RollTables(ctx)
+    tables = ctx.arm_tables  # (entries as `_arm_table` makes them)
     if c[_LEFT] < 0:  # the lead: the opening tile, or any tile of the leader's hand
         h = hands[t]
         i = c[_OPEN]
@@ -4047,7 +4012,7 @@ def _arms_playout(state: HandState, rng: random.Random) -> HandState:
         last = t
         prop, count = -1, 0
         key = (lo + 1) | (hi + 1) << 5
-        fits = tables[key][0]
+        fits = (tables.get(key) or _arm_table(ctx, key))[1]
         waiting = [2, 3] if len(values) > 2 else []
         if not h:
             result = Ending.DOMINO
@@ -4085,14 +4050,13 @@ def _arms_playout(state: HandState, rng: random.Random) -> HandState:
                 weights.append(0)
         adjust = 2 * lead[0] if double_lead and not lengths[0] and not lengths[1] else 0
         total = sum(weights) - adjust
-        opens = c[_OPENS]
-        key = opens[3]
-        fits = opens[1]
+        key = c[_OPENS][3]
     # a play of a double, or on an arm of ``gate`` (`_arms_gate`), takes the full update
     gate = 0
     if one_tile or adjust or waiting:
         gate = _arms_gate(waiting, needs, len(values), one_tile, adjust)
-    fits, arms_of, two, more, shows = tables[key]
+    opens = tables.get(key) or _arm_table(ctx, key)
+    _ends, fits, shows, _key, _plays, arms_of, two, more = opens
     if result is None:
         while True:
             h = hands[t]
@@ -4235,7 +4199,11 @@ def _arms_playout(state: HandState, rng: random.Random) -> HandState:
                     key += (nv - v) << 5 * k
                 if renew:
                     gate = _arms_gate(waiting, needs, len(values), one_tile, adjust)
-            fits, arms_of, two, more, shows = tables[key]
+            try:  # (a plain dict, indexed: faster than a method call)
+                opens = tables[key]
+            except KeyError:
+                opens = _arm_table(ctx, key)
+            _ends, fits, shows, _key, _plays, arms_of, two, more = opens
             points = table[total]
             if points:
                 for seat in side_of[t]:
@@ -4257,7 +4225,6 @@ def _arms_playout(state: HandState, rng: random.Random) -> HandState:
     if not count:
         prop = -1
     arms = tuple(zip(values, chains, lengths, states, needs, origins, strict=True))
-    opens = ctx.arm_tables.get(key) or _arm_table(ctx, key)
     rest = bone[len(bone) - left :]
     core: tuple[Any, ...] = (
         ctx,
