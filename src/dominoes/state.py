@@ -2751,12 +2751,12 @@ the (arm, value) pairs, the tiles that fit one, their values as a bitmask over p
 tile index the plays of that tile on them, in arm order (``()`` for a tile that fits
 none); per pip value the open arms that show it, as a bitmask over arms; and, for
 `_arms_playout`, the tiles that fit two open arms or more, and those that fit three or
-more. The plays of a tile are found when first asked for (``None`` until then:
-`_tile_plays`)."""
+more. The plays are found, for every tile at once, when first asked for (an empty list
+until then: `_fill_plays`)."""
 _ON_ARMS: dict[int, tuple[Move, ...]] = {}
 """By (a bitmask of arms << 9 | a tile index): the plays of `_ARM_TABLES` for that tile
 on those arms. Every open-arms key whose arms take the tile on the same
-arms shares them, so filling in a key's table mostly costs one look-up a tile."""
+arms shares them, so filling in a key's plays mostly costs one look-up a tile."""
 
 
 def _arm_table(ctx: _Ctx, key: int) -> _Opens:
@@ -2784,26 +2784,39 @@ def _arm_table(ctx: _Ctx, key: int) -> _Opens:
                 arms_of[v] |= 1 << k
             rest >>= 5
             k += 1
-        entry = (tuple(ends), fits, values, key, [None] * ctx.size, tuple(arms_of), two, more)
+        entry = (tuple(ends), fits, values, key, [], tuple(arms_of), two, more)
         if len(tables) >= _ARM_MEMO_LIMIT:
             tables.clear()
         tables[key] = entry
     return entry
 
 
-def _tile_plays(ctx: _Ctx, entry: _Opens, i: int) -> None:
-    """Fill in the plays of the tile of index ``i`` in the `_ARM_TABLES` entry ``entry``."""
-    tile = ctx.tiles[i]
-    lo, hi = tile.low, tile.high
+def _fill_plays(ctx: _Ctx, entry: _Opens) -> list[tuple[Move, ...]]:
+    """Fill in (and return) the plays of the `_ARM_TABLES` entry ``entry``: per tile index
+    the plays of that tile on its open arms, ``()`` for a tile that fits none. All at once
+    when first asked for: a hand meets an entry for a tile or two, but the entry serves
+    many hands, so a list of every tile costs less than looking each tile up."""
+    plays: list[tuple[Move, ...]] = entry[4]
+    plays[:] = [()] * ctx.size
+    ends = entry[0]
     arms_of = entry[5]
-    on_key = (arms_of[lo] | arms_of[hi]) << 9 | i
-    found = _ON_ARMS.get(on_key)
-    if found is None:
-        found = tuple([play_on(i, _ENDS[k]) for k, v in entry[0] if v in (lo, hi)])
-        if len(_ON_ARMS) >= _ARM_MEMO_LIMIT:
-            _ON_ARMS.clear()
-        _ON_ARMS[on_key] = found
-    entry[4][i] = found
+    tiles = ctx.tiles
+    x = entry[1]  # the tiles that fit an open arm
+    while x:
+        low = x & -x
+        x ^= low
+        i = low.bit_length() - 1
+        tile = tiles[i]
+        lo, hi = tile.low, tile.high
+        on_key = (arms_of[lo] | arms_of[hi]) << 9 | i
+        found = _ON_ARMS.get(on_key)
+        if found is None:
+            found = tuple([play_on(i, _ENDS[k]) for k, v in ends if v in (lo, hi)])
+            if len(_ON_ARMS) >= _ARM_MEMO_LIMIT:
+                _ON_ARMS.clear()
+            _ON_ARMS[on_key] = found
+        plays[i] = found
+    return plays
 
 
 def _opens(
@@ -2824,27 +2837,15 @@ def _opens(
     return _arm_table(ctx, key) if entry is None else entry
 
 
-def _arm_plays(ctx: _Ctx, m: int, opens: _Opens) -> tuple[Move, ...]:
-    """The plays of the tiles of ``m`` (each fits an open end) on the open arms: by tile
-    index, then by arm (each tile's plays memoised in ``opens``; a memo of whole hands cost
-    more than it saved, most hands meeting a given set of open arms once)."""
-    plays = opens[4]
-    if not m & (m - 1):  # one tile
-        i = m.bit_length() - 1
-        found: tuple[Move, ...] | None = plays[i]
-        if found is None:
-            _tile_plays(ctx, opens, i)
-            found = plays[i]
-        return found
-    moves = ()
+def _arm_plays(m: int, plays: list[tuple[Move, ...]]) -> tuple[Move, ...]:
+    """The plays of the tiles of ``m`` (two or more, each fitting an open end) on the open
+    arms, from ``plays`` (the filled plays of their `_ARM_TABLES` entry): by tile index,
+    then by arm (a memo of whole hands cost more than it saved, most hands meeting a
+    given set of open arms once)."""
+    moves: tuple[Move, ...] = ()
     while m:
         low = m & -m
-        i = low.bit_length() - 1
-        found = plays[i]
-        if found is None:
-            _tile_plays(ctx, opens, i)
-            found = plays[i]
-        moves += found
+        moves += plays[low.bit_length() - 1]
         m ^= low
     return moves
 
@@ -3174,7 +3175,8 @@ class _ArmsHand(HandState):
         opens = c[_OPENS]
         m = c[_HANDS][c[_TURN]] & opens[1]
         if m:
-            moves = _arm_plays(ctx, m, opens)
+            plays = opens[4] or _fill_plays(ctx, opens)
+            moves = _arm_plays(m, plays) if m & (m - 1) else plays[m.bit_length() - 1]
             if ctx.voluntary and _can_draw(ctx, c):
                 return (*moves, DRAW)
             return moves
@@ -3220,7 +3222,20 @@ class _ArmsHand(HandState):
                     _v, chain, length, state, needs, origin = old[end]
                     arm = (nv, (ctx.pairs[value][nv], chain), length + 1, state, needs, origin)
                     if n == 2 and not spins:
-                        new_arms = (arm, old[1]) if end == 0 else (old[0], arm)
+                        new_arms: tuple[Any, ...] = (arm, old[1]) if end == 0 else (old[0], arm)
+                        key += (nv - value) << 5 * end
+                    elif n == 4 and not spins and len(opens[0]) == 4:
+                        # one spinner, all four arms open: the arms built at once (the
+                        # commonest play of All Fives; a list and its tuple cost more)
+                        a0, a1, a2, a3 = old
+                        if end == 0:
+                            new_arms = (arm, a1, a2, a3)
+                        elif end == 1:
+                            new_arms = (a0, arm, a2, a3)
+                        elif end == 2:
+                            new_arms = (a0, a1, arm, a3)
+                        else:
+                            new_arms = (a0, a1, a2, arm)
                         key += (nv - value) << 5 * end
                     else:
                         arms = list(old)
