@@ -2738,11 +2738,21 @@ _ARM_WAITING: Final = 0
 _ARM_OPEN: Final = 1
 _ARM_CLOSED: Final = 2
 _ENDS: Final = tuple(End)
+_LONG_SIDES_FIRST: Final = SpinnerFill.LONG_SIDES_FIRST  # (SPIN-2 alone: no arm closes, no
+# SPIN-3 sides: the hot path of a play needs no check of either)
 _ARM_MEMO_LIMIT: Final = 1 << 16
 _OPENS: Final = _SHOWN + 1
 
 
-_Opens = tuple[tuple[tuple[int, int], ...], int, int, int, list[Any], tuple[int, ...], int, int]
+_Opens = tuple[
+    tuple[tuple[int, int], ...],
+    int,
+    int,
+    int,
+    list[Any],
+    tuple[int, ...],
+    tuple[int, tuple[int, ...], int, int, int],
+]
 _ARM_TABLES: dict[int, dict[int, _Opens]] = {}
 """By the set's highest pip, then by the key of some open (arm, value) pairs (a dict of
 its own per set, `_Ctx.arm_tables`: a key's low bits vary, so a look-up rarely collides):
@@ -2750,9 +2760,10 @@ the _OPENS slot of a core whose open arms are those (a function of the key and t
 the (arm, value) pairs, the tiles that fit one, their values as a bitmask over pips, the key; per
 tile index the plays of that tile on them, in arm order (``()`` for a tile that fits
 none); per pip value the open arms that show it, as a bitmask over arms; and, for
-`_arms_playout`, the tiles that fit two open arms or more, and those that fit three or
-more. The plays are found, for every tile at once, when first asked for (an empty list
-until then: `_fill_plays`)."""
+`_arms_playout`, what its loop reads in one tuple: the tiles that fit an open arm, the
+open arms by pip value, the tiles that fit two open arms or more, those that fit three
+or more, and the open values. The plays are found, for every tile at once, when first
+asked for (an empty list until then: `_fill_plays`)."""
 _ON_ARMS: dict[int, tuple[Move, ...]] = {}
 """By (a bitmask of arms << 9 | a tile index): the plays of `_ARM_TABLES` for that tile
 on those arms. Every open-arms key whose arms take the tile on the same
@@ -2784,7 +2795,9 @@ def _arm_table(ctx: _Ctx, key: int) -> _Opens:
                 arms_of[v] |= 1 << k
             rest >>= 5
             k += 1
-        entry = (tuple(ends), fits, values, key, [], tuple(arms_of), two, more)
+        by_pip = tuple(arms_of)
+        roll = (fits, by_pip, two, more, values)
+        entry = (tuple(ends), fits, values, key, [], by_pip, roll)
         if len(tables) >= _ARM_MEMO_LIMIT:
             tables.clear()
         tables[key] = entry
@@ -3209,7 +3222,9 @@ class _ArmsHand(HandState):
                     old = c[_ARMS]
                     n = len(old)
                     spins = lo == hi and ctx.spins_when in (0, n)
-                    if c[_SIDES] or (end > 1 and ctx.short_closes) or (spins and ctx.all_four):
+                    if ctx.fill is not _LONG_SIDES_FIRST and (
+                        c[_SIDES] or (end > 1 and ctx.short_closes) or (spins and ctx.all_four)
+                    ):
                         # an arm closes (SPIN-4), SPIN-3 sides are left or begin: the
                         # general way
                         new = _NEW(_ArmsHand)
@@ -3271,9 +3286,8 @@ class _ArmsHand(HandState):
                     count = c[_COUNT]
                     if count >= 0:  # the end count, kept up to date: only this arm changed
                         w = 2 * nv if lo == hi else nv  # what the arm counts now
-                        if length:  # and before, from its outer tile
-                            a, b = chain[0]
-                            w -= 2 * b if a == b else b
+                        if length:  # and before, from its outer tile (which shows value)
+                            w -= 2 * value if chain[0][0] == value else value
                         elif end < 2:  # an empty long side: its half (a double's both)
                             lead = c[_LEAD]
                             if lead[0] == lead[1]:
@@ -4070,8 +4084,7 @@ def _arms_playout(state: HandState, rng: random.Random) -> HandState:
     gate = 0
     if one_tile or adjust or waiting:
         gate = _arms_gate(waiting, needs, len(values), one_tile, adjust)
-    opens = tables.get(key) or _arm_table(ctx, key)
-    _ends, fits, shows, _key, _plays, arms_of, two, more = opens
+    fits, arms_of, two, more, shows = (tables.get(key) or _arm_table(ctx, key))[6]
     if result is None:
         while True:
             h = hands[t]
@@ -4215,10 +4228,9 @@ def _arms_playout(state: HandState, rng: random.Random) -> HandState:
                 if renew:
                     gate = _arms_gate(waiting, needs, len(values), one_tile, adjust)
             try:  # (a plain dict, indexed: faster than a method call)
-                opens = tables[key]
+                fits, arms_of, two, more, shows = tables[key][6]
             except KeyError:
-                opens = _arm_table(ctx, key)
-            _ends, fits, shows, _key, _plays, arms_of, two, more = opens
+                fits, arms_of, two, more, shows = _arm_table(ctx, key)[6]
             points = table[total]
             if points:
                 for seat in side_of[t]:
@@ -4240,6 +4252,7 @@ def _arms_playout(state: HandState, rng: random.Random) -> HandState:
     if not count:
         prop = -1
     arms = tuple(zip(values, chains, lengths, states, needs, origins, strict=True))
+    opens = tables.get(key) or _arm_table(ctx, key)
     rest = bone[len(bone) - left :]
     core: tuple[Any, ...] = (
         ctx,
