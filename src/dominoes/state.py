@@ -4132,7 +4132,11 @@ def _arms_playout(state: HandState, rng: random.Random) -> HandState:
                         pass
                     k = bit_at[on]
                 else:
-                    r = _below(bits, on.bit_count())
+                    n = on.bit_count()  # (_below, inline)
+                    kb = n.bit_length()
+                    r = bits(kb)
+                    while r >= n:
+                        r = bits(kb)
                     while r:
                         on &= on - 1
                         r -= 1
