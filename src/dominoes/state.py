@@ -3310,7 +3310,13 @@ class _ArmsHand(HandState):
                     hands = c[_HANDS]
                     h = hand ^ 1 << i
                     if len(hands) == 2:
-                        new_hands = (h, hands[1]) if t == 0 else (hands[0], h)
+                        new_hands: tuple[int, ...] = (h, hands[1]) if t == 0 else (hands[0], h)
+                    elif len(hands) == 4:  # (four seats: the tuple built at once, too)
+                        h0, h1, h2, h3 = hands
+                        if t < 2:
+                            new_hands = (h, h1, h2, h3) if t == 0 else (h0, h, h2, h3)
+                        else:
+                            new_hands = (h0, h1, h, h3) if t == 2 else (h0, h1, h2, h)
                     else:
                         changed = list(hands)
                         changed[t] = h
