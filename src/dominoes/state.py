@@ -149,6 +149,7 @@ class _Ctx:
         "players",
         "plays",
         "release",
+        "roll",
         "root_toes",
         "rules",
         "short_closes",
@@ -256,6 +257,7 @@ class _Ctx:
         # for: `_lead_moves`), and what the lead of a tile makes of the arms (`_arms_lead`)
         self.lead_plays: tuple[tuple[tuple[Move, ...], ...], ...] | None = None
         self.lead_arms: list[Any] = [None] * size
+        self.roll: tuple[Any, ...] | None = None  # what `_arms_playout` reads (`_roll_of`)
         # a train game (docs/rules/trains.md): played by _TrainHand
         self.train = _TrainRules(rules, size) if rules.trains else None
 
@@ -3922,6 +3924,41 @@ def _arms_gate(waiting: list[int], needs: list[Any], arms: int, one_tile: bool, 
     return gate
 
 
+def _roll_of(ctx: _Ctx) -> tuple[Any, ...]:
+    """`_Ctx.roll`: what `_arms_playout` reads of the ruleset, in one tuple (a rollout
+    from the middle of a hand is short, so its set-up counts): whether its loop plays the
+    ruleset at all, then the fields and tables its loop reads."""
+    spinner = ctx.spinner
+    plays = not (
+        ctx.one_draw
+        or ctx.voluntary
+        or ctx.both_out
+        or ctx.claims
+        or ctx.all_four  # (SPIN-3 and Chicken Foot's toes, which need a spinner)
+        or not ctx.plain_count
+    )
+    if len(_TILE_AT) < ctx.size:
+        _fill_tile_at(ctx)
+    return (
+        plays,
+        ctx.floor,
+        ctx.draws,
+        ctx.immediate,
+        ctx.nxt,
+        ctx.players,
+        ctx.play_table,
+        ctx.side_of,
+        ctx.tiles,
+        ctx.draws_of,
+        ctx.pairs,
+        ctx.fill is SpinnerFill.ONE_TILE_EACH_SIDE,
+        spinner is SpinnerRule.EVERY_DOUBLE,
+        spinner is SpinnerRule.FIRST_DOUBLE,
+        spinner is not SpinnerRule.NONE,
+        ctx.arm_tables,
+    )
+
+
 def _arms_playout(state: HandState, rng: random.Random) -> HandState:
     """`random_playout` of a layout with arms: a tight loop over lists of the arms'
     fields for drawing until a tile fits or no drawing, any floor, either block
@@ -3936,16 +3973,14 @@ def _arms_playout(state: HandState, rng: random.Random) -> HandState:
     to the chosen one."""
     ctx: _Ctx = state._core[_CTX]
     bits = plain_getrandbits(rng)
-    spinner = ctx.spinner
-    if (
-        bits is None
-        or ctx.one_draw
-        or ctx.voluntary
-        or ctx.both_out
-        or ctx.claims
-        or ctx.all_four  # (SPIN-3 and Chicken Foot's toes, which need a spinner)
-        or not ctx.plain_count
-    ):
+    roll = ctx.roll
+    if roll is None:
+        roll = ctx.roll = _roll_of(ctx)
+    (
+        plays, floor, draws, immediate, nxt, players, table, side_of, tiles, draws_of, pairs,
+        one_tile, every, first, spins, tables,
+    ) = roll  # fmt: skip
+    if bits is None or not plays:
         return _general_playout(state, rng)
     randrange = rng.randrange
     c = state._core
@@ -3957,26 +3992,11 @@ def _arms_playout(state: HandState, rng: random.Random) -> HandState:
         c = state._core
     if c[_RESULT] is not None:
         return state
-    if len(_TILE_AT) < ctx.size:
-        _fill_tile_at(ctx)
     tile_at = _TILE_AT
     bit_at = _BIT_AT
     hands = list(c[_HANDS])
     bone = c[_BONE]
     left = len(bone)  # boneyard tiles left
-    floor = ctx.floor
-    draws = ctx.draws
-    immediate = ctx.immediate
-    nxt = ctx.nxt
-    players = ctx.players
-    table = ctx.play_table
-    side_of = ctx.side_of
-    tiles = ctx.tiles
-    draws_of = ctx.draws_of
-    pairs = ctx.pairs
-    one_tile = ctx.fill is SpinnerFill.ONE_TILE_EACH_SIDE
-    every = spinner is SpinnerRule.EVERY_DOUBLE
-    first = spinner is SpinnerRule.FIRST_DOUBLE
     t = c[_TURN]
     prop = c[_RPROP]
     count = c[_RCOUNT]
@@ -3995,7 +4015,6 @@ def _arms_playout(state: HandState, rng: random.Random) -> HandState:
     needs: list[Any]
     origins: list[Any]
     weights: list[int]
-    tables = ctx.arm_tables  # (entries as `_arm_table` makes them)
     if c[_LEFT] < 0:  # the lead: the opening tile, or any tile of the leader's hand
         h = hands[t]
         i = c[_OPEN]
@@ -4025,7 +4044,7 @@ def _arms_playout(state: HandState, rng: random.Random) -> HandState:
         origins = [None, None]
         if double_lead:
             weights = [2 * lo, 2 * lo]
-            if spinner is not SpinnerRule.NONE:  # SPIN-1: a double lead spins
+            if spins:  # SPIN-1: a double lead spins
                 values += [lo, lo]
                 chains += [None, None]
                 lengths += [0, 0]
