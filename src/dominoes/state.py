@@ -2852,19 +2852,6 @@ def _opens(
     return _arm_table(ctx, key) if entry is None else entry
 
 
-def _arm_plays(m: int, plays: list[tuple[Move, ...]]) -> tuple[Move, ...]:
-    """The plays of the tiles of ``m`` (two or more, each fitting an open end) on the open
-    arms, from ``plays`` (the filled plays of their `_ARM_TABLES` entry): by tile index,
-    then by arm (a memo of whole hands cost more than it saved, most hands meeting a
-    given set of open arms once)."""
-    moves: tuple[Move, ...] = ()
-    while m:
-        low = m & -m
-        moves += plays[low.bit_length() - 1]
-        m ^= low
-    return moves
-
-
 def _end_count(lead: tuple[int, int], arms: tuple[tuple[Any, ...], ...]) -> int:
     """The end count (rules COUNT-1 to COUNT-3): each end open or full counts the value
     it shows, a double at an end both halves; an empty long side of the lead its half,
@@ -3190,8 +3177,18 @@ class _ArmsHand(HandState):
         opens = c[_OPENS]
         m = c[_HANDS][c[_TURN]] & opens[1]
         if m:
+            # the plays of the tiles of m on the open arms, by tile index, then by arm,
+            # from the filled plays of the open-arms entry (a memo of whole hands cost
+            # more than it saved, most hands meeting a given set of open arms once)
             plays = opens[4] or _fill_plays(ctx, opens)
-            moves = _arm_plays(m, plays) if m & (m - 1) else plays[m.bit_length() - 1]
+            if m & (m - 1):
+                moves = ()
+                while m:
+                    low = m & -m
+                    moves += plays[low.bit_length() - 1]
+                    m ^= low
+            else:
+                moves = plays[m.bit_length() - 1]
             if ctx.voluntary and _can_draw(ctx, c):
                 return (*moves, DRAW)
             return moves
