@@ -2740,8 +2740,9 @@ _ARM_WAITING: Final = 0
 _ARM_OPEN: Final = 1
 _ARM_CLOSED: Final = 2
 _ENDS: Final = tuple(End)
-_LONG_SIDES_FIRST: Final = SpinnerFill.LONG_SIDES_FIRST  # (SPIN-2 alone: no arm closes, no
-# SPIN-3 sides: the hot path of a play needs no check of either)
+# SPIN-2 alone (no arm closes under SPIN-4, no SPIN-3 sides): a play's hot path checks
+# for neither
+_LONG_SIDES_FIRST: Final = SpinnerFill.LONG_SIDES_FIRST
 _ARM_MEMO_LIMIT: Final = 1 << 16
 _OPENS: Final = _SHOWN + 1
 
