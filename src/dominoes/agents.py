@@ -21,7 +21,7 @@ import random
 import sys
 from pathlib import Path
 from types import ModuleType
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Final, Protocol, runtime_checkable
 
 import attrs
 
@@ -236,8 +236,11 @@ def rollout(state: HandState, rng: random.Random, *, greedy: bool = False) -> Ha
     return _rollout(state, rng, greedy)
 
 
+_AUTO_CLAIMS: Final = ClaimRule.AUTO  # (a module constant: an enum member costs a look-up)
+
+
 def _rollout(state: HandState, rng: random.Random, greedy: bool) -> HandState:
-    if state.rules.claim_rule is not ClaimRule.AUTO:
+    if state.rules.claim_rule is not _AUTO_CLAIMS:
         return _claiming_rollout(state, rng, greedy)
     if not greedy:
         return random_playout(state, rng)
