@@ -31,7 +31,6 @@ from dominoes.rules import (
     BlockDetection,
     BlockTie,
     BlockWinner,
-    ClaimRule,
     DominoWinner,
     DrawRule,
     FaultMode,
@@ -70,11 +69,6 @@ FloatArray = npt.NDArray[np.float32]
 
 def _unsupported(rules: Ruleset) -> tuple[str, str] | None:
     """(field, why) of the first field of ``rules`` the batch does not play, if any."""
-    if rules.tile_set.size > MAX_BATCH_TILES:
-        return "max_pip", (
-            f"max_pip {rules.max_pip} makes a set of {rules.tile_set.size} tiles, more than "
-            f"the {MAX_BATCH_TILES} a batch holds in one uint64 per hand (double-9 at most)"
-        )
     checks: tuple[tuple[str, bool, str], ...] = (
         ("trains", rules.trains, "train games are not batched yet"),
         ("spinner", rules.spinner is not SpinnerRule.NONE, "layouts with arms are not batched"),
@@ -83,7 +77,6 @@ def _unsupported(rules: Ruleset) -> tuple[str, str] | None:
             rules.play_scoring is not PlayScoring.NONE,
             "scoring on play needs a layout with arms, which is not batched",
         ),
-        ("claim_rule", rules.claim_rule is not ClaimRule.AUTO, "only the auto game is batched"),
         ("faults", rules.faults is not FaultMode.STRICT, "only strict faults are batched"),
         ("scoring", rules.scoring is Scoring.CASCADE, "cascade scoring is not batched"),
         (
@@ -95,6 +88,11 @@ def _unsupported(rules: Ruleset) -> tuple[str, str] | None:
     for field, bad, why in checks:
         if bad:
             return field, why
+    if rules.tile_set.size > MAX_BATCH_TILES:
+        return "max_pip", (
+            f"max_pip {rules.max_pip} makes a set of {rules.tile_set.size} tiles, more than "
+            f"the {MAX_BATCH_TILES} a batch holds in one uint64 per hand (double-9 at most)"
+        )
     return None
 
 
@@ -135,8 +133,9 @@ class Batch:
             ``autoreset`` not a ``bool``.
         ArgumentValueError: ``size`` is below 1 or above 2**32.
         RulesetError: the ruleset has a field the batch does not play (naming it): a
-            set of more than 64 tiles, a spinner, scoring on play, a train game, called
-            scores, tolerant faults, cascade scoring or partnership bonuses.
+            set of more than 64 tiles, a spinner, scoring on play (and so called
+            scores), a train game, tolerant faults, cascade scoring or partnership
+            bonuses.
     """
 
     __slots__ = (
