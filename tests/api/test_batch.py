@@ -16,12 +16,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dominoes import (
+    BlockDetection,
     Deal,
     Direction,
+    DrawRule,
     FaultMode,
     HandState,
     IllegalMoveError,
     IllegalMoveReason,
+    NoDoubleRule,
+    PartnerPips,
     Ruleset,
     RulesetError,
     Scoring,
@@ -58,10 +62,9 @@ def _check_hand(
         assert vectors[i].tolist() == encoder.encode_state(state, seat)
 
 
-@settings(SETTINGS, max_examples=60)
-@given(rules=batch_rulesets(), seed=st.integers(0, 2**20), autoreset=st.booleans())
-def test_batch_plays_as_the_scalar_engine(rules: Ruleset, seed: int, autoreset: bool) -> None:
-    size = 6
+def play_alongside(rules: Ruleset, seed: int, autoreset: bool, size: int = 6) -> None:
+    """Play a batch by random legal actions and the scalar engine alongside, checking
+    at every step that they agree (see the module docs)."""
     batch = Batch(rules, size=size, autoreset=autoreset)
     batch.reset(seed)
     states = [
@@ -102,6 +105,32 @@ def test_batch_plays_as_the_scalar_engine(rules: Ruleset, seed: int, autoreset: 
             states[i] = after
     assert [batch.state(i) for i in range(size)] == states
     assert ended > 0
+
+
+@settings(SETTINGS, max_examples=40)
+@given(rules=batch_rulesets(), seed=st.integers(0, 2**20), autoreset=st.booleans())
+def test_batch_plays_as_the_scalar_engine(rules: Ruleset, seed: int, autoreset: bool) -> None:
+    play_alongside(rules, seed, autoreset)
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        # partnership: the partner's pips added or subtracted (PART-1, PART-2)
+        Ruleset.block(players=4, partnership=True, partner_pips=PartnerPips.ADD),
+        Ruleset.draw(players=4, partnership=True, partner_pips=PartnerPips.SUBTRACT),
+        # nobody dealt a double: drawing for one (LEAD-5), down to the floor, where the
+        # heaviest tile leads (LEAD-1)
+        Ruleset.draw(
+            players=2, hand_size=1, no_double=NoDoubleRule.DRAW_FOR_DOUBLE, boneyard_floor=20
+        ),
+        Ruleset.draw(players=3, drawing=DrawRule.ONE_THEN_PASS, voluntary_draw=True),
+        Ruleset.block(players=3, block_detection=BlockDetection.IMMEDIATE, stock_pips=True),
+    ],
+    ids=["add", "subtract", "draw-for-double", "one-then-pass", "immediate"],
+)
+def test_batch_plays_chosen_rulesets_as_the_scalar_engine(rules: Ruleset) -> None:
+    play_alongside(rules, 3, autoreset=True, size=32)
 
 
 def test_reset_deals_each_hand_from_its_documented_seed() -> None:
