@@ -25,6 +25,7 @@ from dominoes import (
     IllegalMoveError,
     IllegalMoveReason,
     NoDoubleRule,
+    Opening,
     PartnerPips,
     Ruleset,
     RulesetError,
@@ -258,3 +259,16 @@ def test_the_action_of_an_ended_hand_is_ignored() -> None:
         assert not rewards[0].any()
     assert batch.state(0) == final
     assert not batch.legal_mask()[0].any()
+
+
+def test_sample_legal_is_uniform_over_the_legal_actions() -> None:
+    # seat 0 leads any of its 7 tiles: each lead is drawn about 1/7 of the time
+    rules = Ruleset.block(opening=Opening.SEAT_ANY_TILE)
+    batch = Batch(rules, size=1)
+    batch.reset(4)
+    rng = np.random.default_rng(8)
+    picks = [int(batch.sample_legal(rng)[0]) for _ in range(1400)]
+    legal = np.flatnonzero(batch.legal_mask()[0]).tolist()
+    assert len(legal) == 7
+    assert sorted(set(picks)) == legal
+    assert all(140 <= picks.count(a) <= 260 for a in legal)
