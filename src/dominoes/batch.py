@@ -328,6 +328,19 @@ class Batch:
         made the last move, as `HandState.turn`)."""
         return self._turn.copy()
 
+    @property
+    def nbytes(self) -> int:
+        """The bytes held by the batch's per-hand arrays (hands, boneyards, ends, round,
+        shown voids, the action logs `state` replays...): ``nbytes / size`` is the memory
+        of one hand."""
+        return sum(
+            value.nbytes
+            for name in self.__slots__
+            if name not in ("_actions_of", "_seats")
+            and isinstance(value := getattr(self, name), np.ndarray)
+            and value.shape[:1] == (self._size,)
+        )
+
     @staticmethod
     def hand_seed(seed: int, hand: int, deal: int = 0) -> int:
         """The seed of `Deal.random` for the ``deal``-th deal (0: the one `reset`
