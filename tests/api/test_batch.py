@@ -127,8 +127,19 @@ def test_batch_plays_as_the_scalar_engine(rules: Ruleset, seed: int, autoreset: 
         ),
         Ruleset.draw(players=3, drawing=DrawRule.ONE_THEN_PASS, voluntary_draw=True),
         Ruleset.block(players=3, block_detection=BlockDetection.IMMEDIATE, stock_pips=True),
+        # double-9 (55 tiles: the high bytes of the masks) at larger tables
+        Ruleset.draw(players=6, max_pip=9, hand_size=7),
+        Ruleset.block(players=10, max_pip=9, hand_size=5, opening=Opening.LOWEST_DOUBLE),
     ],
-    ids=["add", "subtract", "draw-for-double", "one-then-pass", "immediate"],
+    ids=[
+        "add",
+        "subtract",
+        "draw-for-double",
+        "one-then-pass",
+        "immediate",
+        "double-9-draw-6",
+        "double-9-block-10",
+    ],
 )
 def test_batch_plays_chosen_rulesets_as_the_scalar_engine(rules: Ruleset) -> None:
     play_alongside(rules, 3, autoreset=True, size=32)
