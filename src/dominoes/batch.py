@@ -19,6 +19,7 @@ extra); the core never imports it.
 
 from __future__ import annotations
 
+import attrs
 import numpy as np
 import numpy.typing as npt
 
@@ -67,6 +68,16 @@ BoolArray = npt.NDArray[np.bool_]
 FloatArray = npt.NDArray[np.float32]
 
 
+def _bonus_field(rules: Ruleset) -> str:
+    """The first partnership bonus field of ``rules`` that is on (rules BONUS-1 to
+    BONUS-4), else ``"capicua_bonus"``."""
+    for field in attrs.fields(Ruleset):
+        value = getattr(rules, field.name)
+        if field.name.endswith("_bonus") and type(value) is int and value:
+            return field.name
+    return "capicua_bonus"
+
+
 def _unsupported(rules: Ruleset) -> tuple[str, str] | None:
     """(field, why) of the first field of ``rules`` the batch does not play, if any."""
     checks: tuple[tuple[str, bool, str], ...] = (
@@ -80,7 +91,7 @@ def _unsupported(rules: Ruleset) -> tuple[str, str] | None:
         ("faults", rules.faults is not FaultMode.STRICT, "only strict faults are batched"),
         ("scoring", rules.scoring is Scoring.CASCADE, "cascade scoring is not batched"),
         (
-            "capicua_bonus",
+            _bonus_field(rules),
             rules.has_bonuses,
             "partnership bonuses (BONUS-1 to BONUS-4) are not batched",
         ),

@@ -177,6 +177,7 @@ def test_autoreset_deals_the_next_deal_of_a_hand() -> None:
         ({"faults": FaultMode.TOLERANT}, "faults"),
         ({"scoring": Scoring.CASCADE}, "scoring"),
         ({"capicua_bonus": 25}, "capicua_bonus"),
+        ({"pase_corrido_bonus": 25}, "pase_corrido_bonus"),
     ],
 )
 def test_unsupported_rulesets_are_refused_naming_the_field(
