@@ -114,14 +114,8 @@ def _popcount(masks: npt.NDArray[np.uint64]) -> Int64Array:
     """The number of bits set in each mask."""
     if _HAS_BITWISE_COUNT:
         return np.bitwise_count(masks).astype(np.int64)
-    counts = np.zeros(masks.shape, dtype=np.int64)  # pragma: no cover - numpy 1
-    for k in range(8):  # pragma: no cover - numpy 1
-        counts += _BYTE_COUNTS[((masks >> np.uint64(8 * k)) & np.uint64(255)).astype(np.intp)]
-    return counts  # pragma: no cover - numpy 1
+    return _sum_bits(masks, _COUNTS)  # pragma: no cover - numpy 1
 
-
-_BYTE_COUNTS = np.array([bin(b).count("1") for b in range(256)], dtype=np.int64)
-"""The bits set in each byte value."""
 
 _BYTE_SELECT = np.array(
     [
@@ -152,6 +146,15 @@ def _select(masks: npt.NDArray[np.uint64], rank: Int64Array) -> Int64Array:
     return out
 
 
+def _sum_bits(masks: npt.NDArray[np.uint64], table: Int64Array) -> Int64Array:
+    """The sum of a per-tile value over the tiles of each mask: ``table`` is a
+    `_byte_table`, read once per byte of the masks."""
+    out = np.zeros(masks.shape, dtype=np.int64)
+    for k in range(8):
+        out += table[k][((masks >> np.uint64(8 * k)) & np.uint64(255)).astype(np.intp)]
+    return out
+
+
 def _byte_table(values: list[int]) -> Int64Array:
     """For each byte ``k`` of a hand's mask and each of its 256 values, the sum of
     ``values`` over the tiles it holds (8 x 256): a mask's sum is 8 lookups."""
@@ -162,6 +165,10 @@ def _byte_table(values: list[int]) -> Int64Array:
                 values[8 * k + j] for j in range(8) if b >> j & 1 and 8 * k + j < len(values)
             )
     return table
+
+
+_COUNTS = _byte_table([1] * MAX_BATCH_TILES)
+"""The `_byte_table` of bit counts (for numpy 1, which has no ``bitwise_count``)."""
 
 
 class Batch:
@@ -202,7 +209,6 @@ class Batch:
         "_bone_mask",
         "_bpos",
         "_codec",
-        "_count_table",
         "_deals",
         "_drew",
         "_encoder",
@@ -275,7 +281,6 @@ class Batch:
         self._side_of = np.array(side_of, dtype=np.int64)
         self._sides = len(rules.teams)
         self._pip_table = _byte_table([rules.tile_values.of(t) for t in tiles])
-        self._count_table = _byte_table([1] * n)
         b, p = size, rules.players
         self._hands = np.zeros((b, p), dtype=np.uint64)
         self._bone = np.zeros((b, max(n, 1)), dtype=np.int64)
@@ -485,13 +490,6 @@ class Batch:
         self._log_len[which] = 0
 
     # ------------------------------------------------------------------ helpers
-    def _sum_bits(self, masks: npt.NDArray[np.uint64], table: Int64Array) -> Int64Array:
-        """The sum of a per-tile value over the tiles of each mask (by byte lookups)."""
-        out = np.zeros(masks.shape, dtype=np.int64)
-        for k in range(8):
-            out += table[k][((masks >> np.uint64(8 * k)) & np.uint64(255)).astype(np.intp)]
-        return out
-
     def _bits(self, masks: npt.NDArray[np.uint64]) -> BoolArray:
         """``masks`` as bool planes over tile indices (a new last axis of ``n``)."""
         planes: BoolArray = (masks[..., None] & self._tile_bits) != 0
@@ -820,7 +818,7 @@ class Batch:
         rules = self._rules
         s_count = self._sides
         side_of = self._side_of
-        pips = self._sum_bits(self._hands[done], self._pip_table)  # (E, P)
+        pips = _sum_bits(self._hands[done], self._pip_table)  # (E, P)
         e = pips.shape[0]
         domino = self._ended[done] == _DOMINO
         mover = self._turn[done]
@@ -882,7 +880,7 @@ class Batch:
                         col = np.where(went, np.maximum(col - partner, 0), col)
                     side_points[np.arange(e), emptier_side] = col
             if rules.stock_pips:
-                stock = self._sum_bits(self._bone_mask[done], self._pip_table)
+                stock = _sum_bits(self._bone_mask[done], self._pip_table)
                 side_points = side_points + np.where(win, (stock // share)[:, None], 0)
             if rules.round_to > 1:
                 step = rules.round_to
@@ -925,7 +923,7 @@ class Batch:
         pips = np.arange(m1)
         voids = (self._shown[:, :, None] >> pips) & 1  # (B, P, M + 1)
         out[:, sections["voids"].span] = voids.reshape(b, -1)
-        out[:, sections["hand_sizes"].span] = self._sum_bits(self._hands, self._count_table)
+        out[:, sections["hand_sizes"].span] = _popcount(self._hands)
         out[:, sections["boneyard"].offset] = self._bone_size()
         held = np.bitwise_or.reduce(self._hands, axis=1) | self._bone_mask
         out[:, sections["played"].span] = ~self._bits(held)
