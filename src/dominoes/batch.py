@@ -285,7 +285,7 @@ class Batch:
         self._hands = np.zeros((b, p), dtype=np.uint64)
         self._bone = np.zeros((b, max(n, 1)), dtype=np.int64)
         self._bone_mask = np.zeros(b, dtype=np.uint64)
-        self._bpos = np.zeros(b, dtype=np.int64)  # boneyard size: n - dealt - bpos
+        self._bpos = np.zeros(b, dtype=np.int64)  # minus the boneyard size (+1 a draw)
         self._left = np.full(b, -1, dtype=np.int64)
         self._right = np.full(b, -1, dtype=np.int64)
         self._opening = np.zeros(b, dtype=np.int64)
