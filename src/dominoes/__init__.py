@@ -120,6 +120,7 @@ _SUBMODULES = frozenset(
         "adapters",
         "agents",
         "arena",
+        "batch",
         "cli",
         "codec",
         "fields",

@@ -55,7 +55,13 @@ CORE = {
 }
 """The data leaves and the engine."""
 
-ABOVE = ("dominoes.records", "dominoes.agents", "dominoes.arena", "dominoes.simulation")
+ABOVE = (
+    "dominoes.records",
+    "dominoes.agents",
+    "dominoes.arena",
+    "dominoes.simulation",
+    "dominoes.batch",
+)
 """What reads the engine for a user: the core never imports these, nor adapters or CLI."""
 
 

@@ -1,0 +1,286 @@
+"""The batched engine (`dominoes.batch.Batch`) against the scalar engine.
+
+A Hypothesis property draws supported line-game rulesets (seats, partnership, drawing,
+floor, opening, detection, scoring...) and plays a batch of hands by random legal
+actions while the scalar `HandState` plays the same deals and the same actions: at every
+step both give the same legal actions, the same observation vectors and the same
+endings and points, and `Batch.state` rebuilds the scalar state. Then bad input.
+"""
+
+from __future__ import annotations
+
+import attrs
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from dominoes import (
+    BlockDetection,
+    Deal,
+    Direction,
+    DrawRule,
+    FaultMode,
+    HandState,
+    IllegalMoveError,
+    IllegalMoveReason,
+    NoDoubleRule,
+    Opening,
+    PartnerPips,
+    Ruleset,
+    RulesetError,
+    Scoring,
+    SpinnerRule,
+)
+from dominoes.batch import Batch
+from dominoes.errors import ArgumentTypeError, ArgumentValueError
+from strategies import SETTINGS, variant_rulesets
+
+SUPPORTED_SCORING = [s for s in Scoring if s is not Scoring.CASCADE]
+
+
+@st.composite
+def batch_rulesets(draw: st.DrawFn) -> Ruleset:
+    """A line-game ruleset the batch plays: every field drawn as `variant_rulesets`
+    draws it, faults strict, scoring not cascade, sometimes counter-clockwise."""
+    rules = draw(
+        variant_rulesets(faults=FaultMode.STRICT, scoring=draw(st.sampled_from(SUPPORTED_SCORING)))
+    )
+    if draw(st.booleans()):
+        rules = attrs.evolve(rules, direction=Direction.COUNTER_CLOCKWISE)
+    return rules
+
+
+def _check_hand(
+    batch: Batch, i: int, state: HandState, mask: np.ndarray, obs: list[np.ndarray]
+) -> None:
+    """Row ``i`` of the batch's mask and observations against the scalar ``state``."""
+    encoder = batch.encoder
+    legal = [] if state.is_over else batch.codec.legal_actions(state)
+    assert np.flatnonzero(mask[i]).tolist() == legal
+    assert batch.turn[i] == state.turn
+    for seat, vectors in enumerate(obs):
+        assert vectors[i].tolist() == encoder.encode_state(state, seat)
+
+
+def play_alongside(rules: Ruleset, seed: int, autoreset: bool, size: int = 6) -> None:
+    """Play a batch by random legal actions and the scalar engine alongside, checking
+    at every step that they agree (see the module docs)."""
+    batch = Batch(rules, size=size, autoreset=autoreset)
+    batch.reset(seed)
+    states = [
+        HandState.start(rules, Deal.random(rules, seed=Batch.hand_seed(seed, i)))
+        for i in range(size)
+    ]
+    rng = np.random.default_rng(seed)
+    decode = batch.codec.decode
+    ended = 0
+    for step in range(120):
+        mask = batch.legal_mask()
+        obs = [batch.observe(seat) for seat in range(rules.players)]
+        for i, state in enumerate(states):
+            _check_hand(batch, i, state, mask, obs)
+        if step % 10 == 0:
+            assert [batch.state(i) for i in range(size)] == states
+        if batch.over.all():
+            break
+        actions = batch.sample_legal(rng)
+        assert all(mask[i, a] for i, a in enumerate(actions) if not batch.over[i])
+        rewards, done = batch.step(actions)
+        for i, state in enumerate(states):
+            if state.is_over:
+                assert not done[i]
+                assert not rewards[i].any()
+                continue
+            after = state.apply(decode(int(actions[i])))
+            assert done[i] == after.is_over
+            if after.is_over:
+                ended += 1
+                result = after.result
+                assert result is not None
+                assert rewards[i].tolist() == list(result.points)
+                if autoreset:
+                    after = HandState.start(rules, Deal.random(rules, seed=batch.seed_of(i)))
+            else:
+                assert not rewards[i].any()
+            states[i] = after
+    assert [batch.state(i) for i in range(size)] == states
+    assert ended > 0
+
+
+@settings(SETTINGS, max_examples=40)
+@given(rules=batch_rulesets(), seed=st.integers(0, 2**20), autoreset=st.booleans())
+def test_batch_plays_as_the_scalar_engine(rules: Ruleset, seed: int, autoreset: bool) -> None:
+    play_alongside(rules, seed, autoreset)
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        # partnership: the partner's pips added or subtracted (PART-1, PART-2)
+        Ruleset.block(players=4, partnership=True, partner_pips=PartnerPips.ADD),
+        Ruleset.draw(players=4, partnership=True, partner_pips=PartnerPips.SUBTRACT),
+        # nobody dealt a double: drawing for one (LEAD-5), down to the floor, where the
+        # heaviest tile leads (LEAD-1)
+        Ruleset.draw(
+            players=2, hand_size=1, no_double=NoDoubleRule.DRAW_FOR_DOUBLE, boneyard_floor=20
+        ),
+        Ruleset.draw(players=3, drawing=DrawRule.ONE_THEN_PASS, voluntary_draw=True),
+        Ruleset.block(players=3, block_detection=BlockDetection.IMMEDIATE, stock_pips=True),
+        # double-9 (55 tiles: the high bytes of the masks) at larger tables
+        Ruleset.draw(players=6, max_pip=9, hand_size=7),
+        Ruleset.block(players=10, max_pip=9, hand_size=5, opening=Opening.LOWEST_DOUBLE),
+    ],
+    ids=[
+        "add",
+        "subtract",
+        "draw-for-double",
+        "one-then-pass",
+        "immediate",
+        "double-9-draw-6",
+        "double-9-block-10",
+    ],
+)
+def test_batch_plays_chosen_rulesets_as_the_scalar_engine(rules: Ruleset) -> None:
+    play_alongside(rules, 3, autoreset=True, size=32)
+
+
+def test_reset_deals_each_hand_from_its_documented_seed() -> None:
+    rules = Ruleset.draw(players=3)
+    batch = Batch(rules, size=4)
+    batch.reset(11)
+    for i in range(4):
+        seed = (11 << 64) | i
+        assert batch.seed_of(i) == seed == Batch.hand_seed(11, i, 0)
+        assert batch.state(i) == HandState.start(rules, Deal.random(rules, seed=seed))
+
+
+def test_autoreset_deals_the_next_deal_of_a_hand() -> None:
+    rules = Ruleset.block(players=2)
+    batch = Batch(rules, size=3, autoreset=True)
+    batch.reset(5)
+    rng = np.random.default_rng(1)
+    done_any = np.zeros(3, dtype=bool)
+    while not done_any.all():
+        _, done = batch.step(batch.sample_legal(rng))
+        done_any |= done
+        assert not batch.over.any()
+    for i in range(3):
+        assert batch.seed_of(i) >= Batch.hand_seed(5, i, 1)
+
+
+@pytest.mark.parametrize(
+    ("options", "field"),
+    [
+        ({"max_pip": 10, "hand_size": 7}, "max_pip"),
+        ({"spinner": SpinnerRule.FIRST_DOUBLE}, "spinner"),
+        ({"faults": FaultMode.TOLERANT}, "faults"),
+        ({"scoring": Scoring.CASCADE}, "scoring"),
+        ({"capicua_bonus": 25}, "capicua_bonus"),
+        ({"pase_corrido_bonus": 25}, "pase_corrido_bonus"),
+    ],
+)
+def test_unsupported_rulesets_are_refused_naming_the_field(
+    options: dict[str, object], field: str
+) -> None:
+    rules = Ruleset.draw(players=2, **options)  # type: ignore[arg-type]
+    with pytest.raises(RulesetError, match=field) as error:
+        Batch(rules, size=2)
+    assert error.value.fields == (field,)
+    assert str(error.value).count(". ") == 0
+
+
+def test_train_games_are_refused() -> None:
+    with pytest.raises(RulesetError) as error:
+        Batch(Ruleset.preset("mexican-train", players=3), size=2)
+    assert error.value.field == "trains"
+
+
+def test_bad_arguments() -> None:
+    rules = Ruleset.block()
+    with pytest.raises(ArgumentTypeError, match="rules"):
+        Batch("block", size=2)  # type: ignore[arg-type]
+    for size in (0, -1, 2**32 + 1):
+        with pytest.raises(ArgumentValueError, match="size"):
+            Batch(rules, size=size)
+    with pytest.raises(ArgumentTypeError, match="size"):
+        Batch(rules, size=2.0)  # type: ignore[arg-type]
+    with pytest.raises(ArgumentTypeError, match="autoreset"):
+        Batch(rules, size=2, autoreset=1)  # type: ignore[arg-type]
+    batch = Batch(rules, size=2)
+    for call in (batch.legal_mask, lambda: batch.step([0, 0]), lambda: batch.state(0)):
+        with pytest.raises(ArgumentValueError, match="reset"):
+            call()
+    with pytest.raises(ArgumentTypeError, match="seed"):
+        batch.reset("1")  # type: ignore[arg-type]
+    with pytest.raises(ArgumentValueError, match="seed"):
+        batch.reset(-1)
+    batch.reset(3)
+    with pytest.raises(ArgumentValueError, match="actions"):
+        batch.step([0])
+    with pytest.raises(ArgumentTypeError, match="actions"):
+        batch.step([0.5, 1.5])
+    with pytest.raises(ArgumentValueError, match=r"actions\[1\]"):
+        batch.step([0, batch.codec.size])
+    for seat in (-1, 2):
+        with pytest.raises(ArgumentValueError, match="seat"):
+            batch.observe(seat)
+    with pytest.raises(ArgumentTypeError, match="seat"):
+        batch.observe("0")  # type: ignore[arg-type]
+    with pytest.raises(ArgumentValueError, match="hand"):
+        batch.state(2)
+    with pytest.raises(ArgumentTypeError, match="hand"):
+        batch.state(True)
+    with pytest.raises(ArgumentTypeError, match="rng"):
+        batch.sample_legal(3)  # type: ignore[arg-type]
+    with pytest.raises(ArgumentValueError, match="seed"):
+        Batch.hand_seed(-1, 0)
+    with pytest.raises(ArgumentValueError, match="deal"):
+        Batch.hand_seed(0, 0, 2**32)
+
+
+def test_an_illegal_action_names_the_hand_and_changes_nothing() -> None:
+    rules = Ruleset.draw(players=2)
+    batch = Batch(rules, size=3)
+    batch.reset(9)
+    before = [batch.state(i) for i in range(3)]
+    mask = batch.legal_mask()
+    actions = batch.sample_legal(np.random.default_rng(0))
+    actions[1] = batch.codec.pass_action  # the lead: a pass is never legal
+    with pytest.raises(IllegalMoveError, match="hand 1") as error:
+        batch.step(actions)
+    assert error.value.reason is IllegalMoveReason.MUST_LEAD
+    assert error.value.state == before[1]
+    assert [batch.state(i) for i in range(3)] == before
+    assert (batch.legal_mask() == mask).all()
+
+
+def test_the_action_of_an_ended_hand_is_ignored() -> None:
+    rules = Ruleset.block(players=2)
+    batch = Batch(rules, size=2)
+    batch.reset(2)
+    rng = np.random.default_rng(4)
+    while not batch.over[0]:
+        batch.step(batch.sample_legal(rng))
+    final = batch.state(0)
+    while not batch.over.all():
+        actions = batch.sample_legal(rng)
+        actions[0] = 12345  # out of range: not looked at
+        rewards, done = batch.step(actions)
+        assert not done[0]
+        assert not rewards[0].any()
+    assert batch.state(0) == final
+    assert not batch.legal_mask()[0].any()
+
+
+def test_sample_legal_is_uniform_over_the_legal_actions() -> None:
+    # seat 0 leads any of its 7 tiles: each lead is drawn about 1/7 of the time
+    rules = Ruleset.block(opening=Opening.SEAT_ANY_TILE)
+    batch = Batch(rules, size=1)
+    batch.reset(4)
+    rng = np.random.default_rng(8)
+    picks = [int(batch.sample_legal(rng)[0]) for _ in range(1400)]
+    legal = np.flatnonzero(batch.legal_mask()[0]).tolist()
+    assert len(legal) == 7
+    assert sorted(set(picks)) == legal
+    assert all(140 <= picks.count(a) <= 260 for a in legal)
