@@ -597,8 +597,8 @@ def table_picture(
 ) -> str:
     """A table as a standalone SVG document ``width`` pixels wide: what it is about
     (whose turn, or how the hand ended; the boneyard's size; the points scored on play),
-    the layout (`layout_sketch`, the lead outlined), then each seat's hand: face up where ``hands`` gives
-    it, else as many tiles face down as the seat holds. While the hand is played the
+    the layout (`layout_sketch`, the lead outlined), then each seat's hand: face up where
+    ``hands`` gives it, else as many tiles face down as the seat holds. While the hand is played the
     first line says whose turn it is, a score to claim or a muggins to call (rules CLAIM-1,
     CLAIM-2) and an open verification round; once it is over, how it ended. ``seat`` is
     the seat whose view it is (``None``: an onlooker's), named in the title."""
