@@ -150,8 +150,16 @@ def greedy_table(codec: ActionCodec) -> Int64Array:
     """Per action of ``codec``, how much `Opponent.GREEDY` wants it: a play of a tile
     ranks by the tile's pips, then its high end (as `GreedyAgent`), above a draw or a
     pass (0). Of two plays of one tile, the lower action (the left end) comes first in
-    `greedy_actions`, as `GreedyAgent` prefers the first end in `End` order.
+    `greedy_actions`, as `GreedyAgent` prefers the first end in `End` order (in a line
+    game; with scoring on play, `GreedyAgent` first seeks points, which this ignores).
+
+    Raises:
+        ArgumentTypeError: ``codec`` is not an `ActionCodec`.
     """
+    if not isinstance(codec, ActionCodec):
+        raise ArgumentTypeError(
+            f"codec must be an ActionCodec, got {_shown(codec)}", argument="codec"
+        )
     rules = codec.rules
     table = np.zeros(codec.size, dtype=np.int64)
     for action in range(codec.size):
@@ -161,10 +169,27 @@ def greedy_table(codec: ActionCodec) -> Int64Array:
     return table
 
 
-def greedy_actions(mask: BoolArray, table: Int64Array) -> Int64Array:
+def greedy_actions(mask: npt.ArrayLike, table: npt.ArrayLike) -> Int64Array:
     """The action of `Opponent.GREEDY` in every row of ``mask`` (``(n, codec.size)``
     legal actions), ranked by ``table`` (`greedy_table`): ``(n,)`` (0 in a row with no
-    legal action)."""
+    legal action).
+
+    Raises:
+        ArgumentTypeError: ``mask`` is not a 2-D bool array.
+        ArgumentValueError: ``table`` has not one entry per column of ``mask``.
+    """
+    mask = np.asarray(mask)
+    if mask.dtype != np.bool_ or mask.ndim != 2:
+        raise ArgumentTypeError(
+            f"mask must be a 2-D bool array, got {_shown(mask)}", argument="mask"
+        )
+    table = np.asarray(table)
+    if table.shape != (mask.shape[1],):
+        raise ArgumentValueError(
+            f"table must hold one entry per action, shape ({mask.shape[1]},), got shape "
+            f"{table.shape}",
+            argument="table",
+        )
     keys = np.where(mask, table, -1)
     chosen: Int64Array = np.argmax(keys, axis=1).astype(np.int64)
     return chosen
@@ -317,13 +342,22 @@ class _Settings:
         self.action_space = gymnasium.spaces.Discrete(self.codec.size)
 
 
+def _check_reset(seed: object, options: object) -> None:
+    """Refuse a ``reset`` seed that is not ``None`` nor an ``int`` from 0, and options
+    that are not ``None`` nor a dict (no option is read)."""
+    if seed is not None and type(seed) is not int:
+        raise ArgumentTypeError(f"seed must be an int or None, got {_shown(seed)}", argument="seed")
+    if seed is not None and seed < 0:
+        raise ArgumentValueError(f"seed must be 0 or more, got {seed}", argument="seed")
+    if options is not None and not isinstance(options, dict):
+        raise ArgumentTypeError(
+            f"options must be a dict or None, got {_shown(options)}", argument="options"
+        )
+
+
 def _seed_for(seed: int | None, rng: np.random.Generator) -> int:
     """The `Batch.reset` seed: ``seed`` if given, else one drawn from ``rng``."""
-    if seed is None:
-        return int(rng.integers(_SEED_BOUND))
-    if type(seed) is not int or seed < 0:
-        raise ArgumentValueError(f"seed must be an int, 0 or more, got {seed!r}", argument="seed")
-    return seed
+    return int(rng.integers(_SEED_BOUND)) if seed is None else seed
 
 
 class DominoesVectorEnv(VectorEnv):
@@ -395,12 +429,22 @@ class DominoesVectorEnv(VectorEnv):
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[FloatArray, dict[str, Any]]:
-        """Deal every hand again; the opponents move until the learner is to move."""
+        """Deal every hand again; the opponents move until the learner is to move.
+        ``options`` are accepted and not read.
+
+        Raises:
+            ArgumentTypeError: ``seed`` is not an ``int`` or ``None``, or ``options``
+                not a dict or ``None``.
+            ArgumentValueError: ``seed`` is negative.
+        """
+        _check_reset(seed, options)
         super().reset(seed=seed)
         deal = _seed_for(seed, self.np_random)
         self._table.reset(deal, np.random.default_rng(deal))
         self._dealt = True
-        return self._table.observe(), self._info(np.zeros((self.num_envs, self.rules.players)))
+        return self._table.observe(), self._info(
+            np.zeros((self.num_envs, self.rules.players), dtype=np.int64)
+        )
 
     def step(
         self, actions: npt.ArrayLike
@@ -486,12 +530,17 @@ class DominoesGymEnv(gymnasium.Env):
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[FloatArray, dict[str, Any]]:
         """Deal a hand (``Deal.random(rules, seed=Batch.hand_seed(seed, 0))``); the
-        opponents move until the learner is to move."""
+        opponents move until the learner is to move. ``options`` are accepted and not
+        read.
+
+        Raises: as `DominoesVectorEnv.reset`.
+        """
+        _check_reset(seed, options)
         super().reset(seed=seed)
         deal = _seed_for(seed, self.np_random)
         self._table.reset(deal, np.random.default_rng(deal))
         self._playing = not bool(self.batch.over[0])
-        return self._table.observe()[0], self._info(np.zeros(self.rules.players))
+        return self._table.observe()[0], self._info(np.zeros(self.rules.players, dtype=np.int64))
 
     def step(self, action: Any) -> tuple[FloatArray, float, bool, bool, dict[str, Any]]:
         """The learner's action; then the opponents move. Returns ``(observation,
