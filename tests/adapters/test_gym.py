@@ -3,7 +3,9 @@
 
 from __future__ import annotations
 
+import importlib
 import random
+import sys
 from typing import Any
 
 import pytest
@@ -281,3 +283,20 @@ def test_registering_again_changes_nothing() -> None:
     dg.register_envs()
     assert gymnasium.spec("dominoes/Block-v0") == spec
     assert spec.vector_entry_point == "dominoes.adapters.gym:DominoesVectorEnv"
+
+
+def test_a_ruleset_or_a_preset_with_players_sets_the_table() -> None:
+    three = dg.DominoesVectorEnv(2, rules=Ruleset.draw(3), seat=2, opponents="greedy")
+    assert three.rules == Ruleset.draw(3)
+    assert dg.DominoesGymEnv(rules="draw", players=3).rules == Ruleset.draw(3)
+    obs, info = three.reset(seed=4)
+    assert (three.batch.turn == 2).all()
+    assert obs.shape == (2, three.encoder.size)
+    assert info["action_mask"].any(axis=1).all()
+
+
+def test_missing_dependency_names_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "gymnasium", None)
+    monkeypatch.delitem(sys.modules, "dominoes.adapters.gym")
+    with pytest.raises(ModuleNotFoundError, match=r"dominoes-rules\[gymnasium\]"):
+        importlib.import_module("dominoes.adapters.gym")
