@@ -15,8 +15,10 @@ pytest.importorskip("gymnasium")
 import gymnasium
 import numpy as np
 from gymnasium.utils.env_checker import check_env
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from dominoes import Deal, HandState, Ruleset
+from dominoes import Deal, FaultMode, HandState, Opening, Ruleset, Scoring
 from dominoes.adapters import gym as dg
 from dominoes.agents import GreedyAgent
 from dominoes.batch import Batch
@@ -27,6 +29,7 @@ from dominoes.errors import (
     RulesetError,
     UnknownPresetError,
 )
+from strategies import SETTINGS, variant_rulesets
 
 IDS = sorted(dg.ENV_IDS)
 
@@ -300,3 +303,69 @@ def test_missing_dependency_names_the_extra(monkeypatch: pytest.MonkeyPatch) -> 
     monkeypatch.delitem(sys.modules, "dominoes.adapters.gym")
     with pytest.raises(ModuleNotFoundError, match=r"dominoes-rules\[gymnasium\]"):
         importlib.import_module("dominoes.adapters.gym")
+
+
+@st.composite
+def table_settings(draw: st.DrawFn) -> tuple[Ruleset, int | str, str]:
+    """A ruleset `Batch` plays (strict faults, no cascade scoring, more than one tile
+    each), a learner's seat or self-play, and the opponents' policy."""
+    scoring = draw(st.sampled_from([s for s in Scoring if s is not Scoring.CASCADE]))
+    rules = draw(
+        variant_rulesets(faults=FaultMode.STRICT, scoring=scoring).filter(
+            lambda r: r.hand_size > 1  # with one tile each, a seat may never move
+        )
+    )
+    seat = draw(st.sampled_from([*range(rules.players), dg.SELF_PLAY]))
+    return rules, seat, draw(st.sampled_from([o.value for o in dg.Opponent]))
+
+
+@settings(SETTINGS, max_examples=60)
+@given(table=table_settings(), seed=st.integers(0, 2**20))
+def test_the_learner_is_to_move_in_every_hand_and_sees_the_scalar_position(
+    table: tuple[Ruleset, int | str, str], seed: int
+) -> None:
+    """Any supported ruleset, seat and opponents: after every step each hand waits for the
+    learner, with the scalar engine's legal actions and observation vector; a hand's
+    reward is the learner's points, and the single environment's is its final state's."""
+    rules, seat, opponents = table
+    env = dg.DominoesVectorEnv(3, rules=rules, seat=seat, opponents=opponents)
+    obs, info = env.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    for _ in range(12):
+        for i in range(3):
+            state = env.batch.state(i)
+            assert not state.is_over
+            mover = state.turn if seat == dg.SELF_PLAY else seat
+            assert state.turn == mover
+            assert np.flatnonzero(info["action_mask"][i]).tolist() == (
+                env.codec.legal_actions(state)
+            )
+            assert obs[i].tolist() == env.encoder.encode_state(state, mover)
+        obs, reward, terminated, _truncated, info = env.step(
+            masked_random(info["action_mask"], rng)
+        )
+        if isinstance(seat, int):
+            assert reward.tolist() == info["points"][:, seat].tolist()
+        assert (info["points"][~terminated] == 0).all()
+    single = dg.DominoesGymEnv(rules=rules, seat=seat, opponents=opponents)
+    _obs, info = single.reset(seed=seed)
+    over, paid = False, 0.0
+    while not over:
+        action = int(masked_random(info["action_mask"][None], rng)[0])
+        _obs, paid, over, _cut, info = single.step(action)
+    result = single.batch.state(0).result
+    assert result is not None
+    assert info["points"].tolist() == list(result.points)
+    if isinstance(seat, int):
+        assert paid == result.points[seat]
+
+
+def test_a_seat_the_rules_never_let_move_is_refused() -> None:
+    """One tile each and seat 1 leads: seat 0 never moves, deal after deal."""
+    rules = Ruleset.block(2, max_pip=1, hand_size=1, opening=Opening.SEAT_ANY_TILE, opening_seat=1)
+    with pytest.raises(ArgumentValueError, match=r"^rules give seat 0 no move in 1000 deals"):
+        dg.DominoesVectorEnv(2, rules=rules).reset(seed=0)
+    with pytest.raises(ArgumentValueError, match=r"^rules give seat 0 no move"):
+        dg.DominoesGymEnv(rules=rules).reset(seed=0)
+    _obs, info = dg.DominoesGymEnv(rules=rules, seat=1).reset(seed=0)  # seat 1 leads
+    assert info["action_mask"].any()

@@ -88,6 +88,10 @@ _SEED_BOUND = 1 << 63
 
 _E = TypeVar("_E", bound=enum.Enum)
 
+_MOVELESS_DEALS = 1000
+"""How many deals in a row a hand may end before the learner moves in it (then the
+ruleset is refused: the learner would never move)."""
+
 BoolArray = npt.NDArray[np.bool_]
 Int64Array = npt.NDArray[np.int64]
 FloatArray = npt.NDArray[np.float32]
@@ -229,27 +233,51 @@ class _HoldingBatch(Batch):
     (`step_where`): the learner's hands wait while the opponents move in the others.
 
     It stands in for a ``Batch.step(actions, where=...)`` that `Batch` does not have
-    yet: it marks the held hands as ended for the length of one `step` (an ended hand's
-    action is ignored), then marks them playing again.
+    yet, from what `Batch` keeps of a hand: row ``i`` of each of its arrays whose first
+    axis is the batch's. It copies the held hands' rows, marks those hands as ended for
+    the length of one `step` (an ended hand's action is ignored), and writes the rows
+    back afterwards (a step also updates some arrays of the hands it does not play,
+    such as the count of draws in a row).
     """
 
     __slots__ = ()
 
     _HELD: ClassVar[int] = 3  # not one of the batch's own ways for a hand to end
 
+    def _rows(self) -> list[str]:
+        """The names of the batch's arrays with one row per hand."""
+        return [
+            name
+            for name in Batch.__slots__
+            if isinstance(value := getattr(self, name), np.ndarray)
+            and value.ndim
+            and len(value) == self.size
+        ]
+
     def step_where(self, actions: Int64Array, where: BoolArray) -> tuple[Int64Array, BoolArray]:
-        """`step` for the hands of ``where``; the others do not move."""
-        saved = self._ended
-        self._ended = np.where(where, saved, self._HELD)
-        try:
+        """`step` for the hands of ``where``; the others do not move (and their
+        rewards and endings are 0 and False)."""
+        held = ~where
+        if not held.any():
             return self.step(actions)
+        saved = {name: getattr(self, name)[held] for name in self._rows()}
+        self._ended = np.where(where, self._ended, self._HELD)
+        try:
+            rewards, done = self.step(actions)
         finally:
-            self._ended = np.where(where, self._ended, saved)
+            for name, rows in saved.items():
+                getattr(self, name)[held] = rows
+        return rewards, done
 
 
 class _Table:
     """The learner's table: a batch of hands where every seat but the learner's is
-    played by the opponents' policy (the common part of both environments)."""
+    played by the opponents' policy (the common part of both environments).
+
+    A hand that ends before the learner's seat has moved in it (only in tiny deals: an
+    opponent leads its one tile) is no episode of the learner's: its points are paid to
+    nobody, and with autoreset it is dealt again at once.
+    """
 
     def __init__(
         self, rules: Ruleset, size: int, autoreset: bool, seat: int | None, opponents: Opponent
@@ -260,12 +288,18 @@ class _Table:
         self.opponents = opponents
         self.greedy = greedy_table(self.batch.codec)
         self.rng = np.random.default_rng(0)
-        self.seats = np.arange(rules.players)
+        self.moved = np.zeros(size, dtype=bool)  # the learner moved in the hand
 
     def reset(self, seed: int, rng: np.random.Generator) -> None:
         self.rng = rng
         self.batch.reset(seed)
-        self._advance(np.zeros(self.batch.size, dtype=np.int64), self.batch.over.copy())
+        self.moved[:] = False
+        size, players = self.batch.size, self.rules.players
+        self._advance(
+            np.zeros(size, dtype=np.int64),
+            np.zeros(size, dtype=bool),
+            np.zeros((size, players), dtype=np.int64),
+        )
 
     def observe(self) -> FloatArray:
         batch = self.batch
@@ -283,18 +317,24 @@ class _Table:
         points, done = batch.step(actions)
         if self.seat is None:
             return points[np.arange(batch.size), mover], done, points
+        self.moved = ~done  # a hand dealt again has no move of the learner yet
         reward = points[:, self.seat].copy()
         self._advance(reward, done, points)
         return reward, done, points
 
-    def _advance(
-        self, reward: Int64Array, done: BoolArray, points: Int64Array | None = None
-    ) -> None:
+    def _advance(self, reward: Int64Array, done: BoolArray, points: Int64Array) -> None:
         """Let the opponents move until the learner is to move in every hand (or it
-        ended), adding to ``reward``, ``done`` and ``points`` in place."""
+        ended), adding the hands the learner moved in to ``reward``, ``done`` and
+        ``points`` in place.
+
+        Raises:
+            ArgumentValueError: a hand was dealt again ``_MOVELESS_DEALS`` times in a
+                row without a move of the learner's seat (its ``rules`` give it none).
+        """
         if self.seat is None:
             return
         batch = self.batch
+        moveless = np.zeros(batch.size, dtype=np.int64)
         while True:
             waiting = (batch.turn != self.seat) & ~batch.over
             if not waiting.any():
@@ -304,10 +344,23 @@ class _Table:
             else:
                 actions = greedy_actions(batch.legal_mask(), self.greedy)
             more, ended = batch.step_where(actions, waiting)
-            reward += more[:, self.seat]
-            done |= ended
-            if points is not None:
-                points += more
+            paid = ended & self.moved
+            reward += np.where(paid, more[:, self.seat], 0)
+            points += np.where(paid[:, None], more, 0)
+            done |= paid
+            moveless += ended & ~self.moved
+            self.moved &= ~ended
+            if (moveless >= _MOVELESS_DEALS).any():
+                raise _moveless(self.seat, int(np.argmax(moveless)))
+
+
+def _moveless(seat: int, hand: int) -> ArgumentValueError:
+    """The error of a ruleset that gives the learner's seat no move, deal after deal."""
+    return ArgumentValueError(
+        f"rules give seat {seat} no move in {_MOVELESS_DEALS} deals in a row of hand {hand}: "
+        "the learner must move in a hand",
+        argument="rules",
+    )
 
 
 def _check_actions(actions: object, size: int) -> Int64Array:
@@ -373,7 +426,9 @@ class DominoesVectorEnv(VectorEnv):
     ``info`` holds ``"action_mask"`` (``(num_envs, codec.size)`` bool), ``"points"``
     (``(num_envs, players)``, every seat's points of the hands that ended in this step,
     else 0) and, in self-play, ``"seat"`` (the seat to move in each hand). The final
-    observation of an ended hand is not given (``info`` has no ``"final_obs"``).
+    observation of an ended hand is not given (``info`` has no ``"final_obs"``). A hand
+    that ends before the learner has moved in it (only in tiny deals) is no episode: it
+    pays nobody and is dealt again.
 
     Raises (at construction):
         ArgumentTypeError: ``num_envs``, ``rules``, ``players`` or ``seat`` has the
@@ -435,7 +490,8 @@ class DominoesVectorEnv(VectorEnv):
         Raises:
             ArgumentTypeError: ``seed`` is not an ``int`` or ``None``, or ``options``
                 not a dict or ``None``.
-            ArgumentValueError: ``seed`` is negative.
+            ArgumentValueError: ``seed`` is negative, or the ruleset gave the learner's
+                seat no move in a hand 1000 deals in a row (naming ``rules``).
         """
         _check_reset(seed, options)
         super().reset(seed=seed)
@@ -455,7 +511,8 @@ class DominoesVectorEnv(VectorEnv):
         Raises:
             ArgumentTypeError: ``actions`` are not integers.
             ArgumentValueError: ``actions`` has not one action per hand, an action is
-                outside the action space, or `reset` was never called.
+                outside the action space, or `reset` was never called; or the ruleset
+                gave the learner's seat no move 1000 deals in a row (naming ``rules``).
             IllegalMoveError: an action is not legal in its hand (named); nothing moves.
         """
         if not self._dealt:
@@ -530,7 +587,9 @@ class DominoesGymEnv(gymnasium.Env):
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[FloatArray, dict[str, Any]]:
         """Deal a hand (``Deal.random(rules, seed=Batch.hand_seed(seed, 0))``); the
-        opponents move until the learner is to move. ``options`` are accepted and not
+        opponents move until the learner is to move. If the hand ends before that (only
+        in tiny deals), the next is dealt from a seed drawn from the environment's
+        generator. ``options`` are accepted and not
         read.
 
         Raises: as `DominoesVectorEnv.reset`.
@@ -538,8 +597,16 @@ class DominoesGymEnv(gymnasium.Env):
         _check_reset(seed, options)
         super().reset(seed=seed)
         deal = _seed_for(seed, self.np_random)
-        self._table.reset(deal, np.random.default_rng(deal))
-        self._playing = not bool(self.batch.over[0])
+        rng = np.random.default_rng(deal)
+        for _ in range(_MOVELESS_DEALS):
+            self._table.reset(deal, rng)
+            if not self.batch.over[0]:
+                break
+            deal = int(self.np_random.integers(_SEED_BOUND))  # no move of the learner's
+        else:
+            assert self.seat is not None  # in self-play the first seat to move moves
+            raise _moveless(self.seat, 0)
+        self._playing = True
         return self._table.observe()[0], self._info(np.zeros(self.rules.players, dtype=np.int64))
 
     def step(self, action: Any) -> tuple[FloatArray, float, bool, bool, dict[str, Any]]:
