@@ -19,6 +19,7 @@ extra); the core never imports it.
 
 from __future__ import annotations
 
+import attrs
 import numpy as np
 import numpy.typing as npt
 
@@ -67,6 +68,16 @@ BoolArray = npt.NDArray[np.bool_]
 FloatArray = npt.NDArray[np.float32]
 
 
+def _bonus_field(rules: Ruleset) -> str:
+    """The first partnership bonus field of ``rules`` that is on (rules BONUS-1 to
+    BONUS-4), else ``"capicua_bonus"``."""
+    for field in attrs.fields(Ruleset):
+        value = getattr(rules, field.name)
+        if field.name.endswith("_bonus") and type(value) is int and value:
+            return field.name
+    return "capicua_bonus"
+
+
 def _unsupported(rules: Ruleset) -> tuple[str, str] | None:
     """(field, why) of the first field of ``rules`` the batch does not play, if any."""
     checks: tuple[tuple[str, bool, str], ...] = (
@@ -80,7 +91,7 @@ def _unsupported(rules: Ruleset) -> tuple[str, str] | None:
         ("faults", rules.faults is not FaultMode.STRICT, "only strict faults are batched"),
         ("scoring", rules.scoring is Scoring.CASCADE, "cascade scoring is not batched"),
         (
-            "capicua_bonus",
+            _bonus_field(rules),
             rules.has_bonuses,
             "partnership bonuses (BONUS-1 to BONUS-4) are not batched",
         ),
@@ -96,6 +107,54 @@ def _unsupported(rules: Ruleset) -> tuple[str, str] | None:
     return None
 
 
+_HAS_BITWISE_COUNT = hasattr(np, "bitwise_count")  # numpy 2
+
+
+def _popcount(masks: npt.NDArray[np.uint64]) -> Int64Array:
+    """The number of bits set in each mask."""
+    if _HAS_BITWISE_COUNT:
+        return np.bitwise_count(masks).astype(np.int64)
+    return _sum_bits(masks, _COUNTS)  # pragma: no cover - numpy 1
+
+
+_BYTE_SELECT = np.array(
+    [
+        [
+            next((j for j in range(8) if sum(b >> i & 1 for i in range(j + 1)) == r + 1), 0)
+            for r in range(8)
+        ]
+        for b in range(256)
+    ],
+    dtype=np.int64,
+)
+"""For each byte value and rank ``r``, the position of its ``r``-th set bit (from 0)."""
+
+
+def _select(masks: npt.NDArray[np.uint64], rank: Int64Array) -> Int64Array:
+    """The position of the ``rank``-th set bit of each mask (from 0; ``rank`` below the
+    mask's bit count), halving the word three times and then reading a byte table."""
+    base = np.zeros(masks.shape, dtype=np.int64)
+    m = masks
+    for width in (32, 16, 8):
+        low = m & np.uint64((1 << width) - 1)
+        count = _popcount(low)
+        high = rank >= count
+        rank = rank - np.where(high, count, 0)
+        m = np.where(high, m >> np.uint64(width), low)
+        base += np.where(high, width, 0)
+    out: Int64Array = base + _BYTE_SELECT[(m & np.uint64(255)).astype(np.intp), rank]
+    return out
+
+
+def _sum_bits(masks: npt.NDArray[np.uint64], table: Int64Array) -> Int64Array:
+    """The sum of a per-tile value over the tiles of each mask: ``table`` is a
+    `_byte_table`, read once per byte of the masks."""
+    out = np.zeros(masks.shape, dtype=np.int64)
+    for k in range(8):
+        out += table[k][((masks >> np.uint64(8 * k)) & np.uint64(255)).astype(np.intp)]
+    return out
+
+
 def _byte_table(values: list[int]) -> Int64Array:
     """For each byte ``k`` of a hand's mask and each of its 256 values, the sum of
     ``values`` over the tiles it holds (8 x 256): a mask's sum is 8 lookups."""
@@ -106,6 +165,10 @@ def _byte_table(values: list[int]) -> Int64Array:
                 values[8 * k + j] for j in range(8) if b >> j & 1 and 8 * k + j < len(values)
             )
     return table
+
+
+_COUNTS = _byte_table([1] * MAX_BATCH_TILES)
+"""The `_byte_table` of bit counts (for numpy 1, which has no ``bitwise_count``)."""
 
 
 class Batch:
@@ -146,7 +209,6 @@ class Batch:
         "_bone_mask",
         "_bpos",
         "_codec",
-        "_count_table",
         "_deals",
         "_drew",
         "_encoder",
@@ -165,6 +227,7 @@ class Batch:
         "_right",
         "_rprop",
         "_rules",
+        "_seats",
         "_seed",
         "_shown",
         "_side_of",
@@ -218,12 +281,11 @@ class Batch:
         self._side_of = np.array(side_of, dtype=np.int64)
         self._sides = len(rules.teams)
         self._pip_table = _byte_table([rules.tile_values.of(t) for t in tiles])
-        self._count_table = _byte_table([1] * n)
         b, p = size, rules.players
         self._hands = np.zeros((b, p), dtype=np.uint64)
         self._bone = np.zeros((b, max(n, 1)), dtype=np.int64)
         self._bone_mask = np.zeros(b, dtype=np.uint64)
-        self._bpos = np.zeros(b, dtype=np.int64)  # boneyard size: n - dealt - bpos
+        self._bpos = np.zeros(b, dtype=np.int64)  # minus the boneyard size (+1 a draw)
         self._left = np.full(b, -1, dtype=np.int64)
         self._right = np.full(b, -1, dtype=np.int64)
         self._opening = np.zeros(b, dtype=np.int64)
@@ -236,11 +298,12 @@ class Batch:
         self._shown = np.zeros((b, p), dtype=np.int64)
         # every hand's actions since its deal (`state` replays them); a hand has at most
         # n plays, n draws and, between two of them or at the end, p passes
-        self._log = np.zeros((b, 2 * n + p * (2 * n + 2)), dtype=np.int16)
+        self._log = np.zeros((b, 2 * n + p * (2 * n + 2) + 1), dtype=np.int16)
         self._log_len = np.zeros(b, dtype=np.int64)
         self._deals = np.zeros(b, dtype=np.int64)  # deals of each hand since reset
         self._seed: int | None = None
         self._actions_of = np.arange(b)
+        self._seats = np.arange(p)[None, :]
 
     # ------------------------------------------------------------------ reading
     @property
@@ -280,6 +343,19 @@ class Batch:
         """The seat to move in each hand, ``(size,)`` (in an ended hand, the seat that
         made the last move, as `HandState.turn`)."""
         return self._turn.copy()
+
+    @property
+    def nbytes(self) -> int:
+        """The bytes held by the batch's per-hand arrays (hands, boneyards, ends, round,
+        shown voids, the action logs `state` replays...): ``nbytes / size`` is the memory
+        of one hand."""
+        return sum(
+            value.nbytes
+            for name in self.__slots__
+            if name not in ("_actions_of", "_seats")
+            and isinstance(value := getattr(self, name), np.ndarray)
+            and value.shape[:1] == (self._size,)
+        )
 
     @staticmethod
     def hand_seed(seed: int, hand: int, deal: int = 0) -> int:
@@ -414,13 +490,6 @@ class Batch:
         self._log_len[which] = 0
 
     # ------------------------------------------------------------------ helpers
-    def _sum_bits(self, masks: npt.NDArray[np.uint64], table: Int64Array) -> Int64Array:
-        """The sum of a per-tile value over the tiles of each mask (by byte lookups)."""
-        out = np.zeros(masks.shape, dtype=np.int64)
-        for k in range(8):
-            out += table[k][((masks >> np.uint64(8 * k)) & np.uint64(255)).astype(np.intp)]
-        return out
-
     def _bits(self, masks: npt.NDArray[np.uint64]) -> BoolArray:
         """``masks`` as bool planes over tile indices (a new last axis of ``n``)."""
         planes: BoolArray = (masks[..., None] & self._tile_bits) != 0
@@ -455,48 +524,64 @@ class Batch:
                 "the batch has no hands before reset(seed) deals them", argument="seed"
             )
 
-    def _mask(self) -> BoolArray:
-        b = self._size
-        n = self._rules.tile_set.size
-        out = np.zeros((b, self._action_count), dtype=bool)
-        rows = self._actions_of
-        hand = self._hands[rows, self._turn]
-        playing = self._ended == _PLAYING
+    def _parts(
+        self,
+    ) -> tuple[
+        npt.NDArray[np.uint64],
+        npt.NDArray[np.uint64],
+        npt.NDArray[np.uint64],
+        BoolArray,
+        BoolArray,
+    ]:
+        """The legal actions of every hand in five parts: the tiles it may lay on the
+        left end, on the right end and lead (bit masks), whether it may draw and whether
+        it must pass (all empty in an ended hand)."""
+        zero = np.uint64(0)
+        hand = self._hands[self._actions_of, self._turn]
+        hand[self._ended != _PLAYING] = zero
         left, right = self._left, self._right
         before = left < 0
         suit = self._suit
-        sl = np.where(before, np.uint64(0), suit[np.maximum(left, 0)])
-        sr = np.where(before, np.uint64(0), suit[np.maximum(right, 0)])
-        on_left = hand & sl
-        on_right = hand & sr
-        out[:, 0 : 3 * n : 3] = self._bits(on_left)
-        out[:, 1 : 3 * n : 3] = self._bits(on_right)
+        on_left = np.where(before, zero, hand & suit[np.maximum(left, 0)])
+        on_right = np.where(before, zero, hand & suit[np.maximum(right, 0)])
         can_draw = self._can_draw()
         playable = (on_left | on_right) != 0
-        draw = ~before & ~playable & can_draw
+        moving = (hand != 0) & ~before
+        draw = moving & ~playable & can_draw
         if self._rules.voluntary_draw:
-            draw |= ~before & playable & can_draw
+            draw |= moving & playable & can_draw
+        pas = moving & ~playable & ~can_draw
         opening = self._opening
+        lead = np.zeros_like(hand)
         if before.any():
             lead = np.where(
                 before & (opening == _ANY),
                 hand,
                 np.where(
-                    before & (opening >= 0),
+                    before & (opening >= 0) & (hand != 0),
                     np.left_shift(np.uint64(1), np.maximum(opening, 0).astype(np.uint64)),
-                    np.uint64(0),
+                    zero,
                 ),
             )
-            out[:, 2 : 3 * n : 3] = self._bits(lead)
-            draw |= before & (opening == _DRAW_FOR_DOUBLE)
+            draw |= before & (hand != 0) & (opening == _DRAW_FOR_DOUBLE)
+        return on_left, on_right, lead, draw, pas
+
+    def _mask(self) -> BoolArray:
+        n = self._rules.tile_set.size
+        on_left, on_right, lead, draw, pas = self._parts()
+        out = np.zeros((self._size, self._action_count), dtype=bool)
+        out[:, 0 : 3 * n : 3] = self._bits(on_left)
+        out[:, 1 : 3 * n : 3] = self._bits(on_right)
+        out[:, 2 : 3 * n : 3] = self._bits(lead)
         out[:, 3 * n] = draw
-        out[:, 3 * n + 1] = ~before & ~playable & ~can_draw
-        out[~playing] = False
+        out[:, 3 * n + 1] = pas
         return out
 
     def sample_legal(self, rng: np.random.Generator) -> Int64Array:
         """One legal action per hand, uniform among the hand's legal actions, ``(size,)``
-        (0 for an ended hand, whose action `step` ignores).
+        (0 for an ended hand, whose action `step` ignores). It never builds the mask:
+        it counts each hand's legal actions and picks one by its rank, with one random
+        number per hand (`numpy.random.Generator.random`).
 
         Raises:
             ArgumentTypeError: ``rng`` is not a `numpy.random.Generator`.
@@ -507,10 +592,24 @@ class Batch:
                 f"rng must be a numpy.random.Generator, got {_shown(rng)}", argument="rng"
             )
         self._check_dealt()
-        mask = self._mask()
-        keys = rng.random(mask.shape, dtype=np.float32)
-        keys += mask  # legal keys in [1, 2), the others in [0, 1)
-        chosen: Int64Array = np.argmax(keys, axis=1).astype(np.int64)
+        n = self._rules.tile_set.size
+        on_left, on_right, lead, draw, pas = self._parts()
+        c_left = _popcount(on_left)
+        c_right = _popcount(on_right)
+        c_lead = _popcount(lead)
+        total = c_left + c_right + c_lead + draw + pas
+        rank = (rng.random(self._size) * total).astype(np.int64)
+        in_right = rank >= c_left
+        in_lead = rank >= c_left + c_right
+        extra = rank >= c_left + c_right + c_lead  # the draw or the pass
+        mask = np.where(in_lead, lead, np.where(in_right, on_right, on_left))
+        offset = np.where(in_lead, c_left + c_right, np.where(in_right, c_left, 0))
+        tile = _select(mask, np.where(extra, 0, rank - offset))
+        slot = np.where(in_lead, 2, np.where(in_right, 1, 0))
+        chosen: Int64Array = np.where(
+            extra, np.where(draw, 3 * n, 3 * n + 1), 3 * tile + slot
+        ).astype(np.int64)
+        chosen[total == 0] = 0
         return chosen
 
     def step(self, actions: npt.ArrayLike) -> tuple[Int64Array, BoolArray]:
@@ -552,12 +651,21 @@ class Batch:
                 f"0..{self._action_count - 1}",
                 argument="actions",
             )
-        rows = self._actions_of
-        mask = self._mask()
-        legal = mask[rows, np.where(playing, a, 0)] | ~playing
+        legal = self._legal(a) | ~playing
         if not legal.all():
             self._refuse(int(np.argmin(legal)), int(a[int(np.argmin(legal))]))
         return self._apply(a, playing)
+
+    def _legal(self, a: Int64Array) -> BoolArray:
+        """Whether each hand's action is legal there (False in an ended hand)."""
+        n = self._rules.tile_set.size
+        on_left, on_right, lead, draw, pas = self._parts()
+        slot = a % 3
+        mask = np.where(slot == 0, on_left, np.where(slot == 1, on_right, lead))
+        tile = np.clip(a // 3, 0, n - 1).astype(np.uint64)
+        play = (a < 3 * n) & (a >= 0) & (((mask >> tile) & np.uint64(1)) != 0)
+        ok: BoolArray = play | ((a == 3 * n) & draw) | ((a == 3 * n + 1) & pas)
+        return ok
 
     def _refuse(self, i: int, action: int) -> None:
         """Raise the scalar engine's `IllegalMoveError` for action ``action`` of hand
@@ -578,50 +686,55 @@ class Batch:
         )  # pragma: no cover
 
     def _apply(self, a: Int64Array, playing: BoolArray) -> tuple[Int64Array, BoolArray]:
+        """Apply the legal actions ``a`` of the ``playing`` hands (`step` checked them),
+        with whole-array operations: each array is computed for every hand and kept
+        where the action is of its kind."""
         rules = self._rules
         n = rules.tile_set.size
-        b = self._size
         rows = self._actions_of
         t = self._turn
-        hands = self._hands
-        left, right = self._left.copy(), self._right.copy()
+        zero = np.uint64(0)
+        left, right = self._left, self._right
         is_play = playing & (a < 3 * n)
         is_draw = playing & (a == 3 * n)
         is_pass = playing & (a == 3 * n + 1)
-        tile = np.where(is_play, a // 3, 0)
-        slot = a % 3
-        # the log, for `state`
-        k = self._log_len
-        self._log[rows[playing], k[playing]] = a[playing]
+        # the log, for `state` (a finished hand's slot past its log is never read)
+        self._log[rows, self._log_len] = a
         self._log_len += playing
+        at = self._seats == t[:, None]  # (B, P): the seat to move
+        mine = self._hands[rows, t]
         nxt = self._nxt[t]
         new_turn = np.where(playing, nxt, t)
         ended = self._ended.copy()
+        ends = (1 << np.maximum(left, 0)) | (1 << np.maximum(right, 0))
         # ---- plays
         if is_play.any():
+            tile = np.where(is_play, a // 3, 0)
+            slot = a - 3 * tile
             lo, hi = self._lo[tile], self._hi[tile]
             lead = is_play & (slot == 2)
-            on_l = is_play & (slot == 0)
-            on_r = is_play & (slot == 1)
-            self._left = np.where(lead, lo, np.where(on_l, lo + hi - left, left))
-            self._right = np.where(lead, hi, np.where(on_r, lo + hi - right, right))
-            bit = np.where(is_play, self._tile_bits[tile], np.uint64(0))
-            hands[rows, t] ^= bit
-            self._rprop[is_play] = -1
-            self._rcount[is_play] = 0
-            self._drew[is_play] = 0
-            self._last[is_play] = t[is_play]
-            out = is_play & (hands[rows, t] == 0)
-            ended[out] = _DOMINO
-            new_turn[out] = t[out]
+            self._left = np.where(lead, lo, np.where(is_play & (slot == 0), lo + hi - left, left))
+            self._right = np.where(
+                lead, hi, np.where(is_play & (slot == 1), lo + hi - right, right)
+            )
+            bit = np.where(is_play, self._tile_bits[tile], zero)
+            mine = mine ^ bit
+            self._hands ^= np.where(at, bit[:, None], zero)
+            self._rprop = np.where(is_play, -1, self._rprop)
+            self._rcount = np.where(is_play, 0, self._rcount)
+            self._last = np.where(is_play, t, self._last)
+            out = is_play & (mine == 0)
+            ended = np.where(out, _DOMINO, ended)
+            new_turn = np.where(out, t, new_turn)
+        drew = np.zeros_like(self._drew)  # a play or a pass ends a turn's draws
         # ---- draws
         if is_draw.any():
             idx = self._bone[rows, self._bone_at()]  # each boneyard's next tile
-            bit = np.where(is_draw, self._tile_bits[np.where(is_draw, idx, 0)], np.uint64(0))
-            hands[rows, t] |= bit
+            bit = np.where(is_draw, self._tile_bits[idx], zero)
+            self._hands |= np.where(at, bit[:, None], zero)
             self._bone_mask ^= bit
             self._bpos += is_draw
-            new_turn[is_draw] = t[is_draw]
+            new_turn = np.where(is_draw, t, new_turn)
             before = is_draw & (left < 0)
             if before.any():  # drawing for a double (LEAD-5)
                 double = before & (self._lo[idx] == self._hi[idx])
@@ -634,41 +747,35 @@ class Batch:
                     new_turn[empty] = seat[empty]
                     self._opening[empty] = heavy[empty]
             if rules.drawing is DrawRule.ONE_THEN_PASS:
-                self._drew = np.where(is_draw & (new_turn == t), self._drew + 1, 0)
-            else:
-                self._drew[is_draw] = 0
-            shows = np.where(
-                before | rules.voluntary_draw,
-                0,
-                (1 << np.maximum(left, 0)) | (1 << np.maximum(right, 0)),
-            )
-            self._shown[rows[is_draw], t[is_draw]] = shows[is_draw]
+                drew = np.where(is_draw & (new_turn == t), self._drew + 1, 0)
+            # a forced draw shows the ends; one before the lead or a voluntary one shows
+            # nothing
+            shows = np.where(before | rules.voluntary_draw, 0, ends)
+            self._shown = np.where(at & is_draw[:, None], shows[:, None], self._shown)
+        self._drew = drew
         # ---- passes
         if is_pass.any():
             counts = is_pass
             if rules.drawing is not DrawRule.NONE:
                 counts = is_pass & (self._bone_size() <= rules.boneyard_floor)
             opens = counts & (self._rprop < 0)
-            self._rprop[opens] = t[opens]
-            self._rcount[opens] = 0
-            self._rcount += counts
-            self._drew[is_pass] = 0
+            self._rprop = np.where(opens, t, self._rprop)
+            self._rcount = np.where(opens, 0, self._rcount) + counts
             block = is_pass & (self._rcount == rules.players)
-            ended[block] = _BLOCKED
-            new_turn[block] = t[block]
-            ends = (1 << np.maximum(left, 0)) | (1 << np.maximum(right, 0))
-            self._shown[rows[is_pass], t[is_pass]] |= ends[is_pass]
+            ended = np.where(block, _BLOCKED, ended)
+            new_turn = np.where(block, t, new_turn)
+            self._shown |= np.where(at & is_pass[:, None], ends[:, None], 0)
         # ---- DETECT-1: no seat can play and nobody can draw
         if rules.block_detection is BlockDetection.IMMEDIATE:
             moved = (is_play | is_draw) & (ended == _PLAYING) & (self._left >= 0)
             if moved.any():
                 stuck = moved & self._stuck()
-                ended[stuck] = _BLOCKED
-                new_turn[stuck] = t[stuck]
+                ended = np.where(stuck, _BLOCKED, ended)
+                new_turn = np.where(stuck, t, new_turn)
         self._turn = new_turn
         done = (ended != _PLAYING) & playing
         self._ended = ended
-        rewards = np.zeros((b, rules.players), dtype=np.int64)
+        rewards = np.zeros((self._size, rules.players), dtype=np.int64)
         if done.any():
             rewards[done] = self._points(done)
             if self._autoreset:
@@ -711,7 +818,7 @@ class Batch:
         rules = self._rules
         s_count = self._sides
         side_of = self._side_of
-        pips = self._sum_bits(self._hands[done], self._pip_table)  # (E, P)
+        pips = _sum_bits(self._hands[done], self._pip_table)  # (E, P)
         e = pips.shape[0]
         domino = self._ended[done] == _DOMINO
         mover = self._turn[done]
@@ -773,7 +880,7 @@ class Batch:
                         col = np.where(went, np.maximum(col - partner, 0), col)
                     side_points[np.arange(e), emptier_side] = col
             if rules.stock_pips:
-                stock = self._sum_bits(self._bone_mask[done], self._pip_table)
+                stock = _sum_bits(self._bone_mask[done], self._pip_table)
                 side_points = side_points + np.where(win, (stock // share)[:, None], 0)
             if rules.round_to > 1:
                 step = rules.round_to
@@ -816,7 +923,7 @@ class Batch:
         pips = np.arange(m1)
         voids = (self._shown[:, :, None] >> pips) & 1  # (B, P, M + 1)
         out[:, sections["voids"].span] = voids.reshape(b, -1)
-        out[:, sections["hand_sizes"].span] = self._sum_bits(self._hands, self._count_table)
+        out[:, sections["hand_sizes"].span] = _popcount(self._hands)
         out[:, sections["boneyard"].offset] = self._bone_size()
         held = np.bitwise_or.reduce(self._hands, axis=1) | self._bone_mask
         out[:, sections["played"].span] = ~self._bits(held)

@@ -16,12 +16,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dominoes import (
+    BlockDetection,
     Deal,
     Direction,
+    DrawRule,
     FaultMode,
     HandState,
     IllegalMoveError,
     IllegalMoveReason,
+    NoDoubleRule,
+    Opening,
+    PartnerPips,
     Ruleset,
     RulesetError,
     Scoring,
@@ -58,10 +63,9 @@ def _check_hand(
         assert vectors[i].tolist() == encoder.encode_state(state, seat)
 
 
-@settings(SETTINGS, max_examples=60)
-@given(rules=batch_rulesets(), seed=st.integers(0, 2**20), autoreset=st.booleans())
-def test_batch_plays_as_the_scalar_engine(rules: Ruleset, seed: int, autoreset: bool) -> None:
-    size = 6
+def play_alongside(rules: Ruleset, seed: int, autoreset: bool, size: int = 6) -> None:
+    """Play a batch by random legal actions and the scalar engine alongside, checking
+    at every step that they agree (see the module docs)."""
     batch = Batch(rules, size=size, autoreset=autoreset)
     batch.reset(seed)
     states = [
@@ -104,6 +108,43 @@ def test_batch_plays_as_the_scalar_engine(rules: Ruleset, seed: int, autoreset: 
     assert ended > 0
 
 
+@settings(SETTINGS, max_examples=40)
+@given(rules=batch_rulesets(), seed=st.integers(0, 2**20), autoreset=st.booleans())
+def test_batch_plays_as_the_scalar_engine(rules: Ruleset, seed: int, autoreset: bool) -> None:
+    play_alongside(rules, seed, autoreset)
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        # partnership: the partner's pips added or subtracted (PART-1, PART-2)
+        Ruleset.block(players=4, partnership=True, partner_pips=PartnerPips.ADD),
+        Ruleset.draw(players=4, partnership=True, partner_pips=PartnerPips.SUBTRACT),
+        # nobody dealt a double: drawing for one (LEAD-5), down to the floor, where the
+        # heaviest tile leads (LEAD-1)
+        Ruleset.draw(
+            players=2, hand_size=1, no_double=NoDoubleRule.DRAW_FOR_DOUBLE, boneyard_floor=20
+        ),
+        Ruleset.draw(players=3, drawing=DrawRule.ONE_THEN_PASS, voluntary_draw=True),
+        Ruleset.block(players=3, block_detection=BlockDetection.IMMEDIATE, stock_pips=True),
+        # double-9 (55 tiles: the high bytes of the masks) at larger tables
+        Ruleset.draw(players=6, max_pip=9, hand_size=7),
+        Ruleset.block(players=10, max_pip=9, hand_size=5, opening=Opening.LOWEST_DOUBLE),
+    ],
+    ids=[
+        "add",
+        "subtract",
+        "draw-for-double",
+        "one-then-pass",
+        "immediate",
+        "double-9-draw-6",
+        "double-9-block-10",
+    ],
+)
+def test_batch_plays_chosen_rulesets_as_the_scalar_engine(rules: Ruleset) -> None:
+    play_alongside(rules, 3, autoreset=True, size=32)
+
+
 def test_reset_deals_each_hand_from_its_documented_seed() -> None:
     rules = Ruleset.draw(players=3)
     batch = Batch(rules, size=4)
@@ -136,6 +177,7 @@ def test_autoreset_deals_the_next_deal_of_a_hand() -> None:
         ({"faults": FaultMode.TOLERANT}, "faults"),
         ({"scoring": Scoring.CASCADE}, "scoring"),
         ({"capicua_bonus": 25}, "capicua_bonus"),
+        ({"pase_corrido_bonus": 25}, "pase_corrido_bonus"),
     ],
 )
 def test_unsupported_rulesets_are_refused_naming_the_field(
@@ -229,3 +271,16 @@ def test_the_action_of_an_ended_hand_is_ignored() -> None:
         assert not rewards[0].any()
     assert batch.state(0) == final
     assert not batch.legal_mask()[0].any()
+
+
+def test_sample_legal_is_uniform_over_the_legal_actions() -> None:
+    # seat 0 leads any of its 7 tiles: each lead is drawn about 1/7 of the time
+    rules = Ruleset.block(opening=Opening.SEAT_ANY_TILE)
+    batch = Batch(rules, size=1)
+    batch.reset(4)
+    rng = np.random.default_rng(8)
+    picks = [int(batch.sample_legal(rng)[0]) for _ in range(1400)]
+    legal = np.flatnonzero(batch.legal_mask()[0]).tolist()
+    assert len(legal) == 7
+    assert sorted(set(picks)) == legal
+    assert all(140 <= picks.count(a) <= 260 for a in legal)

@@ -112,6 +112,7 @@ OPTIONAL_MODULES = (
     "dominoes.adapters.openspiel",
     "dominoes.adapters.pettingzoo",
     "dominoes.adapters.gym",
+    "dominoes.batch",
 )
 
 
@@ -211,6 +212,12 @@ def _gym_vector_env() -> Any:
 
 def _pettingzoo() -> ModuleType:
     return importlib.import_module("dominoes.adapters.pettingzoo")
+
+
+def _batch() -> Any:
+    batch = importlib.import_module("dominoes.batch").Batch(RULES, size=2)
+    batch.reset(1)
+    return batch
 
 
 def _env() -> Any:
@@ -596,6 +603,41 @@ CASES: dict[str, tuple[Bad, ...]] = {
             "budget as a bool", lambda: sampling.count_worlds(_observation(), budget=True), "budget"
         ),
         _v("budget of -1", lambda: sampling.count_worlds(_observation(), budget=-1), "budget"),
+    ),
+    "dominoes.batch.Batch": (
+        _t(
+            "rules as a str",
+            lambda: importlib.import_module("dominoes.batch").Batch("x", size=2),
+            "rules",
+        ),
+        _v(
+            "size of 0",
+            lambda: importlib.import_module("dominoes.batch").Batch(RULES, size=0),
+            "size",
+        ),
+    ),
+    "dominoes.batch.Batch.hand_seed": (
+        _v(
+            "seed of -1",
+            lambda: importlib.import_module("dominoes.batch").Batch.hand_seed(-1, 0),
+            "seed",
+        ),
+        _t(
+            "hand as a str",
+            lambda: importlib.import_module("dominoes.batch").Batch.hand_seed(0, "0"),
+            "hand",
+        ),
+    ),
+    "dominoes.batch.Batch.observe": (_v("seat 9", lambda: _batch().observe(9), "seat"),),
+    "dominoes.batch.Batch.reset": (_t("seed as a str", lambda: _batch().reset("1"), "seed"),),
+    "dominoes.batch.Batch.sample_legal": (
+        _t("rng as an int", lambda: _batch().sample_legal(1), "rng"),
+    ),
+    "dominoes.batch.Batch.seed_of": (_v("hand 2 of 2", lambda: _batch().seed_of(2), "hand"),),
+    "dominoes.batch.Batch.state": (_t("hand as a str", lambda: _batch().state("0"), "hand"),),
+    "dominoes.batch.Batch.step": (
+        _v("one action for two hands", lambda: _batch().step([0]), "actions"),
+        _t("float actions", lambda: _batch().step([0.5, 0.5]), "actions"),
     ),
     "dominoes.codec.ActionCodec": (
         _t(

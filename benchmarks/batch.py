@@ -1,0 +1,106 @@
+"""The batched engine (`dominoes.batch.Batch`) in random play, against the speed-of-light
+reference loop of ``shared/bench/speed_of_light.py`` in the same run.
+
+For each game it prints what one deal costs (`Batch.reset` of 2048 hands, after a
+warm-up), then by batch size (1, 64, 1024, 8192 by default) a batch with autoreset plays
+uniform random legal actions (`Batch.sample_legal`, then `Batch.step`) for ``--seconds``
+on one core: the hands finished per second (the re-deals of finished hands included,
+each one scalar `Deal.random`), the hand-steps per second, the hands per second of play
+alone (the deals' time taken out: an estimate), the memory per hand (`Batch.nbytes`)
+and the ratio of the hands per second to the reference loop's (run before and after the
+batches, the better of the two). The target of issue 16: 10 times the reference on
+4-player partnership Block at the best batch size.
+
+usage: python benchmarks/batch.py [--sizes 1,64,1024,8192] [--seconds S] [--hands N]
+       [--seed S] [--reference PATH]
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from pathlib import Path
+
+import numpy as np
+from playout import DEFAULT_REFERENCE, load_reference, reference_hands
+
+from dominoes import Ruleset
+from dominoes.batch import Batch
+
+TARGET = 10.0
+CASES = [
+    ("4-player partnership Block", Ruleset.block(players=4, partnership=True), 4, True),
+    ("2-player Block", Ruleset.block(players=2), 2, False),
+]
+
+
+def deal_seconds(rules: Ruleset, seed: int, hands: int = 2048) -> float:
+    """Seconds per hand of `Batch.reset` (one scalar deal per hand), after a warm-up."""
+    Batch(rules, size=1).reset(seed)  # (the ruleset's tables are built once)
+    batch = Batch(rules, size=hands)
+    t0 = time.perf_counter()
+    batch.reset(seed)
+    return (time.perf_counter() - t0) / hands
+
+
+def batch_rates(
+    rules: Ruleset, size: int, seconds: float, seed: int, deal: float
+) -> dict[str, float]:
+    """Hands/s, steps/s, hands/s of play alone (``deal``: seconds per deal) and bytes
+    per hand of random play at ``size``."""
+    batch = Batch(rules, size=size, autoreset=True)
+    batch.reset(seed)
+    rng = np.random.default_rng(seed)
+    hands = steps = 0
+    t0 = time.perf_counter()
+    while True:
+        _, done = batch.step(batch.sample_legal(rng))
+        steps += 1
+        hands += int(done.sum())
+        elapsed = time.perf_counter() - t0
+        if elapsed >= seconds and steps >= 3:
+            break
+    rate = hands / elapsed
+    play = elapsed - hands * deal
+    return {
+        "hands": rate,
+        "steps": steps * size / elapsed,
+        "play_hands": hands / play if play > 0 else float("nan"),
+        "bytes": batch.nbytes / size,
+    }
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--sizes", default="1,64,1024,8192")
+    ap.add_argument("--seconds", type=float, default=3.0)
+    ap.add_argument("--hands", type=int, default=20_000, help="hands of the reference loop")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--reference", type=Path, default=DEFAULT_REFERENCE)
+    a = ap.parse_args()
+    ref = load_reference(a.reference)
+    sizes = [int(s) for s in a.sizes.split(",")]
+    for name, rules, players, _partnership in CASES:
+        reference = reference_hands(ref, players, 7, a.hands, a.seed)
+        deal = deal_seconds(rules, a.seed)
+        rows = [(size, batch_rates(rules, size, a.seconds, a.seed, deal)) for size in sizes]
+        reference = max(reference, reference_hands(ref, players, 7, a.hands, a.seed + 1))
+        print(
+            f"{name}: reference loop {reference:,.0f} hands/s; "
+            f"one deal (Batch.reset) {deal * 1e6:.1f} us"
+        )
+        print(
+            f"  {'batch':>6} {'hands/s':>10} {'steps/s':>12} "
+            f"{'play hands/s':>13} {'bytes/hand':>11} {'ratio':>6}"
+        )
+        for size, r in rows:
+            print(
+                f"  {size:>6} {r['hands']:>10,.0f} {r['steps']:>12,.0f} "
+                f"{r['play_hands']:>13,.0f} {r['bytes']:>11,.0f} {r['hands'] / reference:>6.2f}"
+            )
+        best = max(r["hands"] for _, r in rows)
+        print(f"  best ratio {best / reference:.2f} (target {TARGET:.0f})\n")
+
+
+if __name__ == "__main__":
+    main()
