@@ -281,6 +281,12 @@ def test_steps_before_reset_and_bad_actions_are_refused() -> None:
         single.step(single.codec.size)
 
 
+def test_an_id_can_name_the_module_to_import() -> None:
+    env = gymnasium.make("dominoes.adapters.gym:dominoes/Draw-v0")
+    assert isinstance(env.unwrapped, dg.DominoesGymEnv)
+    assert env.unwrapped.rules == Ruleset.draw()
+
+
 def test_registering_again_changes_nothing() -> None:
     spec = gymnasium.spec("dominoes/Block-v0")
     dg.register_envs()
