@@ -281,6 +281,14 @@ def test_steps_before_reset_and_bad_actions_are_refused() -> None:
         single.step(single.codec.size)
 
 
+def test_an_id_takes_any_ruleset() -> None:
+    envs = make_vec("dominoes/Block-v0", 2, rules=Ruleset.draw(3), seat=2)
+    assert envs.rules == Ruleset.draw(3)
+    three = gymnasium.make("dominoes/Block-v0", players=3).unwrapped
+    assert isinstance(three, dg.DominoesGymEnv)
+    assert three.rules == Ruleset.block(3)
+
+
 def test_an_id_can_name_the_module_to_import() -> None:
     env = gymnasium.make("dominoes.adapters.gym:dominoes/Draw-v0")
     assert isinstance(env.unwrapped, dg.DominoesGymEnv)

@@ -1,12 +1,13 @@
 """Gymnasium environments for the line games, on the batched engine (`dominoes.batch`).
 
-Needs Gymnasium and NumPy: the ``gymnasium`` extra (``pip install
-"dominoes-rules[gymnasium]"``; the ``pettingzoo`` extra brings them too). Importing the
+Needs Gymnasium (1.1 or later) and NumPy: the ``gymnasium`` extra (``pip install
+"dominoes-rules[gymnasium]"``). Importing the
 module registers three environment ids (`ENV_IDS`):
 
-- ``dominoes/Block-v0``: `Ruleset.block` for 2 players;
-- ``dominoes/Draw-v0``: `Ruleset.draw` for 2 players;
-- ``dominoes/BlockPartnership-v0``: `Ruleset.block` for 4 players in partnership.
+- ``dominoes/Block-v0``: the ``block`` preset (`Ruleset.block`, 2 players);
+- ``dominoes/Draw-v0``: the ``draw`` preset (`Ruleset.draw`, 2 players);
+- ``dominoes/BlockPartnership-v0``: the ``partnership`` preset (4 players in
+  partnership, the holder of 6-6 leads).
 
 ``gymnasium.make(id)`` gives a `DominoesGymEnv` (one hand at a time) and
 ``gymnasium.make_vec(id, num_envs=n, vectorization_mode="vector_entry_point")`` a
@@ -29,8 +30,9 @@ name), ``seat`` (the learner's seat, or `SELF_PLAY` for every seat) and ``oppone
   ``info["points"]``.
 - **Terminations** at the end of a hand; **truncations** never.
 
-An illegal action raises `IllegalMoveError` (naming the hand in a vector environment)
-and changes nothing.
+An illegal action in the vector environment raises `IllegalMoveError` naming the hand,
+and nothing moves; the single environment ends the episode with `ILLEGAL_REWARD` by
+default (Gymnasium's checker steps it with any action) or raises (`IllegalAction`).
 """
 
 from __future__ import annotations
@@ -76,12 +78,13 @@ SELF_PLAY: Final = "all"
 """The ``seat`` that makes the learner play every seat (self-play)."""
 
 ENV_IDS: Final = {
-    "dominoes/Block-v0": {"rules": "block", "players": 2},
-    "dominoes/Draw-v0": {"rules": "draw", "players": 2},
-    "dominoes/BlockPartnership-v0": {"rules": "partnership", "players": 4},
+    "dominoes/Block-v0": {"rules": "block"},
+    "dominoes/Draw-v0": {"rules": "draw"},
+    "dominoes/BlockPartnership-v0": {"rules": "partnership"},
 }
-"""The registered ids and the keyword arguments each one passes (any of them can be
-overridden in ``gymnasium.make`` and ``gymnasium.make_vec``)."""
+"""The registered ids and the keyword arguments each one passes (the presets' own seat
+counts: 2, 2 and 4); ``gymnasium.make`` and ``gymnasium.make_vec`` can override them,
+``rules=`` with any `Ruleset` too."""
 
 _SEED_BOUND = 1 << 63
 """A seed drawn for a `Batch` when `reset` is given none is below this."""
