@@ -108,7 +108,12 @@ PUBLIC_MODULES = (
 """The library's public modules. The adapters are added when their extras are installed;
 the command line (`dominoes.cli`) reports errors through click and is not swept here."""
 
-OPTIONAL_MODULES = ("dominoes.adapters.openspiel", "dominoes.adapters.pettingzoo", "dominoes.batch")
+OPTIONAL_MODULES = (
+    "dominoes.adapters.openspiel",
+    "dominoes.adapters.pettingzoo",
+    "dominoes.adapters.gym",
+    "dominoes.batch",
+)
 
 
 @attrs.frozen(kw_only=True)
@@ -187,6 +192,22 @@ def _arena_matches() -> tuple[arena.MatchOutcome, ...]:
 
 def _openspiel() -> ModuleType:
     return importlib.import_module("dominoes.adapters.openspiel")
+
+
+def _gym() -> ModuleType:
+    return importlib.import_module("dominoes.adapters.gym")
+
+
+def _gym_env() -> Any:
+    env = _gym().DominoesGymEnv()
+    env.reset(seed=0)
+    return env
+
+
+def _gym_vector_env() -> Any:
+    env = _gym().DominoesVectorEnv()
+    env.reset(seed=0)
+    return env
 
 
 def _pettingzoo() -> ModuleType:
@@ -1204,6 +1225,53 @@ CASES: dict[str, tuple[Bad, ...]] = {
     "dominoes.adapters.pettingzoo.raw_env": (
         _t("rules as an int", lambda: _pettingzoo().raw_env(5), "rules"),
     ),
+    # -- the Gymnasium adapter
+    "dominoes.adapters.gym.DominoesGymEnv": (
+        _t("rules as an int", lambda: _gym().DominoesGymEnv(rules=5), "rules"),
+        _v("no such seat", lambda: _gym().DominoesGymEnv(seat=2), "seat"),
+        _v(
+            "opponents as a name of nothing",
+            lambda: _gym().DominoesGymEnv(opponents="x"),
+            "opponents",
+        ),
+        _v("illegal as a name of nothing", lambda: _gym().DominoesGymEnv(illegal="x"), "illegal"),
+    ),
+    "dominoes.adapters.gym.DominoesGymEnv.reset": (
+        _t("a str seed", lambda: _gym().DominoesGymEnv().reset(seed="x"), "seed"),
+        _v("a negative seed", lambda: _gym().DominoesGymEnv().reset(seed=-1), "seed"),
+        _t("options as an int", lambda: _gym().DominoesGymEnv().reset(options=5), "options"),
+    ),
+    "dominoes.adapters.gym.DominoesGymEnv.step": (
+        _v("before reset", lambda: _gym().DominoesGymEnv().step(0), "action"),
+        _t("a float action", lambda: _gym_env().step(0.5), "action"),
+        _v("an action out of range", lambda: _gym_env().step(10**6), "action"),
+    ),
+    "dominoes.adapters.gym.DominoesVectorEnv": (
+        _v("no envs", lambda: _gym().DominoesVectorEnv(0), "num_envs"),
+        _t("players as a str", lambda: _gym().DominoesVectorEnv(players="2"), "players"),
+        _t("seat as a float", lambda: _gym().DominoesVectorEnv(seat=0.0), "seat"),
+    ),
+    "dominoes.adapters.gym.DominoesVectorEnv.reset": (
+        _t("a str seed", lambda: _gym().DominoesVectorEnv().reset(seed="x"), "seed"),
+        _t("options as a list", lambda: _gym().DominoesVectorEnv().reset(options=[]), "options"),
+    ),
+    "dominoes.adapters.gym.DominoesVectorEnv.step": (
+        _v("before reset", lambda: _gym().DominoesVectorEnv().step([0]), "actions"),
+        _t("float actions", lambda: _gym_vector_env().step([0.5]), "actions"),
+        _v("two actions for one hand", lambda: _gym_vector_env().step([0, 0]), "actions"),
+        _v("an action out of range", lambda: _gym_vector_env().step([10**6]), "actions"),
+    ),
+    "dominoes.adapters.gym.greedy_table": (
+        _t("rules for a codec", lambda: _gym().greedy_table(RULES), "codec"),
+    ),
+    "dominoes.adapters.gym.greedy_actions": (
+        _t("an int mask", lambda: _gym().greedy_actions([[1, 0]], [1, 2]), "mask"),
+        _v("a short table", lambda: _gym().greedy_actions([[True, False]], [1]), "table"),
+    ),
+    "dominoes.adapters.gym.make_rules": (
+        _t("rules as an int", lambda: _gym().make_rules(5), "rules"),
+        _v("players against the ruleset", lambda: _gym().make_rules(RULES, 4), "players"),
+    ),
 }
 """Bad calls per public callable, by ``module.qualname``."""
 
@@ -1254,6 +1322,7 @@ EXEMPT: dict[str, str] = {
     "dominoes.agents.RandomAgent": "takes no argument",
     "dominoes.agents.LoadedAgent": _PLAIN + " (load_agent builds it)",
     "dominoes.agents.LoadedAgent.choose": "a user's agent: what it raises is the user's",
+    "dominoes.adapters.gym.register_envs": "takes no arguments",
 }
 """Public callables without cases, and why."""
 

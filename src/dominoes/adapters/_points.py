@@ -1,17 +1,17 @@
 """What both adapters need of the points scored during a hand (rules PLAY-1 to PLAY-4,
 docs/rules/spinner.md): the share of each seat in points scored so far, and a bound on
-them. Needs no extra."""
+them; and the bounds of the observation vector (`observation_high`). Needs no extra."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
 
-from dominoes.codec import ActionCodec
-from dominoes.rules import PlayScoring, Ruleset, Scoring
+from dominoes.codec import ActionCodec, ObservationEncoder
+from dominoes.rules import DrawRule, PlayScoring, Ruleset, Scoring
 from dominoes.scoring import play_points
 
-__all__ = ["most_play_points", "shares"]
+__all__ = ["most_play_points", "observation_high", "shares"]
 
 
 def shares(rules: Ruleset, points: Sequence[int], zero_sum: bool) -> tuple[Fraction, ...]:
@@ -49,3 +49,28 @@ def most_play_points(rules: Ruleset) -> int:
         return rules.tile_set.size * 2 * arms
     counts = range(2 * rules.max_pip * arms + 1)
     return rules.tile_set.size * max(play_points(rules, count) for count in counts)
+
+
+def observation_high(rules: Ruleset, encoder: ObservationEncoder) -> list[float]:
+    """The upper bound of every entry of the `ObservationEncoder` vector of ``rules``
+    (the ``high`` of an observation space)."""
+    tiles = rules.tile_set.size
+    parts = {section.name: section for section in encoder.sections()}
+    high = [1.0] * encoder.size
+
+    def bound(name: str, value: int) -> None:
+        span = parts[name].span
+        high[span] = [float(value)] * len(high[span])
+
+    # hand sizes: a seat holds at most its deal, plus the whole boneyard if it draws
+    if rules.drawing is DrawRule.NONE:
+        bound("hand_sizes", rules.hand_size)
+    else:
+        bound("hand_sizes", tiles - (rules.players - 1) * rules.hand_size)
+    bound("boneyard", tiles - rules.players * rules.hand_size)
+    if "end_count" in parts:  # a layout with arms: each arm's end counts at most 2 * max_pip
+        bound("end_count", 2 * rules.max_pip * parts["arm_doubles"].size)
+        bound("play_points", most_play_points(rules))
+    if "train_tiles" in parts:  # a train game: a train carries at most every tile
+        bound("train_tiles", tiles)
+    return high

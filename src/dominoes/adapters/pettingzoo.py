@@ -59,7 +59,7 @@ except ModuleNotFoundError as missing:
 
 import attrs
 
-from dominoes.adapters._points import most_play_points, shares
+from dominoes.adapters._points import observation_high, shares
 from dominoes.codec import ActionCodec, ObservationEncoder
 from dominoes.deal import Deal
 from dominoes.errors import (
@@ -71,7 +71,7 @@ from dominoes.errors import (
     RulesetError,
 )
 from dominoes.render import diagram
-from dominoes.rules import DrawRule, PlayScoring, Ruleset
+from dominoes.rules import PlayScoring, Ruleset
 from dominoes.scoring import HandResult, check_result, zero_sum_returns
 from dominoes.state import HandState
 
@@ -159,25 +159,6 @@ def hand_rewards(
     if mode is Reward.POINTS:
         return tuple(float(p) for p in result.points)
     return zero_sum_returns(rules, result)
-
-
-def _observation_high(rules: Ruleset, encoder: ObservationEncoder) -> Any:
-    """The upper bound of every entry of the `ObservationEncoder` vector."""
-    tiles = rules.tile_set.size
-    parts = {section.name: section for section in encoder.sections()}
-    high = np.ones(encoder.size, dtype=np.float32)
-    # hand sizes: a seat holds at most its deal, plus the whole boneyard if it draws
-    if rules.drawing is DrawRule.NONE:
-        high[parts["hand_sizes"].span] = rules.hand_size
-    else:
-        high[parts["hand_sizes"].span] = tiles - (rules.players - 1) * rules.hand_size
-    high[parts["boneyard"].span] = tiles - rules.players * rules.hand_size
-    if "end_count" in parts:  # a layout with arms: each arm's end counts at most 2 * max_pip
-        high[parts["end_count"].span] = 2 * rules.max_pip * parts["arm_doubles"].size
-        high[parts["play_points"].span] = most_play_points(rules)
-    if "train_tiles" in parts:  # a train game: a train carries at most every tile
-        high[parts["train_tiles"].span] = tiles
-    return high
 
 
 class _Info(dict[str, Any]):
@@ -357,7 +338,7 @@ class DominoesEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hin
         self.possible_agents: list[str] = [agent_name(s) for s in range(self._rules.players)]
         """``"seat_0"`` to ``"seat_{n-1}"``, in seat order."""
         self._seat_of = {name: seat for seat, name in enumerate(self.possible_agents)}
-        high = _observation_high(self._rules, self.encoder)
+        high = np.array(observation_high(self._rules, self.encoder), dtype=np.float32)
         self.observation_spaces = {
             name: gymnasium.spaces.Dict(
                 {
