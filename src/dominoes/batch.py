@@ -57,6 +57,7 @@ _MAX_SIZE = 1 << 32
 _PLAYING = 0
 _DOMINO = 1
 _BLOCKED = 2
+_HELD = 3  # (`Batch.step` with ``where``: a hand that waits, for the length of the step)
 
 # before the lead (the `opening` array): the tile to lead, any tile, or drawing for a
 # double (LEAD-5)
@@ -612,9 +613,14 @@ class Batch:
         chosen[total == 0] = 0
         return chosen
 
-    def step(self, actions: npt.ArrayLike) -> tuple[Int64Array, BoolArray]:
+    def step(
+        self, actions: npt.ArrayLike, *, where: npt.ArrayLike | None = None
+    ) -> tuple[Int64Array, BoolArray]:
         """Apply one action per hand (the `ActionCodec` numbers, ``(size,)`` ints); the
-        action of a hand that has ended (without autoreset) is ignored.
+        action of a hand that has ended (without autoreset) is ignored. With ``where``
+        (``(size,)`` bools) only those hands move: the others keep their state, their
+        actions are not read, and their rewards and ``done`` are 0 and False (a learner's
+        hands wait while the other seats move in the rest).
 
         Returns ``(rewards, done)``: ``rewards`` ``(size, players)`` are the points of
         each hand that ended with this action (`HandState.result.points`), else 0;
@@ -624,7 +630,8 @@ class Batch:
         Raises:
             ArgumentTypeError: ``actions`` is not an array of integers.
             ArgumentValueError: ``actions`` does not hold one action per hand, an action
-                is outside the action space, or the batch was never reset.
+                is outside the action space, ``where`` is not ``(size,)`` bools, or the
+                batch was never reset.
             IllegalMoveError: the action of a playing hand is not legal there; the
                 message names the first such hand, its ``state`` is that hand as a
                 `HandState`. No hand is changed.
@@ -642,6 +649,14 @@ class Batch:
                 argument="actions",
             )
         a = a.astype(np.int64)
+        if where is not None:
+            moving = np.asarray(where)
+            if moving.dtype != np.bool_ or moving.shape != (self._size,):
+                raise ArgumentValueError(
+                    f"where must be ({self._size},) bools, got {_shown(where)}", argument="where"
+                )
+            if not moving.all():
+                return self._step_some(a, moving)
         playing = self._ended == _PLAYING
         bad_range = playing & ((a < 0) | (a >= self._action_count))
         if bad_range.any():
@@ -655,6 +670,25 @@ class Batch:
         if not legal.all():
             self._refuse(int(np.argmin(legal)), int(a[int(np.argmin(legal))]))
         return self._apply(a, playing)
+
+    def _step_some(self, a: Int64Array, moving: BoolArray) -> tuple[Int64Array, BoolArray]:
+        """`step` of the hands of ``moving`` alone: the others' rows of every per-hand
+        array are kept aside, those hands count as ended for the length of the step (an
+        ended hand's action is ignored), and their rows are put back (a step also writes
+        some arrays of the hands it does not play, such as the draws made this turn)."""
+        held = ~moving
+        saved = {
+            name: value[held].copy()
+            for name in self.__slots__
+            if isinstance(value := getattr(self, name), np.ndarray)
+            and value.shape[:1] == (self._size,)
+        }
+        self._ended = np.where(moving, self._ended, _HELD)
+        try:
+            return self.step(a)
+        finally:
+            for name, rows in saved.items():
+                getattr(self, name)[held] = rows
 
     def _legal(self, a: Int64Array) -> BoolArray:
         """Whether each hand's action is legal there (False in an ended hand)."""

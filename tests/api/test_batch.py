@@ -273,6 +273,39 @@ def test_the_action_of_an_ended_hand_is_ignored() -> None:
     assert not batch.legal_mask()[0].any()
 
 
+def test_step_where_moves_only_those_hands() -> None:
+    rules = Ruleset.draw(players=2, drawing=DrawRule.ONE_THEN_PASS)
+    batch = Batch(rules, size=4)
+    batch.reset(5)
+    rng = np.random.default_rng(1)
+    scalar = [batch.state(i) for i in range(4)]
+    for n in range(60):
+        if batch.over.all():
+            break
+        where = np.array([n % 2 == 0, True, n % 3 == 0, False])
+        actions = batch.sample_legal(rng)
+        actions[3] = 12345  # a held hand's action is not read
+        was_over = [state.is_over for state in scalar]
+        rewards, done = batch.step(actions, where=where)
+        for i in range(4):
+            moved = bool(where[i]) and not was_over[i]
+            if moved:
+                scalar[i] = scalar[i].apply(batch.codec.decode(int(actions[i])))
+            assert bool(done[i]) == (moved and scalar[i].is_over)
+            result = scalar[i].result
+            if done[i] and result is not None:
+                assert tuple(rewards[i]) == result.points
+            else:
+                assert not rewards[i].any()
+            assert batch.state(i) == scalar[i]
+    assert batch.state(3) == scalar[3]
+    assert not batch.state(3).history  # never moved
+    with pytest.raises(ArgumentValueError, match="where"):
+        batch.step(batch.sample_legal(rng), where=np.ones(3, dtype=bool))
+    with pytest.raises(ArgumentValueError, match="where"):
+        batch.step(batch.sample_legal(rng), where=[1, 0, 1, 0])
+
+
 def test_sample_legal_is_uniform_over_the_legal_actions() -> None:
     # seat 0 leads any of its 7 tiles: each lead is drawn about 1/7 of the time
     rules = Ruleset.block(opening=Opening.SEAT_ANY_TILE)

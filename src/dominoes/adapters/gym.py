@@ -38,7 +38,7 @@ default (Gymnasium's checker steps it with any action) or raises (`IllegalAction
 from __future__ import annotations
 
 import enum
-from typing import Any, ClassVar, Final, TypeVar
+from typing import Any, Final, TypeVar
 
 try:
     import gymnasium
@@ -231,48 +231,6 @@ def _choice(kind: type[_E], value: object, argument: str) -> _E:
     )
 
 
-class _HoldingBatch(Batch):
-    """A `Batch` that can step some of its hands and hold the others where they are
-    (`step_where`): the learner's hands wait while the opponents move in the others.
-
-    It stands in for a ``Batch.step(actions, where=...)`` that `Batch` does not have
-    yet, from what `Batch` keeps of a hand: row ``i`` of each of its arrays whose first
-    axis is the batch's. It copies the held hands' rows, marks those hands as ended for
-    the length of one `step` (an ended hand's action is ignored), and writes the rows
-    back afterwards (a step also updates some arrays of the hands it does not play,
-    such as the count of draws in a row).
-    """
-
-    __slots__ = ()
-
-    _HELD: ClassVar[int] = 3  # not one of the batch's own ways for a hand to end
-
-    def _rows(self) -> list[str]:
-        """The names of the batch's arrays with one row per hand."""
-        return [
-            name
-            for name in Batch.__slots__
-            if isinstance(value := getattr(self, name), np.ndarray)
-            and value.ndim
-            and len(value) == self.size
-        ]
-
-    def step_where(self, actions: Int64Array, where: BoolArray) -> tuple[Int64Array, BoolArray]:
-        """`step` for the hands of ``where``; the others do not move (and their
-        rewards and endings are 0 and False)."""
-        held = ~where
-        if not held.any():
-            return self.step(actions)
-        saved = {name: getattr(self, name)[held] for name in self._rows()}
-        self._ended = np.where(where, self._ended, self._HELD)
-        try:
-            rewards, done = self.step(actions)
-        finally:
-            for name, rows in saved.items():
-                getattr(self, name)[held] = rows
-        return rewards, done
-
-
 class _Table:
     """The learner's table: a batch of hands where every seat but the learner's is
     played by the opponents' policy (the common part of both environments).
@@ -286,7 +244,7 @@ class _Table:
         self, rules: Ruleset, size: int, autoreset: bool, seat: int | None, opponents: Opponent
     ) -> None:
         self.rules = rules
-        self.batch = _HoldingBatch(rules, size=size, autoreset=autoreset)
+        self.batch = Batch(rules, size=size, autoreset=autoreset)
         self.seat = seat
         self.opponents = opponents
         self.greedy = greedy_table(self.batch.codec)
@@ -346,7 +304,7 @@ class _Table:
                 actions = batch.sample_legal(self.rng)
             else:
                 actions = greedy_actions(batch.legal_mask(), self.greedy)
-            more, ended = batch.step_where(actions, waiting)
+            more, ended = batch.step(actions, where=waiting)
             paid = ended & self.moved
             reward += np.where(paid, more[:, self.seat], 0)
             points += np.where(paid[:, None], more, 0)
