@@ -11,8 +11,8 @@ echo "== mypy --strict"
 mypy --strict src tests
 mypy --strict scripts
 mypy --strict benchmarks
-echo "== pytest (branch coverage, fail under 95%)"
-pytest --cov=dominoes --cov-branch --cov-report=term --cov-fail-under=95
+echo "== pytest (on every core, branch coverage, fail under 95%)"
+pytest -n auto --cov=dominoes --cov-branch --cov-report=term --cov-fail-under=95
 echo "== mkdocs build --strict"
 export NO_MKDOCS_2_WARNING=1
 mkdocs build --strict --site-dir "$(mktemp -d)"
