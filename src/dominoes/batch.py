@@ -19,6 +19,8 @@ extra); the core never imports it.
 
 from __future__ import annotations
 
+from typing import Any
+
 import attrs
 import numpy as np
 import numpy.typing as npt
@@ -32,16 +34,21 @@ from dominoes.rules import (
     BlockDetection,
     BlockTie,
     BlockWinner,
+    ClaimRule,
     DominoWinner,
     DrawRule,
     FaultMode,
     Opening,
     PartnerPips,
+    PartnershipOut,
     PlayScoring,
     Ruleset,
     Scoring,
+    SpinnerCount,
+    SpinnerFill,
     SpinnerRule,
 )
+from dominoes.scoring import play_points
 from dominoes.state import HandState
 
 __all__ = ["MAX_BATCH_TILES", "Batch"]
@@ -58,6 +65,12 @@ _PLAYING = 0
 _DOMINO = 1
 _BLOCKED = 2
 _HELD = 3  # (`Batch.step` with ``where``: a hand that waits, for the length of the step)
+
+# an arm's state (the `_arms_state` array, layouts with arms)
+_ARM_ABSENT = 0
+_ARM_WAITING = 1
+_ARM_OPEN = 2
+_ARM_CLOSED = 3
 
 # before the lead (the `opening` array): the tile to lead, any tile, or drawing for a
 # double (LEAD-5)
@@ -83,12 +96,7 @@ def _unsupported(rules: Ruleset) -> tuple[str, str] | None:
     """(field, why) of the first field of ``rules`` the batch does not play, if any."""
     checks: tuple[tuple[str, bool, str], ...] = (
         ("trains", rules.trains, "train games are not batched yet"),
-        ("spinner", rules.spinner is not SpinnerRule.NONE, "layouts with arms are not batched"),
-        (
-            "play_scoring",
-            rules.play_scoring is not PlayScoring.NONE,
-            "scoring on play needs a layout with arms, which is not batched",
-        ),
+        *_arms_unsupported(rules),
         ("faults", rules.faults is not FaultMode.STRICT, "only strict faults are batched"),
         ("scoring", rules.scoring is Scoring.CASCADE, "cascade scoring is not batched"),
         (
@@ -106,6 +114,22 @@ def _unsupported(rules: Ruleset) -> tuple[str, str] | None:
             f"the {MAX_BATCH_TILES} a batch holds in one uint64 per hand (double-9 at most)"
         )
     return None
+
+
+def _arms_unsupported(rules: Ruleset) -> tuple[tuple[str, bool, str], ...]:
+    """The checks of `_unsupported` for a layout with arms (the spinner family)."""
+    return (
+        (
+            "spinner_fill",
+            rules.spinner_fill is SpinnerFill.TOES_FIRST,
+            "Chicken Foot's toes (FOOT-1 to FOOT-3) are not batched",
+        ),
+        (
+            "claim_rule",
+            rules.has_arms and rules.claim_rule is not ClaimRule.AUTO,
+            "claimed scores and muggins (CLAIM-1 to CLAIM-3) are not batched",
+        ),
+    )
 
 
 _HAS_BITWISE_COUNT = hasattr(np, "bitwise_count")  # numpy 2
@@ -205,6 +229,22 @@ class Batch:
     __slots__ = (
         "_action_count",
         "_actions_of",
+        "_arms",
+        "_arms_both_out",
+        "_arms_dbl",
+        "_arms_k",
+        "_arms_lead",
+        "_arms_len",
+        "_arms_need",
+        "_arms_need_len",
+        "_arms_org",
+        "_arms_org_idx",
+        "_arms_points",
+        "_arms_sides",
+        "_arms_spin",
+        "_arms_state",
+        "_arms_table",
+        "_arms_val",
         "_autoreset",
         "_bone",
         "_bone_mask",
@@ -305,6 +345,8 @@ class Batch:
         self._seed: int | None = None
         self._actions_of = np.arange(b)
         self._seats = np.arange(p)[None, :]
+        self._arms = rules.has_arms
+        self._arms_init()
 
     # ------------------------------------------------------------------ reading
     @property
@@ -489,6 +531,8 @@ class Batch:
         self._last[which] = -1
         self._shown[which] = 0
         self._log_len[which] = 0
+        if self._arms:
+            self._arms_deal(which)
 
     # ------------------------------------------------------------------ helpers
     def _bits(self, masks: npt.NDArray[np.uint64]) -> BoolArray:
@@ -568,6 +612,8 @@ class Batch:
         return on_left, on_right, lead, draw, pas
 
     def _mask(self) -> BoolArray:
+        if self._arms:
+            return self._arms_mask()
         n = self._rules.tile_set.size
         on_left, on_right, lead, draw, pas = self._parts()
         out = np.zeros((self._size, self._action_count), dtype=bool)
@@ -593,6 +639,8 @@ class Batch:
                 f"rng must be a numpy.random.Generator, got {_shown(rng)}", argument="rng"
             )
         self._check_dealt()
+        if self._arms:
+            return self._arms_sample(rng)
         n = self._rules.tile_set.size
         on_left, on_right, lead, draw, pas = self._parts()
         c_left = _popcount(on_left)
@@ -692,6 +740,8 @@ class Batch:
 
     def _legal(self, a: Int64Array) -> BoolArray:
         """Whether each hand's action is legal there (False in an ended hand)."""
+        if self._arms:
+            return self._arms_legal(a)
         n = self._rules.tile_set.size
         on_left, on_right, lead, draw, pas = self._parts()
         slot = a % 3
@@ -723,6 +773,8 @@ class Batch:
         """Apply the legal actions ``a`` of the ``playing`` hands (`step` checked them),
         with whole-array operations: each array is computed for every hand and kept
         where the action is of its kind."""
+        if self._arms:
+            return self._arms_apply(a, playing)
         rules = self._rules
         n = rules.tile_set.size
         rows = self._actions_of
@@ -963,4 +1015,448 @@ class Batch:
         out[:, sections["played"].span] = ~self._bits(held)
         out[:, sections["seat"].offset + seat] = 1.0
         out[rows, sections["turn"].offset + self._turn] = 1.0
+        if self._arms:
+            self._arms_features(out, sections)
         return out
+
+    # ------------------------------------------------------- the spinner family (arms)
+    # Layouts with arms (docs/rules/spinner.md: LAYOUT-1, SPIN-1 to SPIN-4, COUNT-1 to
+    # COUNT-6, PLAY-1 to PLAY-4, HEADER-1), as `_ArmsHand` plays them, held per hand in
+    # (size, K) arrays over the arms in `End` order (K = `ActionCodec.arms`):
+    #   _arms_val    the value showing at the arm's end (an empty arm: that of the tile it
+    #                grows from), -1 for an arm not on the table;
+    #   _arms_len    its tiles; _arms_dbl: whether its outer tile is a double;
+    #   _arms_state  _ARM_ABSENT, _ARM_WAITING (SPIN-2), _ARM_OPEN or _ARM_CLOSED (SPIN-4);
+    #   _arms_need   what a waiting arm waits for: -1 both long sides of the lead (a lead
+    #                spinner), else the arm that must reach _arms_need_len tiles;
+    #   _arms_sides  SPIN-3: the tiles the arm must carry before any other arm grows (0:
+    #                none), while some arm is short of it;
+    #   _arms_spin, _arms_org, _arms_org_idx  for a spinner's short sides: its value, the
+    #                arm it lies on (-1: the lead) and its index there;
+    # with _arms_lead (size, 2), the lead's (low, high), and _arms_points (size, players),
+    # the play points so far. `_left` and `_right` hold the values of the LEFT and RIGHT
+    # arms (-1 before the lead), as in a line.
+    def _arms_init(self) -> None:
+        """The arrays and tables of a layout with arms (None in a line game)."""
+        if not self._arms:
+            for name in self.__slots__:
+                if name.startswith("_arms_"):
+                    setattr(self, name, None)
+            return
+        rules = self._rules
+        b, k = self._size, self._codec.arms
+        self._arms_k = k
+        self._arms_both_out = (
+            rules.partnership and rules.partnership_out is PartnershipOut.BOTH_PARTNERS
+        )
+        self._arms_val = np.full((b, k), -1, dtype=np.int64)
+        self._arms_len = np.zeros((b, k), dtype=np.int64)
+        self._arms_dbl = np.zeros((b, k), dtype=bool)
+        self._arms_state = np.zeros((b, k), dtype=np.int64)
+        self._arms_need = np.zeros((b, k), dtype=np.int64)
+        self._arms_need_len = np.zeros((b, k), dtype=np.int64)
+        self._arms_sides = np.zeros((b, k), dtype=np.int64)
+        self._arms_spin = np.full((b, k), -1, dtype=np.int64)
+        self._arms_org = np.zeros((b, k), dtype=np.int64)
+        self._arms_org_idx = np.zeros((b, k), dtype=np.int64)
+        self._arms_lead = np.full((b, 2), -1, dtype=np.int64)
+        self._arms_points = np.zeros((b, rules.players), dtype=np.int64)
+        most = (k + k // 2) * 2 * rules.max_pip  # every end showing a double of max_pip
+        # (in a tuple: `nbytes` and `step(where=)` take every array of ``size`` rows for
+        # a per-hand one)
+        self._arms_table = (np.array([play_points(rules, c) for c in range(most + 1)]),)
+
+    def _arms_deal(self, which: Int64Array) -> None:
+        """Clear the layout of the hands numbered ``which`` (dealt again)."""
+        self._arms_val[which] = -1
+        self._arms_len[which] = 0
+        self._arms_dbl[which] = False
+        self._arms_state[which] = _ARM_ABSENT
+        self._arms_sides[which] = 0
+        self._arms_spin[which] = -1
+        self._arms_lead[which] = -1
+        self._arms_points[which] = 0
+
+    def _arms_open(self) -> BoolArray:
+        """(size, K): the arms a tile may be laid on now (SPIN-2 to SPIN-4; in an ended
+        hand too)."""
+        waits: BoolArray = np.less(self._arms_len, self._arms_sides)  # SPIN-3: sides to start
+        free: BoolArray = waits.sum(axis=1) == 0
+        out: BoolArray = (self._arms_state == _ARM_OPEN) & (free[:, None] | waits)
+        return out
+
+    def _arms_fits(self, open_: BoolArray) -> tuple[npt.NDArray[np.uint64], Int64Array]:
+        """(the tiles that fit an open arm, the open values as a bitmask over pips)."""
+        vals = np.maximum(self._arms_val, 0)
+        suits = np.where(open_, self._suit[vals], np.uint64(0))
+        values = np.where(open_, 1 << vals, 0)
+        return np.bitwise_or.reduce(suits, axis=1), np.bitwise_or.reduce(values, axis=1)
+
+    def _arms_parts(
+        self,
+    ) -> tuple[npt.NDArray[np.uint64], npt.NDArray[np.uint64], BoolArray, BoolArray]:
+        """The legal actions of every hand: (size, K) the tiles it may lay on each arm,
+        the tiles it may lead, whether it may draw, whether it must pass (all empty in
+        an ended hand); before the lead as in a line (`_parts`)."""
+        _left, _right, lead, draw, _pas = self._parts()
+        hand = self._hands[self._actions_of, self._turn]
+        playing = self._ended == _PLAYING
+        before = self._left < 0
+        vals = np.maximum(self._arms_val, 0)
+        ok = self._arms_open() & (playing & ~before)[:, None]
+        on_arm = np.where(ok, hand[:, None] & self._suit[vals], np.uint64(0))
+        playable = np.bitwise_or.reduce(on_arm, axis=1) != 0
+        can_draw = self._can_draw()
+        moving = playing & ~before  # (an empty hand passes until its partner is out: PART-3)
+        after = moving & ~playable & can_draw
+        if self._rules.voluntary_draw:
+            after |= moving & playable & can_draw
+        pas = moving & ~playable & ~can_draw
+        return on_arm, lead, np.where(before, draw, after), pas
+
+    def _arms_mask(self) -> BoolArray:
+        """`legal_mask` of a layout with arms."""
+        k1 = self._arms_k + 1
+        n = self._rules.tile_set.size
+        on_arm, lead, draw, pas = self._arms_parts()
+        out = np.zeros((self._size, self._action_count), dtype=bool)
+        for k in range(k1 - 1):
+            out[:, k : k1 * n : k1] = self._bits(on_arm[:, k])
+        out[:, k1 - 1 : k1 * n : k1] = self._bits(lead)
+        out[:, k1 * n] = draw
+        out[:, k1 * n + 1] = pas
+        return out
+
+    def _arms_sample(self, rng: np.random.Generator) -> Int64Array:
+        """`sample_legal` of a layout with arms: a group (an arm, or the lead) by the
+        rank of one uniform number among the counts, then the tile of that rank."""
+        k1 = self._arms_k + 1
+        n = self._rules.tile_set.size
+        on_arm, lead, draw, pas = self._arms_parts()
+        groups = np.concatenate([on_arm, lead[:, None]], axis=1)  # (B, K + 1)
+        counts = _popcount(groups)
+        ends = np.cumsum(counts, axis=1)
+        plays = ends[:, -1]
+        total = plays + draw + pas
+        rank = (rng.random(self._size) * total).astype(np.int64)
+        extra = rank >= plays
+        group = np.minimum((rank[:, None] >= ends).sum(axis=1), k1 - 1)
+        rows = self._actions_of
+        offset = ends[rows, group] - counts[rows, group]
+        tile = _select(groups[rows, group], np.where(extra, 0, rank - offset))
+        chosen: Int64Array = np.where(
+            extra, np.where(draw, k1 * n, k1 * n + 1), k1 * tile + group
+        ).astype(np.int64)
+        chosen[total == 0] = 0
+        return chosen
+
+    def _arms_legal(self, a: Int64Array) -> BoolArray:
+        """`_legal` of a layout with arms."""
+        k1 = self._arms_k + 1
+        n = self._rules.tile_set.size
+        on_arm, lead, draw, pas = self._arms_parts()
+        groups = np.concatenate([on_arm, lead[:, None]], axis=1)
+        slot = np.clip(a % k1, 0, k1 - 1)
+        tile = np.clip(a // k1, 0, n - 1).astype(np.uint64)
+        mask = groups[self._actions_of, slot]
+        play = (a < k1 * n) & (a >= 0) & (((mask >> tile) & np.uint64(1)) != 0)
+        ok: BoolArray = play | ((a == k1 * n) & draw) | ((a == k1 * n + 1) & pas)
+        return ok
+
+    def _arms_apply(self, a: Int64Array, playing: BoolArray) -> tuple[Int64Array, BoolArray]:
+        """`_apply` of a layout with arms: plays on arms (scoring as they go), draws and
+        passes that show the values of the open arms, DETECT-1 against the open arms."""
+        rules = self._rules
+        k1 = self._arms_k + 1
+        n = rules.tile_set.size
+        rows = self._actions_of
+        t = self._turn
+        zero = np.uint64(0)
+        is_play = playing & (a < k1 * n)
+        is_draw = playing & (a == k1 * n)
+        is_pass = playing & (a == k1 * n + 1)
+        self._log[rows, self._log_len] = a
+        self._log_len += playing
+        at = self._seats == t[:, None]
+        before = self._left < 0
+        _fits, shows = self._arms_fits(self._arms_open())  # what a pass or a draw shows
+        nxt = self._nxt[t]
+        new_turn = np.where(playing, nxt, t)
+        ended = self._ended.copy()
+        rewards = np.zeros((self._size, rules.players), dtype=np.int64)
+        # ---- plays
+        if is_play.any():
+            tile = np.where(is_play, a // k1, 0)
+            slot = a - k1 * tile
+            lo, hi = self._lo[tile], self._hi[tile]
+            self._arms_lay_lead(is_play & (slot == k1 - 1), lo, hi)
+            self._arms_lay(is_play & (slot < k1 - 1), slot, lo, hi)
+            self._left = self._arms_val[:, 0].copy()
+            self._right = self._arms_val[:, 1].copy()
+            bit = np.where(is_play, self._tile_bits[tile], zero)
+            mine = self._hands[rows, t] ^ bit
+            self._hands ^= np.where(at, bit[:, None], zero)
+            self._rprop = np.where(is_play, -1, self._rprop)
+            self._rcount = np.where(is_play, 0, self._rcount)
+            self._last = np.where(is_play, t, self._last)
+            points = np.where(is_play, self._arms_scores(), 0)
+            gain = points[:, None] * (self._side_of[None, :] == self._side_of[t][:, None])
+            self._arms_points += gain
+            rewards += gain
+            out = is_play & (mine == 0)
+            if self._arms_both_out:  # PART-3: a domino once both partners are out
+                side = self._side_of[None, :] == self._side_of[t][:, None]
+                out &= ~((self._hands != 0) & side).any(axis=1)
+            ended = np.where(out, _DOMINO, ended)
+            new_turn = np.where(out, t, new_turn)
+        drew = np.zeros_like(self._drew)
+        # ---- draws (before the lead: drawing for a double, LEAD-5, as in a line)
+        if is_draw.any():
+            idx = self._bone[rows, self._bone_at()]
+            bit = np.where(is_draw, self._tile_bits[idx], zero)
+            self._hands |= np.where(at, bit[:, None], zero)
+            self._bone_mask ^= bit
+            self._bpos += is_draw
+            new_turn = np.where(is_draw, t, new_turn)
+            first = is_draw & before
+            if first.any():
+                double = first & (self._lo[idx] == self._hi[idx])
+                self._opening[double] = idx[double]
+                more = first & ~double & (self._bone_size() > rules.boneyard_floor)
+                new_turn[more] = nxt[more]
+                empty = first & ~double & ~more
+                if empty.any():
+                    seat, heavy = self._heaviest(empty)
+                    new_turn[empty] = seat[empty]
+                    self._opening[empty] = heavy[empty]
+            if rules.drawing is DrawRule.ONE_THEN_PASS:
+                drew = np.where(is_draw & (new_turn == t), self._drew + 1, 0)
+            seen = np.where(before | rules.voluntary_draw, 0, shows)
+            self._shown = np.where(at & is_draw[:, None], seen[:, None], self._shown)
+        self._drew = drew
+        # ---- passes: the verification round, as in a line
+        if is_pass.any():
+            counts = is_pass
+            if rules.drawing is not DrawRule.NONE:
+                counts = is_pass & (self._bone_size() <= rules.boneyard_floor)
+            opens = counts & (self._rprop < 0)
+            self._rprop = np.where(opens, t, self._rprop)
+            self._rcount = np.where(opens, 0, self._rcount) + counts
+            block = is_pass & (self._rcount == rules.players)
+            ended = np.where(block, _BLOCKED, ended)
+            new_turn = np.where(block, t, new_turn)
+            self._shown |= np.where(at & is_pass[:, None], shows[:, None], 0)
+        # ---- DETECT-1: no tile of any hand fits an open arm, and nobody can draw
+        if rules.block_detection is BlockDetection.IMMEDIATE:
+            moved = (is_play | is_draw) & (ended == _PLAYING) & (self._left >= 0)
+            if moved.any():
+                fits, _values = self._arms_fits(self._arms_open())
+                stuck = ~((self._hands & fits[:, None]) != 0).any(axis=1)
+                if rules.drawing is not DrawRule.NONE:
+                    stuck &= self._bone_size() <= rules.boneyard_floor
+                stuck &= moved
+                ended = np.where(stuck, _BLOCKED, ended)
+                new_turn = np.where(stuck, t, new_turn)
+        self._turn = new_turn
+        done = (ended != _PLAYING) & playing
+        self._ended = ended
+        if done.any():
+            rewards[done] += self._points(done)
+            if self._autoreset:
+                self._deals[done] += 1
+                self._deal(rows[done])
+        return rewards, done
+
+    def _arms_lay_lead(self, lead: BoolArray, lo: Int64Array, hi: Int64Array) -> None:
+        """The leads of the hands of ``lead``: the LEFT and RIGHT arms, and a double lead's
+        short sides when it spins (SPIN-1), waiting (SPIN-2) or open at once (SPIN-3)."""
+        if not lead.any():
+            return
+        r = np.flatnonzero(lead)
+        lo, hi = lo[r], hi[r]
+        self._arms_lead[r, 0] = lo
+        self._arms_lead[r, 1] = hi
+        self._arms_val[r, 0] = lo
+        self._arms_val[r, 1] = hi
+        self._arms_state[r, :2] = _ARM_OPEN
+        if self._rules.spinner is SpinnerRule.NONE:
+            return
+        d = r[lo == hi]
+        if not len(d):
+            return
+        value = self._arms_lead[d, 0]
+        four = self._rules.spinner_fill is SpinnerFill.ALL_FOUR_FIRST
+        for k in (2, 3):
+            self._arms_val[d, k] = value
+            self._arms_spin[d, k] = value
+            self._arms_org[d, k] = -1
+            self._arms_org_idx[d, k] = 0
+            self._arms_state[d, k] = _ARM_OPEN if four else _ARM_WAITING
+            self._arms_need[d, k] = -1
+        if four:
+            self._arms_sides[d, :4] = 1
+
+    def _arms_lay(self, on: BoolArray, slot: Int64Array, lo: Int64Array, hi: Int64Array) -> None:
+        """The plays on an arm of the hands of ``on`` (``slot``: the arm): the arm shows
+        the tile's other value, a short side closes (SPIN-4), a double may spin (SPIN-1:
+        two more arms, waiting or, under SPIN-3, open with sides to start), and waiting
+        arms whose long sides are covered open (SPIN-2)."""
+        if not on.any():
+            return
+        rules = self._rules
+        r = np.flatnonzero(on)
+        k, lo, hi = slot[r], lo[r], hi[r]
+        value = self._arms_val[r, k]
+        length = self._arms_len[r, k] + 1
+        self._arms_val[r, k] = np.where(lo == value, hi, lo)
+        self._arms_len[r, k] = length
+        self._arms_dbl[r, k] = lo == hi
+        if rules.spinner_fill is SpinnerFill.ONE_TILE_EACH_SIDE:
+            self._arms_state[r, k] = np.where(k > 1, _ARM_CLOSED, self._arms_state[r, k])
+        spinner = rules.spinner
+        laid = (self._arms_state[r] != _ARM_ABSENT).sum(axis=1)  # arms on the table
+        if spinner is SpinnerRule.EVERY_DOUBLE:
+            spins = lo == hi
+        elif spinner is SpinnerRule.FIRST_DOUBLE:
+            spins = (lo == hi) & (laid == 2)
+        else:
+            spins = np.zeros(len(r), dtype=bool)
+        if spins.any():
+            s, ks, at, new = r[spins], k[spins], length[spins], laid[spins]
+            four = rules.spinner_fill is SpinnerFill.ALL_FOUR_FIRST
+            for j in (new, new + 1):
+                self._arms_val[s, j] = lo[spins]
+                self._arms_len[s, j] = 0
+                self._arms_dbl[s, j] = False
+                self._arms_spin[s, j] = lo[spins]
+                self._arms_org[s, j] = ks
+                self._arms_org_idx[s, j] = at - 1
+                self._arms_state[s, j] = _ARM_OPEN if four else _ARM_WAITING
+                self._arms_need[s, j] = ks
+                self._arms_need_len[s, j] = at + 1
+                self._arms_sides[s, j] = 1 if four else 0
+            if four:
+                self._arms_sides[s, ks] = np.maximum(self._arms_sides[s, ks], at + 1)
+        waiting = self._arms_state[r] == _ARM_WAITING
+        if waiting.any():
+            lens = self._arms_len[r]
+            need = self._arms_need[r]
+            reached = np.take_along_axis(lens, np.maximum(need, 0), axis=1)
+            lead_sides = (lens[:, 0] > 0) & (lens[:, 1] > 0)
+            ready = np.where(need < 0, lead_sides[:, None], reached >= self._arms_need_len[r])
+            self._arms_state[r] = np.where(waiting & ready, _ARM_OPEN, self._arms_state[r])
+
+    def _arms_ends(self, count: SpinnerCount, weight: int) -> tuple[Int64Array, Int64Array]:
+        """What the ends of every hand's layout show (`dominoes.layout.exposed_ends`,
+        rules COUNT-1 to COUNT-6, vectorized): (values, halves), ``(size, K // 2 - 1 +
+        K)``, one column per spinner (its pair of short sides) then one per arm, halves
+        0 where a column shows nothing (and everywhere before the lead)."""
+        k = self._arms_k
+        rows = self._actions_of
+        lens, vals = self._arms_len, self._arms_val
+        on_table = self._arms_state != _ARM_ABSENT
+        lo, hi = self._arms_lead[:, 0], self._arms_lead[:, 1]
+        at_end = np.zeros(lens.shape, dtype=bool)
+        values: list[Int64Array] = []
+        halves: list[Int64Array] = []
+        lead_spins = (
+            on_table[:, 2] & (self._arms_org[:, 2] < 0)
+            if k > 2
+            else np.zeros(self._size, dtype=bool)
+        )
+        for p in range(2, k, 2):
+            present = on_table[:, p]
+            org = self._arms_org[:, p]
+            idx = self._arms_org_idx[:, p]
+            on = np.maximum(org, 0)
+            len_on = lens[rows, on]
+            covered = np.where(
+                org < 0,
+                (lens[:, 0] > 0).astype(np.int64) + (lens[:, 1] > 0),
+                1 + (len_on > idx + 1),
+            )
+            at_end[rows, on] |= present & (org >= 0) & (len_on == idx + 1)
+            if count is SpinnerCount.EXPOSED_HALVES:
+                sides = covered + (lens[:, p] > 0) + (lens[:, p + 1] > 0)
+                half = np.clip(4 - sides, 0, 2)
+            else:
+                half = np.where(covered == 2, 0, 1 if count is SpinnerCount.ONCE else 2)
+            values.append(self._arms_spin[:, p])
+            halves.append(np.where(present, half, 0))
+        lead_double = lo == hi
+        for j in range(k):
+            has = lens[:, j] > 0
+            own = np.where(self._arms_dbl[:, j], weight, 1)
+            value = vals[:, j]
+            half = np.where(has & ~at_end[:, j], own, 0)
+            if j < 2:
+                empty = ~has & ~lead_spins & (lo >= 0)
+                value = np.where(has, value, lo if j == 0 else hi)
+                half = np.where(empty, np.where(lead_double, weight, 1), half)
+            values.append(value)
+            halves.append(half)
+        v = np.stack(values, axis=1)
+        h = np.stack(halves, axis=1)
+        lone = (lo >= 0) & ~(lens > 0).any(axis=1)  # the lead alone (COUNT-3)
+        if lone.any():
+            first = k // 2 - 1  # the column of the LEFT arm
+            h[lone] = 0
+            h[lone, first] = 1
+            once = lead_spins & (count is SpinnerCount.ONCE)
+            h[lone, first + 1] = np.where(once[lone], 0, 1)
+        return v, h
+
+    def _arms_count(self, count: SpinnerCount, weight: int) -> Int64Array:
+        """The end count of every hand under these counting rules (0 before the lead)."""
+        v, h = self._arms_ends(count, weight)
+        total: Int64Array = (v * h).sum(axis=1)
+        return total
+
+    def _arms_scores(self) -> Int64Array:
+        """What the layout of every hand scores now (PLAY-1 to PLAY-3 from the end
+        count, or Bergen's headers, HEADER-1)."""
+        rules = self._rules
+        if rules.play_scoring is PlayScoring.BERGEN:
+            v, h = self._arms_ends(rules.spinner_count, rules.double_end_weight)
+            pips = np.arange(rules.max_pip + 1)
+            shows = (v[:, :, None] == pips) & (h > 0)[:, :, None]  # (B, E, M + 1)
+            ends = shows.sum(axis=1)
+            halves = (shows * h[:, :, None]).sum(axis=1)
+            points: Int64Array = np.where(ends >= 2, halves, 0).sum(axis=1)
+            return points
+        total = self._arms_count(rules.spinner_count, rules.double_end_weight)
+        scored: Int64Array = self._arms_table[0][total]
+        return scored
+
+    def _arms_features(self, out: FloatArray, sections: dict[str, Any]) -> None:
+        """Write the parts of the arms (10 to 15 of `ObservationEncoder`) into ``out``."""
+        rules = self._rules
+        k = self._arms_k
+        m2 = rules.max_pip + 2
+        rows = self._actions_of
+        on_table = self._arms_state != _ARM_ABSENT
+        lens = self._arms_len
+        vals = np.where(on_table, self._arms_val, m2 - 1)
+        arm_ends = sections["arm_ends"].offset + np.arange(k) * m2
+        out[rows[:, None], arm_ends[None, :] + vals] = 1.0
+        is_open = self._arms_open() & (self._ended == _PLAYING)[:, None]
+        closed = np.zeros_like(is_open)
+        if rules.spinner_fill is SpinnerFill.ONE_TILE_EACH_SIDE:
+            closed[:, 2:] = lens[:, 2:] > 0
+        state = np.where(is_open, 0, np.where(closed, 2, 1))
+        states = sections["arm_states"].offset + 3 * np.arange(k)
+        r, c = np.nonzero(on_table)
+        out[r, states[c] + state[r, c]] = 1.0
+        lead_double = (self._arms_lead[:, 0] == self._arms_lead[:, 1]) & (
+            self._arms_lead[:, 0] >= 0
+        )
+        doubles = (lens > 0) & self._arms_dbl
+        doubles[:, :2] |= (lens[:, :2] == 0) & lead_double[:, None]
+        out[:, sections["arm_doubles"].span] = doubles & on_table
+        spin = on_table.copy()
+        spin[:, :2] = False
+        r, c = np.nonzero(spin)
+        out[r, sections["spinners"].offset + self._arms_spin[r, c]] = 1.0
+        plain = self._arms_count(SpinnerCount.BOTH_UNTIL_LONG_COVERED, 2)
+        out[:, sections["end_count"].offset] = plain
+        out[:, sections["play_points"].span] = self._arms_points

@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 
 from dominoes import (
     BlockDetection,
+    ClaimRule,
     Deal,
     Direction,
     DrawRule,
@@ -27,14 +28,18 @@ from dominoes import (
     NoDoubleRule,
     Opening,
     PartnerPips,
+    PlayScale,
+    PlayScoring,
     Ruleset,
     RulesetError,
     Scoring,
+    SpinnerCount,
+    SpinnerFill,
     SpinnerRule,
 )
 from dominoes.batch import Batch
 from dominoes.errors import ArgumentTypeError, ArgumentValueError
-from strategies import SETTINGS, variant_rulesets
+from strategies import SETTINGS, spinner_rulesets, variant_rulesets
 
 SUPPORTED_SCORING = [s for s in Scoring if s is not Scoring.CASCADE]
 
@@ -61,6 +66,17 @@ def _check_hand(
     assert batch.turn[i] == state.turn
     for seat, vectors in enumerate(obs):
         assert vectors[i].tolist() == encoder.encode_state(state, seat)
+
+
+def expected_rewards(before: HandState, after: HandState) -> list[int]:
+    """The rewards of the step from ``before`` to ``after``: the points it scored on
+    play (PLAY-1; none in a line game) and, if the hand ended, its end-of-hand points
+    (`HandResult.end_points`), so that a hand's rewards add up to its `result.points`."""
+    scored = [b - a for a, b in zip(before.play_points, after.play_points, strict=True)]
+    result = after.result
+    if result is None:
+        return scored
+    return [a + b for a, b in zip(scored, result.end_points, strict=True)]
 
 
 def play_alongside(rules: Ruleset, seed: int, autoreset: bool, size: int = 6) -> None:
@@ -94,15 +110,11 @@ def play_alongside(rules: Ruleset, seed: int, autoreset: bool, size: int = 6) ->
                 continue
             after = state.apply(decode(int(actions[i])))
             assert done[i] == after.is_over
+            assert rewards[i].tolist() == expected_rewards(state, after)
             if after.is_over:
                 ended += 1
-                result = after.result
-                assert result is not None
-                assert rewards[i].tolist() == list(result.points)
                 if autoreset:
                     after = HandState.start(rules, Deal.random(rules, seed=batch.seed_of(i)))
-            else:
-                assert not rewards[i].any()
             states[i] = after
     assert [batch.state(i) for i in range(size)] == states
     assert ended > 0
@@ -173,7 +185,11 @@ def test_autoreset_deals_the_next_deal_of_a_hand() -> None:
     ("options", "field"),
     [
         ({"max_pip": 10, "hand_size": 7}, "max_pip"),
-        ({"spinner": SpinnerRule.FIRST_DOUBLE}, "spinner"),
+        (
+            {"spinner": SpinnerRule.EVERY_DOUBLE, "spinner_fill": SpinnerFill.TOES_FIRST},
+            "spinner_fill",
+        ),
+        ({"play_scoring": PlayScoring.FIVES, "claim_rule": ClaimRule.MUGGINS}, "claim_rule"),
         ({"faults": FaultMode.TOLERANT}, "faults"),
         ({"scoring": Scoring.CASCADE}, "scoring"),
         ({"capicua_bonus": 25}, "capicua_bonus"),
@@ -183,7 +199,7 @@ def test_autoreset_deals_the_next_deal_of_a_hand() -> None:
 def test_unsupported_rulesets_are_refused_naming_the_field(
     options: dict[str, object], field: str
 ) -> None:
-    rules = Ruleset.draw(players=2, **options)  # type: ignore[arg-type]
+    rules = Ruleset.draw(**{"players": 2, **options})  # type: ignore[arg-type]
     with pytest.raises(RulesetError, match=field) as error:
         Batch(rules, size=2)
     assert error.value.fields == (field,)
@@ -273,8 +289,12 @@ def test_the_action_of_an_ended_hand_is_ignored() -> None:
     assert not batch.legal_mask()[0].any()
 
 
-def test_step_where_moves_only_those_hands() -> None:
-    rules = Ruleset.draw(players=2, drawing=DrawRule.ONE_THEN_PASS)
+@pytest.mark.parametrize(
+    "rules",
+    [Ruleset.draw(players=2, drawing=DrawRule.ONE_THEN_PASS), Ruleset.preset("all-fives")],
+    ids=["line", "all-fives"],
+)
+def test_step_where_moves_only_those_hands(rules: Ruleset) -> None:
     batch = Batch(rules, size=4)
     batch.reset(5)
     rng = np.random.default_rng(1)
@@ -289,14 +309,13 @@ def test_step_where_moves_only_those_hands() -> None:
         rewards, done = batch.step(actions, where=where)
         for i in range(4):
             moved = bool(where[i]) and not was_over[i]
+            before = scalar[i]
             if moved:
                 scalar[i] = scalar[i].apply(batch.codec.decode(int(actions[i])))
-            assert bool(done[i]) == (moved and scalar[i].is_over)
-            result = scalar[i].result
-            if done[i] and result is not None:
-                assert tuple(rewards[i]) == result.points
+                assert rewards[i].tolist() == expected_rewards(before, scalar[i])
             else:
                 assert not rewards[i].any()
+            assert bool(done[i]) == (moved and scalar[i].is_over)
             assert batch.state(i) == scalar[i]
     assert batch.state(3) == scalar[3]
     assert not batch.state(3).history  # never moved
@@ -317,3 +336,105 @@ def test_sample_legal_is_uniform_over_the_legal_actions() -> None:
     assert len(legal) == 7
     assert sorted(set(picks)) == legal
     assert all(140 <= picks.count(a) <= 260 for a in legal)
+
+
+# ------------------------------------------------------- the spinner family (arms)
+ARMS_SCORING = [
+    Scoring.OPPONENTS,
+    Scoring.OPPONENTS_MINUS_OWN,
+    Scoring.ALL_PIPS,
+    Scoring.PENALTY,
+    Scoring.FIXED,
+    Scoring.FIXED_DOMINO,
+]
+
+
+@st.composite
+def batch_spinner_rulesets(draw: st.DrawFn) -> Ruleset:
+    """A ruleset of the spinner family the batch plays: `spinner_rulesets` (every
+    spinner rule, fill, count, double weight, play scoring and scale, drawing, floor,
+    detection, opening), Chicken Foot's toes replaced by another fill, with the
+    end-of-hand scoring, rounding and direction drawn too."""
+    rules = draw(spinner_rulesets())
+    if rules.spinner_fill is SpinnerFill.TOES_FIRST:
+        fill = draw(st.sampled_from([f for f in SpinnerFill if f is not SpinnerFill.TOES_FIRST]))
+        rules = attrs.evolve(rules, spinner_fill=fill, root_toes=4, toe_release=True)
+    scoring = draw(st.sampled_from(ARMS_SCORING))
+    fields: dict[str, object] = {"scoring": scoring}
+    if scoring in (Scoring.FIXED, Scoring.FIXED_DOMINO):
+        fields["fixed_points"] = draw(st.sampled_from([1, 2]))
+    elif scoring is not Scoring.PENALTY and draw(st.booleans()):
+        fields["round_to"] = 5
+        fields["end_per_five"] = draw(st.booleans())
+    if draw(st.booleans()):
+        fields["direction"] = Direction.COUNTER_CLOCKWISE
+    return attrs.evolve(rules, **fields)  # type: ignore[arg-type]
+
+
+@settings(SETTINGS, max_examples=40)
+@given(rules=batch_spinner_rulesets(), seed=st.integers(0, 2**20), autoreset=st.booleans())
+def test_batch_plays_spinner_rulesets_as_the_scalar_engine(
+    rules: Ruleset, seed: int, autoreset: bool
+) -> None:
+    play_alongside(rules, seed, autoreset)
+
+
+SPINNER_PRESETS: list[tuple[str, dict[str, object]]] = [
+    ("all-fives", {}),
+    ("all-fives", {"players": 4, "partnership": True}),
+    ("all-fives", {"play_scale": PlayScale.PER_FIVE, "end_per_five": True}),
+    ("muggins", {"players": 3}),
+    ("five-up", {"players": 4}),
+    ("fives-and-threes", {}),
+    ("fives-and-threes", {"players": 4, "partnership": True}),
+    ("sebastopol", {}),
+    ("sniff", {}),
+    ("sniff", {"spinner_fill": SpinnerFill.ONE_TILE_EACH_SIDE, "players": 3}),
+    ("bergen", {"players": 3}),
+    ("double-bergen", {"players": 4}),
+    ("all-fives", {"spinner_count": SpinnerCount.ONCE, "double_end_weight": 1}),
+    ("all-fives", {"block_detection": BlockDetection.IMMEDIATE, "players": 3}),
+]
+
+
+@pytest.mark.parametrize(
+    ("name", "options"),
+    SPINNER_PRESETS,
+    ids=[
+        f"{name}-{'-'.join(map(str, options.values())) or 'default'}"
+        for name, options in SPINNER_PRESETS
+    ],
+)
+def test_batch_plays_spinner_presets_as_the_scalar_engine(
+    name: str, options: dict[str, object]
+) -> None:
+    # legal sets, successor states, every seat's observation vector, endings, and
+    # rewards (the points of each play, the end points at the end) over hundreds of
+    # hand-steps per preset
+    play_alongside(Ruleset.preset(name, **options), 5, autoreset=True, size=24)
+
+
+def test_chicken_foot_is_refused_naming_its_toes() -> None:
+    with pytest.raises(RulesetError) as error:
+        Batch(Ruleset.preset("chicken-foot"), size=2)
+    assert error.value.field == "spinner_fill"
+
+
+def test_a_hands_rewards_add_up_to_its_points() -> None:
+    # All Fives scores on play: each step's rewards are what it scored, and the step that
+    # ends the hand adds the end points; summed over a hand they are result.points
+    rules = Ruleset.preset("all-fives", players=3)
+    batch = Batch(rules, size=16)
+    batch.reset(2)
+    rng = np.random.default_rng(3)
+    total = np.zeros((16, 3), dtype=np.int64)
+    scored_on_play = False
+    while not batch.over.all():
+        rewards, done = batch.step(batch.sample_legal(rng))
+        scored_on_play |= bool(rewards[~done].any())
+        total += rewards
+    assert scored_on_play
+    for i in range(16):
+        result = batch.state(i).result
+        assert result is not None
+        assert total[i].tolist() == list(result.points)
