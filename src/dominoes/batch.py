@@ -1,14 +1,19 @@
-"""A batched engine: many hands of one line game at once, in numpy arrays.
+"""A batched engine: many hands of one game at once, in numpy arrays.
 
 `Batch` holds ``size`` hands of one ruleset of the line family (Block and Draw: 2 to 12
 seats, partnership, every opening rule, the three drawing rules, voluntary drawing, a
-boneyard floor, immediate detection or the verification round; strict faults only) as
+boneyard floor, immediate detection or the verification round; strict faults only) or
+of the spinner family (layouts with arms, docs/rules/spinner.md: every spinner rule, the
+fills of SPIN-2 to SPIN-4, every way of counting, scoring on play by fives, fives and
+threes or Bergen's headers, PART-3; not Chicken Foot's toes, not claimed scores) as
 arrays: each seat's hand a bit mask over tile indices in a ``uint64`` (so sets up to 64
-tiles, double-9 at most), the boneyard in draw order, the open ends, the seat to move,
-the verification round and how each hand ended. `Batch.legal_mask` gives the legal
-actions of every hand in the `ActionCodec` numbering, `Batch.step` applies one action
-per hand with whole-array operations (no Python loop over hands), `Batch.observe` gives
-the `ObservationEncoder` vectors, and `Batch.state` rebuilds any hand as a `HandState`.
+tiles, double-9 at most), the boneyard in draw order, the open ends (or the arms), the
+seat to move, the verification round and how each hand ended. `Batch.legal_mask` gives
+the legal actions of every hand in the `ActionCodec` numbering, `Batch.step` applies one
+action per hand with whole-array operations (no Python loop over hands), `Batch.observe`
+gives the `ObservationEncoder` vectors, and `Batch.state` rebuilds any hand as a
+`HandState`. In a game that scores on play, a step's rewards are the points it scored on
+play, plus the hand's end points when it ends it (docs/batch.md).
 
 Deals come from the scalar engine: hand ``i``'s ``d``-th deal after ``reset(s)`` is
 ``Deal.random(rules, seed=Batch.hand_seed(s, i, d))``, that is
@@ -197,7 +202,8 @@ _COUNTS = _byte_table([1] * MAX_BATCH_TILES)
 
 
 class Batch:
-    """``size`` hands of one line-game ruleset, stepped together in numpy arrays.
+    """``size`` hands of one ruleset (the line or the spinner family), stepped together
+    in numpy arrays.
 
     Not an immutable value (unlike `HandState`): `reset` and `step` change the batch in
     place, which is the point of it. Every hand starts over by `reset`; with
@@ -221,9 +227,9 @@ class Batch:
             ``autoreset`` not a ``bool``.
         ArgumentValueError: ``size`` is below 1 or above 2**32.
         RulesetError: the ruleset has a field the batch does not play (naming it): a
-            set of more than 64 tiles, a spinner, scoring on play (and so called
-            scores), a train game, tolerant faults, cascade scoring or partnership
-            bonuses.
+            set of more than 64 tiles, Chicken Foot's toes (``spinner_fill``), called
+            scores (``claim_rule``), a train game, tolerant faults, cascade scoring or
+            partnership bonuses.
     """
 
     __slots__ = (
@@ -672,8 +678,12 @@ class Batch:
 
         Returns ``(rewards, done)``: ``rewards`` ``(size, players)`` are the points of
         each hand that ended with this action (`HandState.result.points`), else 0;
-        ``done`` ``(size,)`` says which hands ended with it. With autoreset those hands
-        are dealt again before `step` returns.
+        ``done`` ``(size,)`` says which hands ended with it. In a game that scores on
+        play (PLAY-1 to PLAY-3, HEADER-1) they are the points this action scored on play
+        (`Step.points`, to each seat of the scorer's side) plus, in a hand it ended, the
+        hand's end points (`HandResult.end_points`): a hand's rewards add up to its
+        ``result.points``. With autoreset those hands are dealt again before `step`
+        returns.
 
         Raises:
             ArgumentTypeError: ``actions`` is not an array of integers.
