@@ -137,6 +137,23 @@ def _arms_unsupported(rules: Ruleset) -> tuple[tuple[str, bool, str], ...]:
     )
 
 
+def _columns_or(x: npt.NDArray[Any]) -> npt.NDArray[Any]:
+    """The bitwise or of the columns of a ``(rows, k)`` array, ``(rows,)``: a loop over
+    the few columns costs less than a ufunc's reduce along a short axis."""
+    out = x[:, 0].copy()
+    for j in range(1, x.shape[1]):
+        out |= x[:, j]
+    return out
+
+
+def _columns_sum(x: npt.NDArray[Any]) -> Int64Array:
+    """The sum of the columns of a ``(rows, k)`` array, ``(rows,)`` (as `_columns_or`)."""
+    out = x[:, 0].astype(np.int64)
+    for j in range(1, x.shape[1]):
+        out += x[:, j]
+    return out
+
+
 _HAS_BITWISE_COUNT = hasattr(np, "bitwise_count")  # numpy 2
 
 
@@ -238,6 +255,7 @@ class Batch:
         "_arms",
         "_arms_both_out",
         "_arms_dbl",
+        "_arms_fit",
         "_arms_k",
         "_arms_lead",
         "_arms_len",
@@ -246,9 +264,11 @@ class Batch:
         "_arms_org",
         "_arms_org_idx",
         "_arms_points",
+        "_arms_shows",
         "_arms_sides",
         "_arms_spin",
         "_arms_state",
+        "_arms_suits",
         "_arms_table",
         "_arms_val",
         "_autoreset",
@@ -1071,6 +1091,9 @@ class Batch:
         self._arms_org_idx = np.zeros((b, k), dtype=np.int64)
         self._arms_lead = np.full((b, 2), -1, dtype=np.int64)
         self._arms_points = np.zeros((b, rules.players), dtype=np.int64)
+        self._arms_suits = np.zeros((b, k), dtype=np.uint64)
+        self._arms_fit = np.zeros(b, dtype=np.uint64)
+        self._arms_shows = np.zeros(b, dtype=np.int64)
         most = (k + k // 2) * 2 * rules.max_pip  # every end showing a double of max_pip
         # (in a tuple: `nbytes` and `step(where=)` take every array of ``size`` rows for
         # a per-hand one)
@@ -1086,21 +1109,24 @@ class Batch:
         self._arms_spin[which] = -1
         self._arms_lead[which] = -1
         self._arms_points[which] = 0
+        self._arms_suits[which] = 0
+        self._arms_fit[which] = 0
+        self._arms_shows[which] = 0
 
-    def _arms_open(self) -> BoolArray:
-        """(size, K): the arms a tile may be laid on now (SPIN-2 to SPIN-4; in an ended
-        hand too)."""
-        waits: BoolArray = np.less(self._arms_len, self._arms_sides)  # SPIN-3: sides to start
-        free: BoolArray = waits.sum(axis=1) == 0
-        out: BoolArray = (self._arms_state == _ARM_OPEN) & (free[:, None] | waits)
-        return out
-
-    def _arms_fits(self, open_: BoolArray) -> tuple[npt.NDArray[np.uint64], Int64Array]:
-        """(the tiles that fit an open arm, the open values as a bitmask over pips)."""
+    def _arms_refresh(self) -> None:
+        """Work out again, from the arms, the tiles each open arm takes (`_arms_suits`,
+        0 for an arm that takes none now: SPIN-2 to SPIN-4), the tiles that fit one
+        (`_arms_fit`) and the open values as a bitmask over pips (`_arms_shows`: what a
+        pass or a forced draw shows). Only plays change them (and deals, which clear
+        them)."""
+        lens = self._arms_len
+        waits = lens < self._arms_sides  # SPIN-3: the sides not started yet
+        free = ~_columns_or(waits)
+        opened = (self._arms_state == _ARM_OPEN) & (free[:, None] | waits)
         vals = np.maximum(self._arms_val, 0)
-        suits = np.where(open_, self._suit[vals], np.uint64(0))
-        values = np.where(open_, 1 << vals, 0)
-        return np.bitwise_or.reduce(suits, axis=1), np.bitwise_or.reduce(values, axis=1)
+        self._arms_suits = np.where(opened, self._suit[vals], np.uint64(0))
+        self._arms_fit = _columns_or(self._arms_suits)
+        self._arms_shows = _columns_or(np.where(opened, 1 << vals, 0))
 
     def _arms_parts(
         self,
@@ -1109,15 +1135,12 @@ class Batch:
         the tiles it may lead, whether it may draw, whether it must pass (all empty in
         an ended hand); before the lead as in a line (`_parts`)."""
         _left, _right, lead, draw, _pas = self._parts()
-        hand = self._hands[self._actions_of, self._turn]
-        playing = self._ended == _PLAYING
         before = self._left < 0
-        vals = np.maximum(self._arms_val, 0)
-        ok = self._arms_open() & (playing & ~before)[:, None]
-        on_arm = np.where(ok, hand[:, None] & self._suit[vals], np.uint64(0))
-        playable = np.bitwise_or.reduce(on_arm, axis=1) != 0
+        moving = (self._ended == _PLAYING) & ~before  # (an empty hand passes: PART-3)
+        hand = np.where(moving, self._hands[self._actions_of, self._turn], np.uint64(0))
+        on_arm = hand[:, None] & self._arms_suits
+        playable = (hand & self._arms_fit) != 0
         can_draw = self._can_draw()
-        moving = playing & ~before  # (an empty hand passes until its partner is out: PART-3)
         after = moving & ~playable & can_draw
         if self._rules.voluntary_draw:
             after |= moving & playable & can_draw
@@ -1189,7 +1212,7 @@ class Batch:
         self._log_len += playing
         at = self._seats == t[:, None]
         before = self._left < 0
-        _fits, shows = self._arms_fits(self._arms_open())  # what a pass or a draw shows
+        shows = self._arms_shows  # what a pass or a draw shows (before this step's plays)
         nxt = self._nxt[t]
         new_turn = np.where(playing, nxt, t)
         ended = self._ended.copy()
@@ -1201,6 +1224,7 @@ class Batch:
             lo, hi = self._lo[tile], self._hi[tile]
             self._arms_lay_lead(is_play & (slot == k1 - 1), lo, hi)
             self._arms_lay(is_play & (slot < k1 - 1), slot, lo, hi)
+            self._arms_refresh()
             self._left = self._arms_val[:, 0].copy()
             self._right = self._arms_val[:, 1].copy()
             bit = np.where(is_play, self._tile_bits[tile], zero)
@@ -1260,8 +1284,7 @@ class Batch:
         if rules.block_detection is BlockDetection.IMMEDIATE:
             moved = (is_play | is_draw) & (ended == _PLAYING) & (self._left >= 0)
             if moved.any():
-                fits, _values = self._arms_fits(self._arms_open())
-                stuck = ~((self._hands & fits[:, None]) != 0).any(axis=1)
+                stuck = _columns_or(self._hands & self._arms_fit[:, None]) == 0
                 if rules.drawing is not DrawRule.NONE:
                     stuck &= self._bone_size() <= rules.boneyard_floor
                 stuck &= moved
@@ -1324,7 +1347,7 @@ class Batch:
         if rules.spinner_fill is SpinnerFill.ONE_TILE_EACH_SIDE:
             self._arms_state[r, k] = np.where(k > 1, _ARM_CLOSED, self._arms_state[r, k])
         spinner = rules.spinner
-        laid = (self._arms_state[r] != _ARM_ABSENT).sum(axis=1)  # arms on the table
+        laid = _columns_sum(self._arms_state[r] != _ARM_ABSENT)  # arms on the table
         if spinner is SpinnerRule.EVERY_DOUBLE:
             spins = lo == hi
         elif spinner is SpinnerRule.FIRST_DOUBLE:
@@ -1407,7 +1430,7 @@ class Batch:
             halves.append(half)
         v = np.stack(values, axis=1)
         h = np.stack(halves, axis=1)
-        lone = (lo >= 0) & ~(lens > 0).any(axis=1)  # the lead alone (COUNT-3)
+        lone = (lo >= 0) & ~_columns_or(lens > 0)  # the lead alone (COUNT-3)
         if lone.any():
             first = k // 2 - 1  # the column of the LEFT arm
             h[lone] = 0
@@ -1419,7 +1442,7 @@ class Batch:
     def _arms_count(self, count: SpinnerCount, weight: int) -> Int64Array:
         """The end count of every hand under these counting rules (0 before the lead)."""
         v, h = self._arms_ends(count, weight)
-        total: Int64Array = (v * h).sum(axis=1)
+        total: Int64Array = _columns_sum(v * h)
         return total
 
     def _arms_scores(self) -> Int64Array:
@@ -1449,7 +1472,7 @@ class Batch:
         vals = np.where(on_table, self._arms_val, m2 - 1)
         arm_ends = sections["arm_ends"].offset + np.arange(k) * m2
         out[rows[:, None], arm_ends[None, :] + vals] = 1.0
-        is_open = self._arms_open() & (self._ended == _PLAYING)[:, None]
+        is_open = (self._arms_suits != 0) & (self._ended == _PLAYING)[:, None]
         closed = np.zeros_like(is_open)
         if rules.spinner_fill is SpinnerFill.ONE_TILE_EACH_SIDE:
             closed[:, 2:] = lens[:, 2:] > 0
