@@ -1439,8 +1439,34 @@ class Batch:
             h[lone, first + 1] = np.where(once[lone], 0, 1)
         return v, h
 
+    def _arms_plain_count(self) -> Int64Array:
+        """The end count of every hand under the default counting rules (COUNT-1 to
+        COUNT-3, `dominoes.layout.Layout.count`; 0 before the lead), as the scalar
+        engine keeps it (`_end_count` in dominoes.state): each arm with a tile counts
+        its end, both halves of a double there; an empty long side the lead's half (a
+        double lead's both, once while neither long side carries a tile); an empty
+        short side nothing. `_arms_ends` gives the same total, the general way."""
+        lens, vals, dbl = self._arms_len, self._arms_val, self._arms_dbl
+        lo, hi = self._arms_lead[:, 0], self._arms_lead[:, 1]
+        double = lo == hi
+        total = np.where(double & (lens[:, 0] == 0) & (lens[:, 1] == 0), 2 * lo, 0)
+        for k in range(self._arms_k):
+            has = lens[:, k] > 0
+            end = np.where(dbl[:, k], 2 * vals[:, k], vals[:, k])
+            if k < 2:
+                half = lo if k == 0 else hi
+                empty = np.where(double, np.where(lens[:, 1 - k] > 0, 2 * half, 0), half)
+                end = np.where(has, end, empty)
+            else:
+                end = np.where(has, end, 0)
+            total += end
+        out: Int64Array = np.where(lo >= 0, total, 0)
+        return out
+
     def _arms_count(self, count: SpinnerCount, weight: int) -> Int64Array:
         """The end count of every hand under these counting rules (0 before the lead)."""
+        if count is SpinnerCount.BOTH_UNTIL_LONG_COVERED and weight == 2:
+            return self._arms_plain_count()
         v, h = self._arms_ends(count, weight)
         total: Int64Array = _columns_sum(v * h)
         return total
@@ -1490,6 +1516,6 @@ class Batch:
         spin[:, :2] = False
         r, c = np.nonzero(spin)
         out[r, sections["spinners"].offset + self._arms_spin[r, c]] = 1.0
-        plain = self._arms_count(SpinnerCount.BOTH_UNTIL_LONG_COVERED, 2)
+        plain = self._arms_plain_count()
         out[:, sections["end_count"].offset] = plain
         out[:, sections["play_points"].span] = self._arms_points
