@@ -1134,8 +1134,12 @@ class Batch:
         """The legal actions of every hand: (size, K) the tiles it may lay on each arm,
         the tiles it may lead, whether it may draw, whether it must pass (all empty in
         an ended hand); before the lead as in a line (`_parts`)."""
-        _left, _right, lead, draw, _pas = self._parts()
         before = self._left < 0
+        if before.any():
+            _left, _right, lead, draw, _pas = self._parts()
+        else:  # (every hand led: no lead, no drawing for a double)
+            lead = np.zeros(self._size, dtype=np.uint64)
+            draw = before
         moving = (self._ended == _PLAYING) & ~before  # (an empty hand passes: PART-3)
         hand = np.where(moving, self._hands[self._actions_of, self._turn], np.uint64(0))
         on_arm = hand[:, None] & self._arms_suits
