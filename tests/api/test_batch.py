@@ -21,6 +21,7 @@ from dominoes import (
     Deal,
     Direction,
     DrawRule,
+    End,
     FaultMode,
     HandState,
     IllegalMoveError,
@@ -28,6 +29,7 @@ from dominoes import (
     NoDoubleRule,
     Opening,
     PartnerPips,
+    Play,
     PlayScale,
     PlayScoring,
     Ruleset,
@@ -255,8 +257,10 @@ def test_bad_arguments() -> None:
         Batch.hand_seed(0, 0, 2**32)
 
 
-def test_an_illegal_action_names_the_hand_and_changes_nothing() -> None:
-    rules = Ruleset.draw(players=2)
+@pytest.mark.parametrize(
+    "rules", [Ruleset.draw(players=2), Ruleset.preset("all-fives")], ids=["line", "all-fives"]
+)
+def test_an_illegal_action_names_the_hand_and_changes_nothing(rules: Ruleset) -> None:
     batch = Batch(rules, size=3)
     batch.reset(9)
     before = [batch.state(i) for i in range(3)]
@@ -468,3 +472,27 @@ def test_a_hands_rewards_add_up_to_its_points() -> None:
 )
 def test_batch_plays_double_9_spinner_rulesets_as_the_scalar_engine(rules: Ruleset) -> None:
     play_alongside(rules, 3, autoreset=True, size=6)
+
+
+def test_a_play_on_a_waiting_arm_is_refused_as_the_scalar_engine_refuses_it() -> None:
+    # All Fives: a double led spins, and its short sides wait for both long sides (SPIN-2)
+    rules = Ruleset.preset("all-fives")
+    batch = Batch(rules, size=64)
+    batch.reset(1)
+    codec = batch.codec
+    # the first hand whose leader holds a double (seat 0 leads any tile)
+    i = next(i for i in range(64) if any(t.is_double for t in batch.state(i).hand(0)))
+    state = batch.state(i)
+    double = next(t for t in state.hand(state.turn) if t.is_double)
+    actions = batch.sample_legal(np.random.default_rng(0))
+    actions[i] = codec.encode(Play(tile=double))
+    batch.step(actions)
+    state = batch.state(i)
+    # the next seat holds a tile of the spinner's number (the deal is fixed by its seed)
+    tile = next(t for t in state.hand(state.turn) if double.high in (t.low, t.high))
+    actions = batch.sample_legal(np.random.default_rng(0))
+    actions[i] = codec.encode(Play(tile=tile, end=End.UP))
+    with pytest.raises(IllegalMoveError, match=f"hand {i}") as error:
+        batch.step(actions)
+    assert error.value.reason is IllegalMoveReason.END_NOT_OPEN
+    assert batch.state(i) == state
