@@ -5,7 +5,7 @@ seats, partnership, every opening rule, the three drawing rules, voluntary drawi
 boneyard floor, immediate detection or the verification round; strict faults only) or
 of the spinner family (layouts with arms, docs/rules/spinner.md: every spinner rule, the
 fills of SPIN-2 to SPIN-4, every way of counting, scoring on play by fives, fives and
-threes or Bergen's headers, PART-3; not Chicken Foot's toes, not claimed scores) as
+threes or Bergen's headers, PART-3, Chicken Foot's toes; not claimed scores) as
 arrays: each seat's hand a bit mask over tile indices in a ``uint64`` (so sets up to 64
 tiles, double-9 at most), the boneyard in draw order, the open ends (or the arms), the
 seat to move, the verification round and how each hand ended. `Batch.legal_mask` gives
@@ -77,6 +77,9 @@ _ARM_WAITING = 1
 _ARM_OPEN = 2
 _ARM_CLOSED = 3
 
+_NO_SPINNER = -2  # (`_arms_org`: a root's further toes, FOOT-1, are no spinner's sides)
+_ALL_FOUR = (SpinnerFill.ALL_FOUR_FIRST, SpinnerFill.TOES_FIRST)  # SPIN-3, FOOT-1, FOOT-2
+
 # before the lead (the `opening` array): the tile to lead, any tile, or drawing for a
 # double (LEAD-5)
 _ANY = -1
@@ -124,11 +127,6 @@ def _unsupported(rules: Ruleset) -> tuple[str, str] | None:
 def _arms_unsupported(rules: Ruleset) -> tuple[tuple[str, bool, str], ...]:
     """The checks of `_unsupported` for a layout with arms (the spinner family)."""
     return (
-        (
-            "spinner_fill",
-            rules.spinner_fill is SpinnerFill.TOES_FIRST,
-            "Chicken Foot's toes (FOOT-1 to FOOT-3) are not batched",
-        ),
         (
             "claim_rule",
             rules.has_arms and rules.claim_rule is not ClaimRule.AUTO,
@@ -244,9 +242,8 @@ class Batch:
             ``autoreset`` not a ``bool``.
         ArgumentValueError: ``size`` is below 1 or above 2**32.
         RulesetError: the ruleset has a field the batch does not play (naming it): a
-            set of more than 64 tiles, Chicken Foot's toes (``spinner_fill``), called
-            scores (``claim_rule``), a train game, tolerant faults, cascade scoring or
-            partnership bonuses.
+            set of more than 64 tiles, called scores (``claim_rule``), a train game,
+            tolerant faults, cascade scoring or partnership bonuses.
     """
 
     __slots__ = (
@@ -264,6 +261,7 @@ class Batch:
         "_arms_org",
         "_arms_org_idx",
         "_arms_points",
+        "_arms_release",
         "_arms_shows",
         "_arms_sides",
         "_arms_spin",
@@ -1076,6 +1074,7 @@ class Batch:
         rules = self._rules
         b, k = self._size, self._codec.arms
         self._arms_k = k
+        self._arms_release = rules.spinner_fill is SpinnerFill.TOES_FIRST and rules.toe_release
         self._arms_both_out = (
             rules.partnership and rules.partnership_out is PartnershipOut.BOTH_PARTNERS
         )
@@ -1228,7 +1227,6 @@ class Batch:
             lo, hi = self._lo[tile], self._hi[tile]
             self._arms_lay_lead(is_play & (slot == k1 - 1), lo, hi)
             self._arms_lay(is_play & (slot < k1 - 1), slot, lo, hi)
-            self._arms_refresh()
             self._left = self._arms_val[:, 0].copy()
             self._right = self._arms_val[:, 1].copy()
             bit = np.where(is_play, self._tile_bits[tile], zero)
@@ -1237,6 +1235,9 @@ class Batch:
             self._rprop = np.where(is_play, -1, self._rprop)
             self._rcount = np.where(is_play, 0, self._rcount)
             self._last = np.where(is_play, t, self._last)
+            if self._arms_release:
+                self._arms_released(is_play)
+            self._arms_refresh()
             points = np.where(is_play, self._arms_scores(), 0)
             gain = points[:, None] * (self._side_of[None, :] == self._side_of[t][:, None])
             self._arms_points += gain
@@ -1322,15 +1323,22 @@ class Batch:
         if not len(d):
             return
         value = self._arms_lead[d, 0]
-        four = self._rules.spinner_fill is SpinnerFill.ALL_FOUR_FIRST
-        for k in (2, 3):
+        rules = self._rules
+        four = rules.spinner_fill in _ALL_FOUR
+        six = rules.spinner_fill is SpinnerFill.TOES_FIRST and rules.root_toes == 6
+        for k in range(2, 8 if six else 4):
             self._arms_val[d, k] = value
             self._arms_spin[d, k] = value
-            self._arms_org[d, k] = -1
+            # (FOOT-1: the root's further toes grow from it, but are no spinner's sides)
+            self._arms_org[d, k] = -1 if k < 4 else _NO_SPINNER
             self._arms_org_idx[d, k] = 0
             self._arms_state[d, k] = _ARM_OPEN if four else _ARM_WAITING
             self._arms_need[d, k] = -1
-        if four:
+        if six:  # FOOT-1: six toes, three on each long side; U and D unused
+            self._arms_state[d, 2:4] = _ARM_CLOSED
+            self._arms_sides[d, :8] = 1
+            self._arms_sides[d, 2:4] = 0
+        elif four:  # SPIN-3, FOOT-1: the four sides first
             self._arms_sides[d, :4] = 1
 
     def _arms_lay(self, on: BoolArray, slot: Int64Array, lo: Int64Array, hi: Int64Array) -> None:
@@ -1360,7 +1368,7 @@ class Batch:
             spins = np.zeros(len(r), dtype=bool)
         if spins.any():
             s, ks, at, new = r[spins], k[spins], length[spins], laid[spins]
-            four = rules.spinner_fill is SpinnerFill.ALL_FOUR_FIRST
+            four = rules.spinner_fill in _ALL_FOUR
             for j in (new, new + 1):
                 self._arms_val[s, j] = lo[spins]
                 self._arms_len[s, j] = 0
@@ -1383,6 +1391,20 @@ class Batch:
             ready = np.where(need < 0, lead_sides[:, None], reached >= self._arms_need_len[r])
             self._arms_state[r] = np.where(waiting & ready, _ARM_OPEN, self._arms_state[r])
 
+    def _arms_released(self, played: BoolArray) -> None:
+        """FOOT-3 (`Ruleset.toe_release`), in the hands of ``played``: a toe (or a SPIN-3
+        side) still to take its tile is let go once every tile of its number is on the
+        table (none is left in a hand or the boneyard to play there)."""
+        waiting = (self._arms_len < self._arms_sides) & played[:, None]
+        if not waiting.any():
+            return
+        held = _columns_or(self._hands) | self._bone_mask
+        table = ~held & np.uint64((1 << self._rules.tile_set.size) - 1)
+        values = np.maximum(self._arms_val, 0)
+        laid = _popcount(table[:, None] & self._suit[values])
+        gone = waiting & (laid > self._rules.max_pip)
+        self._arms_sides = np.where(gone, 0, self._arms_sides)
+
     def _arms_ends(self, count: SpinnerCount, weight: int) -> tuple[Int64Array, Int64Array]:
         """What the ends of every hand's layout show (`dominoes.layout.exposed_ends`,
         rules COUNT-1 to COUNT-6, vectorized): (values, halves), ``(size, K // 2 - 1 +
@@ -1402,7 +1424,7 @@ class Batch:
             else np.zeros(self._size, dtype=bool)
         )
         for p in range(2, k, 2):
-            present = on_table[:, p]
+            present = on_table[:, p] & (self._arms_org[:, p] != _NO_SPINNER)
             org = self._arms_org[:, p]
             idx = self._arms_org_idx[:, p]
             on = np.maximum(org, 0)
@@ -1503,10 +1525,9 @@ class Batch:
         arm_ends = sections["arm_ends"].offset + np.arange(k) * m2
         out[rows[:, None], arm_ends[None, :] + vals] = 1.0
         is_open = (self._arms_suits != 0) & (self._ended == _PLAYING)[:, None]
-        closed = np.zeros_like(is_open)
-        if rules.spinner_fill is SpinnerFill.ONE_TILE_EACH_SIDE:
-            closed[:, 2:] = lens[:, 2:] > 0
-        state = np.where(is_open, 0, np.where(closed, 2, 1))
+        # (closed: a short side that took its tile, SPIN-4, and a root's unused U and D,
+        # FOOT-1)
+        state = np.where(is_open, 0, np.where(self._arms_state == _ARM_CLOSED, 2, 1))
         states = sections["arm_states"].offset + 3 * np.arange(k)
         r, c = np.nonzero(on_table)
         out[r, states[c] + state[r, c]] = 1.0

@@ -187,10 +187,6 @@ def test_autoreset_deals_the_next_deal_of_a_hand() -> None:
     ("options", "field"),
     [
         ({"max_pip": 10, "hand_size": 7}, "max_pip"),
-        (
-            {"spinner": SpinnerRule.EVERY_DOUBLE, "spinner_fill": SpinnerFill.TOES_FIRST},
-            "spinner_fill",
-        ),
         ({"play_scoring": PlayScoring.FIVES, "claim_rule": ClaimRule.MUGGINS}, "claim_rule"),
         ({"faults": FaultMode.TOLERANT}, "faults"),
         ({"scoring": Scoring.CASCADE}, "scoring"),
@@ -356,13 +352,10 @@ ARMS_SCORING = [
 @st.composite
 def batch_spinner_rulesets(draw: st.DrawFn) -> Ruleset:
     """A ruleset of the spinner family the batch plays: `spinner_rulesets` (every
-    spinner rule, fill, count, double weight, play scoring and scale, drawing, floor,
-    detection, opening), Chicken Foot's toes replaced by another fill, with the
-    end-of-hand scoring, rounding and direction drawn too."""
+    spinner rule, fill (Chicken Foot's toes, a root of four or six, released or not,
+    included), count, double weight, play scoring and scale, drawing, floor, detection,
+    opening), with the end-of-hand scoring, rounding and direction drawn too."""
     rules = draw(spinner_rulesets())
-    if rules.spinner_fill is SpinnerFill.TOES_FIRST:
-        fill = draw(st.sampled_from([f for f in SpinnerFill if f is not SpinnerFill.TOES_FIRST]))
-        rules = attrs.evolve(rules, spinner_fill=fill, root_toes=4, toe_release=True)
     scoring = draw(st.sampled_from(ARMS_SCORING))
     fields: dict[str, object] = {"scoring": scoring}
     if scoring in (Scoring.FIXED, Scoring.FIXED_DOMINO):
@@ -418,10 +411,15 @@ def test_batch_plays_spinner_presets_as_the_scalar_engine(
     play_alongside(Ruleset.preset(name, **options), 5, autoreset=True, size=12)
 
 
-def test_chicken_foot_is_refused_naming_its_toes() -> None:
-    with pytest.raises(RulesetError) as error:
-        Batch(Ruleset.preset("chicken-foot"), size=2)
-    assert error.value.field == "spinner_fill"
+@pytest.mark.parametrize(
+    "options",
+    [{}, {"players": 4, "root_toes": 6}, {"players": 3, "root_toes": 6, "toe_release": False}],
+    ids=["default", "six-toes", "six-toes-held"],
+)
+def test_batch_plays_chicken_foot_as_the_scalar_engine(options: dict[str, object]) -> None:
+    # Chicken Foot's toes (FOOT-1 to FOOT-3): every double a foot of three toes, the
+    # root of four or six, toes let go once their number is exhausted (or not)
+    play_alongside(Ruleset.preset("chicken-foot", **options), 2, autoreset=True, size=8)
 
 
 def test_a_hands_rewards_add_up_to_its_points() -> None:
