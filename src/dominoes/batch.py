@@ -1060,10 +1060,16 @@ class Batch:
     #   _arms_sides  SPIN-3: the tiles the arm must carry before any other arm grows (0:
     #                none), while some arm is short of it;
     #   _arms_spin, _arms_org, _arms_org_idx  for a spinner's short sides: its value, the
-    #                arm it lies on (-1: the lead) and its index there;
+    #                arm it lies on (-1: the lead; _NO_SPINNER: a root's further toes,
+    #                FOOT-1) and its index there;
+    #   _arms_suits  the tiles the arm takes now (0: it takes none), with _arms_fit (size,)
+    #                the tiles that fit an open arm and _arms_shows (size,) the open
+    #                values, a pip bitmask (`_arms_refresh`, after every play);
     # with _arms_lead (size, 2), the lead's (low, high), and _arms_points (size, players),
-    # the play points so far. `_left` and `_right` hold the values of the LEFT and RIGHT
-    # arms (-1 before the lead), as in a line.
+    # the play points so far. An arm's fields are set when it comes on the table and read
+    # only while it is there (a deal clears the state, the values and the caches).
+    # `_left` and `_right` hold the values of the LEFT and RIGHT arms (-1 before the
+    # lead), as in a line.
     def _arms_init(self) -> None:
         """The arrays and tables of a layout with arms (None in a line game)."""
         if not self._arms:
@@ -1176,7 +1182,7 @@ class Batch:
         total = plays + draw + pas
         rank = (rng.random(self._size) * total).astype(np.int64)
         extra = rank >= plays
-        group = np.minimum((rank[:, None] >= ends).sum(axis=1), k1 - 1)
+        group = np.minimum(_columns_sum(rank[:, None] >= ends), k1 - 1)
         rows = self._actions_of
         offset = ends[rows, group] - counts[rows, group]
         tile = _select(groups[rows, group], np.where(extra, 0, rank - offset))
