@@ -408,7 +408,7 @@ def test_batch_plays_spinner_presets_as_the_scalar_engine(
     # legal sets, successor states, every seat's observation vector, endings, and
     # rewards (the points of each play, the end points at the end) over hundreds of
     # hand-steps per preset
-    play_alongside(Ruleset.preset(name, **options), 5, autoreset=True, size=12)
+    play_alongside(Ruleset.preset(name, **options), 5, autoreset=True, size=8)
 
 
 @pytest.mark.parametrize(
