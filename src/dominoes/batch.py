@@ -1365,15 +1365,15 @@ class Batch:
         if rules.spinner_fill is SpinnerFill.ONE_TILE_EACH_SIDE:
             self._arms_state[r, k] = np.where(k > 1, _ARM_CLOSED, self._arms_state[r, k])
         spinner = rules.spinner
-        laid = _columns_sum(self._arms_state[r] != _ARM_ABSENT)  # arms on the table
         if spinner is SpinnerRule.EVERY_DOUBLE:
             spins = lo == hi
-        elif spinner is SpinnerRule.FIRST_DOUBLE:
-            spins = (lo == hi) & (laid == 2)
+        elif spinner is SpinnerRule.FIRST_DOUBLE:  # (no spinner yet: no arm U)
+            spins = (lo == hi) & (self._arms_state[r, 2] == _ARM_ABSENT)
         else:
             spins = np.zeros(len(r), dtype=bool)
         if spins.any():
-            s, ks, at, new = r[spins], k[spins], length[spins], laid[spins]
+            s, ks, at = r[spins], k[spins], length[spins]
+            new = _columns_sum(self._arms_state[s] != _ARM_ABSENT)  # the arms on the table
             four = rules.spinner_fill in _ALL_FOUR
             for j in (new, new + 1):
                 self._arms_val[s, j] = lo[spins]
@@ -1388,14 +1388,16 @@ class Batch:
                 self._arms_sides[s, j] = 1 if four else 0
             if four:
                 self._arms_sides[s, ks] = np.maximum(self._arms_sides[s, ks], at + 1)
-        waiting = self._arms_state[r] == _ARM_WAITING
+        # SPIN-2: waiting arms whose long sides carry their tiles open (only plays make
+        # arms longer, so every hand is looked at alike)
+        waiting = self._arms_state == _ARM_WAITING
         if waiting.any():
-            lens = self._arms_len[r]
-            need = self._arms_need[r]
+            lens = self._arms_len
+            need = self._arms_need
             reached = np.take_along_axis(lens, np.maximum(need, 0), axis=1)
             lead_sides = (lens[:, 0] > 0) & (lens[:, 1] > 0)
-            ready = np.where(need < 0, lead_sides[:, None], reached >= self._arms_need_len[r])
-            self._arms_state[r] = np.where(waiting & ready, _ARM_OPEN, self._arms_state[r])
+            ready = np.where(need < 0, lead_sides[:, None], reached >= self._arms_need_len)
+            self._arms_state[waiting & ready] = _ARM_OPEN
 
     def _arms_released(self, played: BoolArray) -> None:
         """FOOT-3 (`Ruleset.toe_release`), in the hands of ``played``: a toe (or a SPIN-3
