@@ -1177,7 +1177,9 @@ class Batch:
         on_arm, lead, draw, pas = self._arms_parts()
         groups = np.concatenate([on_arm, lead[:, None]], axis=1)  # (B, K + 1)
         counts = _popcount(groups)
-        ends = np.cumsum(counts, axis=1)
+        ends = counts.copy()  # (a cumsum along the short axis costs more than this loop)
+        for j in range(1, k1):
+            ends[:, j] += ends[:, j - 1]
         plays = ends[:, -1]
         total = plays + draw + pas
         rank = (rng.random(self._size) * total).astype(np.int64)
