@@ -494,3 +494,18 @@ def test_a_play_on_a_waiting_arm_is_refused_as_the_scalar_engine_refuses_it() ->
         batch.step(actions)
     assert error.value.reason is IllegalMoveReason.END_NOT_OPEN
     assert batch.state(i) == state
+
+
+@pytest.mark.parametrize("floor", [0, 20], ids=["double-found", "heaviest-at-the-floor"])
+def test_batch_draws_for_a_double_before_a_spinner_lead(floor: int) -> None:
+    # LEAD-5 in a game with arms: nobody dealt a double draws for one (down to the floor,
+    # where the heaviest tile leads, LEAD-1), then the double found spins (SPIN-1)
+    rules = Ruleset.draw(
+        players=2,
+        hand_size=2,
+        no_double=NoDoubleRule.DRAW_FOR_DOUBLE,
+        boneyard_floor=floor,
+        spinner=SpinnerRule.FIRST_DOUBLE,
+        play_scoring=PlayScoring.FIVES,
+    )
+    play_alongside(rules, 1, autoreset=True, size=16)
