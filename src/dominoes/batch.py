@@ -7,27 +7,32 @@ arrays: each seat's hand a bit mask over tile indices in a ``uint64`` (so sets u
 tiles, double-9 at most), the boneyard in draw order, the open ends, the seat to move,
 the verification round and how each hand ended. `Batch.legal_mask` gives the legal
 actions of every hand in the `ActionCodec` numbering, `Batch.step` applies one action
-per hand with whole-array operations (no Python loop over hands), `Batch.observe` gives
-the `ObservationEncoder` vectors, and `Batch.state` rebuilds any hand as a `HandState`.
+per hand with whole-array operations (no Python loop over hands), `Batch.step_random`
+samples and applies uniform legal actions in one go, `Batch.observe` gives the
+`ObservationEncoder` vectors, and `Batch.state` rebuilds any hand as a `HandState`.
 
-Deals come from the scalar engine: hand ``i``'s ``d``-th deal after ``reset(s)`` is
-``Deal.random(rules, seed=Batch.hand_seed(s, i, d))``, that is
-``seed = (s << 64) | (d << 32) | i``, dealt one hand at a time (dealing is not the hot
-path: see docs/batch.md for what it costs). This module needs numpy (the ``numpy``
-extra); the core never imports it.
+Deals are dealt for the whole batch at once and replayed one at a time by the scalar
+engine: hand ``i``'s ``d``-th deal after ``reset(s)`` is
+``Deal.random(rules, rng=HandRandom(s, i, d))`` (`HandRandom`: a counter-based generator
+whose shuffle sorts the tiles by keys numpy computes for many hands at once). This
+module needs numpy (the ``numpy`` extra); the core never imports it.
 """
 
 from __future__ import annotations
+
+import os
+import random
+from collections.abc import MutableSequence
+from typing import Any
 
 import attrs
 import numpy as np
 import numpy.typing as npt
 
 from dominoes.codec import ActionCodec, ObservationEncoder
-from dominoes.deal import Deal
+from dominoes.deal import Deal, required_tiles
 from dominoes.errors import ArgumentTypeError, ArgumentValueError, IllegalMoveError, RulesetError
 from dominoes.errors import shown as _shown
-from dominoes.moves import Play
 from dominoes.rules import (
     BlockDetection,
     BlockTie,
@@ -35,6 +40,7 @@ from dominoes.rules import (
     DominoWinner,
     DrawRule,
     FaultMode,
+    NoDoubleRule,
     Opening,
     PartnerPips,
     PlayScoring,
@@ -44,14 +50,14 @@ from dominoes.rules import (
 )
 from dominoes.state import HandState
 
-__all__ = ["MAX_BATCH_TILES", "Batch"]
+__all__ = ["MAX_BATCH_TILES", "Batch", "HandRandom"]
 
 MAX_BATCH_TILES = 64
 """The most tiles a set may have in a batch: a hand is one ``uint64`` bit mask
 (double-9, 55 tiles, fits; double-10, 66, does not)."""
 
 _MAX_SIZE = 1 << 32
-"""Hand numbers must fit the 32 low bits of a hand's seed (`Batch.hand_seed`)."""
+"""Hand and deal numbers are below this (32 bits each in a hand's stream, `HandRandom`)."""
 
 # how a hand ended (the `ended` array): still playing, a domino, a block
 _PLAYING = 0
@@ -171,6 +177,210 @@ def _byte_table(values: list[int]) -> Int64Array:
 _COUNTS = _byte_table([1] * MAX_BATCH_TILES)
 """The `_byte_table` of bit counts (for numpy 1, which has no ``bitwise_count``)."""
 
+# ---------------------------------------------------------------------- the deals' keys
+_MASK64 = (1 << 64) - 1
+_GOLDEN = 0x9E3779B97F4A7C15  # SplitMix64's increment
+_MIX1 = 0xBF58476D1CE4E5B9  # and its finaliser's multipliers
+_MIX2 = 0x94D049BB133111EB
+_KEY_SHIFT = 6
+"""A shuffle sorts by the top 58 bits of each position's key, ties by position (numpy
+sorts the keys with the position in the 6 low bits: sets of at most 64 tiles)."""
+_STATE_VERSION = "dominoes.batch.HandRandom/1"
+
+
+def _mix(z: int) -> int:
+    """SplitMix64's finaliser of the 64-bit ``z`` (a bijection of 64-bit words)."""
+    z = ((z ^ (z >> 30)) * _MIX1) & _MASK64
+    z = ((z ^ (z >> 27)) * _MIX2) & _MASK64
+    return z ^ (z >> 31)
+
+
+def _mix_array(z: npt.NDArray[np.uint64]) -> npt.NDArray[np.uint64]:
+    """`_mix` of every word of ``z``, in place (numpy's ``uint64`` arithmetic wraps)."""
+    tmp = np.empty_like(z)
+    for shift, factor in ((30, _MIX1), (27, _MIX2)):
+        np.right_shift(z, np.uint64(shift), out=tmp)
+        z ^= tmp
+        z *= np.uint64(factor)
+    np.right_shift(z, np.uint64(31), out=tmp)
+    z ^= tmp
+    return z
+
+
+def _seed_key(seed: int) -> int:
+    """A 64-bit key of a seed of any size: its 64-bit words, lowest first, mixed in turn."""
+    key = _mix(seed & _MASK64)
+    seed >>= 64
+    while seed:
+        key = _mix(key ^ (seed & _MASK64))
+        seed >>= 64
+    return key
+
+
+def _check_stream(seed: object, hand: object, deal: object) -> tuple[int, int, int]:
+    """``(seed, hand, deal)`` checked: ints, ``seed`` from 0, the others below 2**32."""
+    for name, value in (("seed", seed), ("hand", hand), ("deal", deal)):
+        if type(value) is not int:
+            raise ArgumentTypeError(f"{name} must be an int, got {_shown(value)}", argument=name)
+    assert isinstance(seed, int)
+    assert isinstance(hand, int)
+    assert isinstance(deal, int)
+    if seed < 0:
+        raise ArgumentValueError(f"seed must be 0 or more, got {seed}", argument="seed")
+    for name, value in (("hand", hand), ("deal", deal)):
+        if not 0 <= value < _MAX_SIZE:
+            raise ArgumentValueError(
+                f"{name} must be from 0 to 2**32 - 1, got {value}", argument=name
+            )
+    return seed, hand, deal
+
+
+class HandRandom(random.Random):
+    """The generator of hand ``hand``'s ``deal``-th deal in a batch reset with ``seed``:
+    ``Deal.random(rules, rng=HandRandom(seed, hand, deal))`` is that deal (`Batch`).
+
+    A counter-based generator: its stream key is output number ``deal * 2**32 + hand + 1``
+    of SplitMix64 started at the seed's key (the seed's 64-bit words mixed in turn by
+    SplitMix64's finaliser), and its ``c``-th word (from 0) is SplitMix64's output number
+    ``c + 1`` started at the stream key. Any word can be computed without the ones before
+    it, which is how `Batch` deals a whole batch in a few numpy operations.
+    `shuffle` takes one word per position (its key) and sorts the positions by their
+    keys' top 58 bits, ties by position; `random` takes the top 53 bits of a word,
+    `getrandbits` whole words (the first the lowest), and the `random.Random` methods
+    built on those two (``randrange``, ``choice``, ``sample``...) draw from the same
+    stream. ``seed(a)`` starts a stream again: ``a`` an int is ``(a, 0, 0)``, a tuple
+    is ``(seed, hand, deal)``, ``None`` takes a seed from the operating system.
+
+    >>> from dominoes import Deal, Ruleset
+    >>> rules = Ruleset.block()
+    >>> Deal.random(rules, rng=HandRandom(7, 3)) == Deal.random(rules, rng=HandRandom(7, 3))
+    True
+    >>> rng = HandRandom(7, 3)
+    >>> state = rng.getstate()
+    >>> first = rng.random()
+    >>> rng.setstate(state)
+    >>> rng.random() == first
+    True
+
+    Raises:
+        ArgumentTypeError: ``seed``, ``hand`` or ``deal`` is not an ``int``.
+        ArgumentValueError: ``seed`` is negative, or ``hand`` or ``deal`` is not in
+            0..2**32 - 1.
+    """
+
+    _key: int
+    _count: int
+
+    def __init__(self, seed: int | None = None, hand: int = 0, deal: int = 0) -> None:
+        super().__init__(None if seed is None else (seed, hand, deal))  # type: ignore[arg-type]
+
+    def seed(self, a: object = None, version: int = 2) -> None:
+        """Start the stream of ``a``: ``(seed, hand, deal)``, or an int ``seed`` (hand 0,
+        deal 0), or ``None`` (a seed from the operating system).
+
+        Raises:
+            ArgumentTypeError: ``a`` is none of those, or holds a value that is not an
+                ``int``.
+            ArgumentValueError: as `HandRandom`.
+        """
+        if a is None:
+            a = (int.from_bytes(os.urandom(16), "little"), 0, 0)
+        elif type(a) is int:
+            a = (a, 0, 0)
+        if type(a) is not tuple or len(a) != 3:
+            raise ArgumentTypeError(
+                f"a must be an int, a (seed, hand, deal) tuple or None, got {_shown(a)}",
+                argument="a",
+            )
+        seed, hand, deal = _check_stream(*a)
+        self._key = _mix((_seed_key(seed) + _GOLDEN * (((deal << 32) | hand) + 1)) & _MASK64)
+        self._count = 0
+        self.gauss_next = None
+
+    def _words(self, k: int) -> list[int]:
+        """The next ``k`` words of the stream."""
+        key, c = self._key, self._count
+        self._count = c + k
+        return [_mix((key + _GOLDEN * (j + 1)) & _MASK64) for j in range(c, c + k)]
+
+    def random(self) -> float:
+        """A float in [0, 1): the top 53 bits of the next word."""
+        return (self._words(1)[0] >> 11) * 2.0**-53
+
+    def getrandbits(self, k: int, /) -> int:
+        """An int of ``k`` random bits: the next ``ceil(k / 64)`` words, the first the
+        lowest, cut to ``k`` bits (the top ``k`` bits of one word when ``k <= 64``).
+
+        Raises:
+            ArgumentTypeError: ``k`` is not an ``int``.
+            ArgumentValueError: ``k`` is negative.
+        """
+        if type(k) is not int:
+            raise ArgumentTypeError(f"k must be an int, got {_shown(k)}", argument="k")
+        if k < 0:
+            raise ArgumentValueError(f"k must be 0 or more, got {k}", argument="k")
+        if k == 0:
+            return 0
+        words = self._words((k + 63) // 64)
+        if len(words) == 1:
+            return words[0] >> (64 - k)
+        return sum(w << (64 * i) for i, w in enumerate(words)) & ((1 << k) - 1)
+
+    def shuffle(self, x: MutableSequence[Any]) -> None:
+        """Shuffle ``x`` in place: position ``i`` takes the next word as its key, and
+        the items are put in the order of their keys' top 58 bits, ties by position.
+
+        Raises:
+            ArgumentTypeError: ``x`` is not a mutable sequence (a list, an array...).
+        """
+        if not (hasattr(x, "__len__") and hasattr(x, "__setitem__")):
+            raise ArgumentTypeError(f"x must be a mutable sequence, got {_shown(x)}", argument="x")
+        keys = [w >> _KEY_SHIFT for w in self._words(len(x))]
+        items = [x[i] for i in sorted(range(len(x)), key=keys.__getitem__)]
+        for i, item in enumerate(items):
+            x[i] = item
+
+    def getstate(self) -> tuple[Any, ...]:
+        """The generator's state, for `setstate`."""
+        return (_STATE_VERSION, self._key, self._count, self.gauss_next)
+
+    def setstate(self, state: tuple[Any, ...]) -> None:
+        """Restore a state from `getstate`.
+
+        Raises:
+            ArgumentValueError: ``state`` is not a `HandRandom` state.
+        """
+        if (
+            type(state) is not tuple
+            or len(state) != 4
+            or state[0] != _STATE_VERSION
+            or type(state[1]) is not int
+            or type(state[2]) is not int
+            or not 0 <= state[1] <= _MASK64
+            or state[2] < 0
+        ):
+            raise ArgumentValueError(
+                f"state must be a HandRandom state (getstate), got {_shown(state)}",
+                argument="state",
+            )
+        _, self._key, self._count, self.gauss_next = state
+
+
+def _shuffle_keys(
+    streams: npt.NDArray[np.uint64], first: int, count: int
+) -> npt.NDArray[np.uint64]:
+    """The positions ``0..count - 1`` sorted by the keys `HandRandom.shuffle` gives them
+    when the stream has used ``first`` words, per stream (``(K,)`` keys to ``(K,
+    count)``): the keys with the position in their 6 low bits, sorted."""
+    steps = np.arange(first + 1, first + count + 1, dtype=np.uint64) * np.uint64(_GOLDEN)
+    z = _mix_array(streams[:, None] + steps[None, :])
+    z >>= np.uint64(_KEY_SHIFT)
+    z <<= np.uint64(_KEY_SHIFT)
+    z |= np.arange(count, dtype=np.uint64)
+    z.sort(axis=1)
+    z &= np.uint64((1 << _KEY_SHIFT) - 1)
+    return z
+
 
 class Batch:
     """``size`` hands of one line-game ruleset, stepped together in numpy arrays.
@@ -178,7 +388,7 @@ class Batch:
     Not an immutable value (unlike `HandState`): `reset` and `step` change the batch in
     place, which is the point of it. Every hand starts over by `reset`; with
     ``autoreset=True`` a hand that ends in a `step` is dealt again at once (its next
-    deal, `hand_seed`), so that every hand is always playing.
+    deal, `hand_random`), so that every hand is always playing.
 
     >>> from dominoes import Ruleset
     >>> batch = Batch(Ruleset.block(players=4, partnership=True), size=3)
@@ -215,12 +425,21 @@ class Batch:
         "_encoder",
         "_ended",
         "_hands",
+        "_heavy_desc",
         "_hi",
+        "_key0",
         "_last",
+        "_lead_order",
         "_left",
         "_lo",
         "_log",
         "_log_len",
+        "_nx_bone",
+        "_nx_bone_mask",
+        "_nx_hands",
+        "_nx_opening",
+        "_nx_ready",
+        "_nx_turn",
         "_nxt",
         "_opening",
         "_pip_table",
@@ -237,6 +456,7 @@ class Batch:
         "_suit",
         "_tile_bits",
         "_turn",
+        "_wanted",
     )
 
     def __init__(self, rules: Ruleset, *, size: int, autoreset: bool = False) -> None:
@@ -282,9 +502,27 @@ class Batch:
         self._side_of = np.array(side_of, dtype=np.int64)
         self._sides = len(rules.teams)
         self._pip_table = _byte_table([rules.tile_values.of(t) for t in tiles])
+        # the tiles whose holder leads, in order of precedence (None: a named seat leads
+        # any tile), the tiles by weight (LEAD-1) and those of which one must be dealt
+        # (LEAD-4), as the scalar engine has them
+        doubles_desc = [t.index for t in sorted(tiles, key=lambda t: -t.high) if t.is_double]
+        self._lead_order: list[int] | None = None
+        if rules.opening is Opening.HOLDER_OF_TILE:
+            assert rules.opening_tile is not None
+            self._lead_order = [rules.opening_tile.index]
+        elif rules.opening is Opening.LOWEST_DOUBLE:
+            self._lead_order = doubles_desc[::-1]
+        elif rules.opening is not Opening.SEAT_ANY_TILE:
+            self._lead_order = doubles_desc
+        self._heavy_desc = [
+            t.index for t in sorted(tiles, key=lambda t: (t.pips, t.high), reverse=True)
+        ]
+        self._wanted = required_tiles(rules)
+        self._key0 = 0
         b, p = size, rules.players
+        bone_width = max(n - p * rules.hand_size, 1)
         self._hands = np.zeros((b, p), dtype=np.uint64)
-        self._bone = np.zeros((b, max(n, 1)), dtype=np.int64)
+        self._bone = np.zeros((b, bone_width), dtype=np.int8)  # tile indices, draw order
         self._bone_mask = np.zeros(b, dtype=np.uint64)
         self._bpos = np.zeros(b, dtype=np.int64)  # minus the boneyard size (+1 a draw)
         self._left = np.full(b, -1, dtype=np.int64)
@@ -302,6 +540,13 @@ class Batch:
         self._log = np.zeros((b, 2 * n + p * (2 * n + 2) + 1), dtype=np.int16)
         self._log_len = np.zeros(b, dtype=np.int64)
         self._deals = np.zeros(b, dtype=np.int64)  # deals of each hand since reset
+        # each hand's next deal, dealt ahead for many hands at once (`_redeal`)
+        self._nx_hands = np.zeros((b, p), dtype=np.uint64)
+        self._nx_bone = np.zeros((b, bone_width), dtype=np.int8)
+        self._nx_bone_mask = np.zeros(b, dtype=np.uint64)
+        self._nx_turn = np.zeros(b, dtype=np.int64)
+        self._nx_opening = np.zeros(b, dtype=np.int64)
+        self._nx_ready = np.zeros(b, dtype=bool)
         self._seed: int | None = None
         self._actions_of = np.arange(b)
         self._seats = np.arange(p)[None, :]
@@ -359,12 +604,16 @@ class Batch:
         )
 
     @staticmethod
-    def hand_seed(seed: int, hand: int, deal: int = 0) -> int:
-        """The seed of `Deal.random` for the ``deal``-th deal (0: the one `reset`
-        makes) of hand number ``hand`` after ``reset(seed)``:
-        ``(seed << 64) | (deal << 32) | hand``.
+    def hand_random(seed: int, hand: int, deal: int = 0) -> HandRandom:
+        """The generator of the ``deal``-th deal (0: the one `reset` makes) of hand number
+        ``hand`` after ``reset(seed)``: that deal is ``Deal.random(rules,
+        rng=Batch.hand_random(seed, hand, deal))`` (`HandRandom`).
 
-        >>> Batch.hand_seed(1, 2, 3) == (1 << 64) + (3 << 32) + 2
+        >>> from dominoes import Deal, Ruleset
+        >>> rules = Ruleset.block()
+        >>> batch = Batch(rules, size=3)
+        >>> batch.reset(1)
+        >>> batch.deal_of(2) == Deal.random(rules, rng=Batch.hand_random(1, 2))
         True
 
         Raises:
@@ -372,19 +621,7 @@ class Batch:
             ArgumentValueError: ``seed`` is negative, or ``hand`` or ``deal`` is not in
                 0..2**32 - 1.
         """
-        for name, value in (("seed", seed), ("hand", hand), ("deal", deal)):
-            if type(value) is not int:
-                raise ArgumentTypeError(
-                    f"{name} must be an int, got {_shown(value)}", argument=name
-                )
-        if seed < 0:
-            raise ArgumentValueError(f"seed must be 0 or more, got {seed}", argument="seed")
-        for name, value in (("hand", hand), ("deal", deal)):
-            if not 0 <= value < _MAX_SIZE:
-                raise ArgumentValueError(
-                    f"{name} must be from 0 to 2**32 - 1, got {value}", argument=name
-                )
-        return (seed << 64) | (deal << 32) | hand
+        return HandRandom(*_check_stream(seed, hand, deal))
 
     def _check_hand(self, hand: object) -> int:
         if type(hand) is not int:
@@ -401,8 +638,9 @@ class Batch:
             )
         return hand
 
-    def seed_of(self, hand: int) -> int:
-        """The `Deal.random` seed of hand ``hand``'s current deal (`hand_seed`).
+    def random_of(self, hand: int) -> HandRandom:
+        """A new generator of hand ``hand``'s current deal (`hand_random` of the seed of
+        the last `reset`, the hand and its deal number).
 
         Raises:
             ArgumentTypeError: ``hand`` is not an ``int``.
@@ -410,10 +648,19 @@ class Batch:
         """
         i = self._check_hand(hand)
         assert self._seed is not None
-        return self.hand_seed(self._seed, i, int(self._deals[i]))
+        return HandRandom(self._seed, i, int(self._deals[i]))
+
+    def deal_of(self, hand: int) -> Deal:
+        """Hand ``hand``'s current deal, ``Deal.random(rules, rng=random_of(hand))``.
+
+        Raises:
+            ArgumentTypeError: ``hand`` is not an ``int``.
+            ArgumentValueError: there is no such hand, or the batch was never reset.
+        """
+        return Deal.random(self._rules, rng=self.random_of(hand))
 
     def state(self, hand: int) -> HandState:
-        """Hand ``hand`` as a `HandState`: its deal (`seed_of`) with its actions since
+        """Hand ``hand`` as a `HandState`: its deal (`deal_of`) with its actions since
         then replayed through the scalar engine (a check as well as a copy).
 
         Raises:
@@ -422,7 +669,7 @@ class Batch:
         """
         i = self._check_hand(hand)
         rules = self._rules
-        state = HandState.start(rules, Deal.random(rules, seed=self.seed_of(i)))
+        state = HandState.start(rules, self.deal_of(i))
         decode = self._codec.decode
         for action in self._log[i, : self._log_len[i]].tolist():
             state = state.apply(decode(action))
@@ -431,7 +678,7 @@ class Batch:
     # ------------------------------------------------------------------ dealing
     def reset(self, seed: int) -> None:
         """Deal every hand again: hand ``i`` gets ``Deal.random(rules,
-        seed=hand_seed(seed, i))`` (one scalar deal per hand).
+        rng=hand_random(seed, i))``, all dealt together in numpy.
 
         Raises:
             ArgumentTypeError: ``seed`` is not an ``int``.
@@ -442,44 +689,127 @@ class Batch:
         if seed < 0:
             raise ArgumentValueError(f"seed must be 0 or more, got {seed}", argument="seed")
         self._seed = seed
+        self._key0 = _seed_key(seed)
         self._deals[:] = 0
-        self._deal(np.arange(self._size))
+        self._nx_ready[:] = False
+        rows = self._actions_of
+        self._install(rows, *self._dealt(rows, self._deals))
 
-    def _deal(self, which: Int64Array) -> None:
-        """Deal the hands numbered ``which`` (their current deal number's seed)."""
+    def _redeal(self, rows: Int64Array) -> None:
+        """Deal the hands ``rows`` their next deals (autoreset): from the deals dealt
+        ahead, after dealing ahead every hand whose next deal is not ready when one of
+        ``rows`` is not (so that dealing is done for many hands at once)."""
+        if not self._nx_ready[rows].all():
+            stale = np.flatnonzero(~self._nx_ready)
+            (
+                self._nx_hands[stale],
+                self._nx_bone[stale],
+                self._nx_bone_mask[stale],
+                self._nx_turn[stale],
+                self._nx_opening[stale],
+            ) = self._dealt(stale, self._deals[stale] + 1)
+            self._nx_ready[stale] = True
+        self._deals[rows] += 1
+        self._nx_ready[rows] = False
+        self._install(
+            rows,
+            self._nx_hands[rows],
+            self._nx_bone[rows],
+            self._nx_bone_mask[rows],
+            self._nx_turn[rows],
+            self._nx_opening[rows],
+        )
+
+    def _dealt(
+        self, which: Int64Array, numbers: Int64Array
+    ) -> tuple[
+        npt.NDArray[np.uint64], npt.NDArray[np.int8], npt.NDArray[np.uint64], Int64Array, Int64Array
+    ]:
+        """The deals number ``numbers`` of the hands ``which``, dealt together as
+        `HandRandom` deals them in `Deal.random`: (hands ``(K, players)``, boneyards in
+        draw order, boneyard masks, the seats to lead, the openings)."""
         rules = self._rules
-        seed = self._seed
-        assert seed is not None
-        players = rules.players
-        any_tile = rules.opening is Opening.SEAT_ANY_TILE
-        rows_hands = []
-        rows_bone = []
-        rows_bone_mask = []
-        rows_turn = []
-        rows_open = []
-        for i, d in zip(which.tolist(), self._deals[which].tolist(), strict=True):
-            deal = Deal.random(rules, seed=(seed << 64) | (d << 32) | i)
-            start = HandState.start(rules, deal)
-            rows_hands.append(deal.hand_masks)
-            rows_bone.append(deal.boneyard_indices)
-            rows_bone_mask.append(deal.boneyard_mask)
-            rows_turn.append(start.turn)
-            if any_tile:
-                rows_open.append(_ANY)
-            else:
-                first = start.legal_moves()[0]
-                rows_open.append(first.tile.index if isinstance(first, Play) else _DRAW_FOR_DOUBLE)
         n = rules.tile_set.size
-        dealt = players * rules.hand_size
-        self._hands[which] = np.array(rows_hands, dtype=np.uint64).reshape(len(which), players)
-        bone = np.zeros((len(which), self._bone.shape[1]), dtype=np.int64)
-        if n > dealt:
-            bone[:, : n - dealt] = np.array(rows_bone, dtype=np.int64).reshape(len(which), -1)
+        dealt = rules.players * rules.hand_size
+        j = (numbers.astype(np.uint64) << np.uint64(32)) | which.astype(np.uint64)
+        streams = _mix_array((j + np.uint64(1)) * np.uint64(_GOLDEN) + np.uint64(self._key0))
+        order = _shuffle_keys(streams, 0, n)
+        hands = self._masks_of(order[:, :dealt])
+        wanted = self._wanted
+        if wanted is not None:  # LEAD-4: shuffle again until one of the tiles is dealt
+            short = np.flatnonzero(self._lacks(hands, wanted))
+            shuffles = 1
+            while short.size:
+                again = _shuffle_keys(streams[short], shuffles * n, n)
+                order[short] = again
+                hands[short] = self._masks_of(again[:, :dealt])
+                short = short[self._lacks(hands[short], wanted)]
+                shuffles += 1
+        bone = order[:, dealt:].astype(np.int8)
+        if bone.shape[1] == 0:
+            bone = np.zeros((len(which), 1), dtype=np.int8)
+        full = np.uint64((1 << n) - 1)
+        bone_mask = full ^ np.bitwise_or.reduce(hands, axis=1)
+        turn, opening = self._openings(hands)
+        return hands, bone, bone_mask, turn, opening
+
+    def _masks_of(self, tiles: npt.NDArray[np.uint64]) -> npt.NDArray[np.uint64]:
+        """The seats' hand masks of deals whose dealt tiles are ``tiles`` ``(K, players *
+        hand_size)``, in blocks of ``hand_size`` to seats 0, 1..."""
+        rules = self._rules
+        bits = self._tile_bits[tiles.astype(np.intp)].reshape(len(tiles), rules.players, -1)
+        masks: npt.NDArray[np.uint64] = np.bitwise_or.reduce(bits, axis=2)
+        return masks
+
+    @staticmethod
+    def _lacks(hands: npt.NDArray[np.uint64], wanted: int) -> BoolArray:
+        """Whether no hand of each deal holds a tile of ``wanted`` (a mask)."""
+        lacks: BoolArray = (np.bitwise_or.reduce(hands, axis=1) & np.uint64(wanted)) == 0
+        return lacks
+
+    def _openings(self, hands: npt.NDArray[np.uint64]) -> tuple[Int64Array, Int64Array]:
+        """(the seat to lead, the opening) of deals of ``hands``, as `HandState.start`
+        has them: the holder of the first tile of the lead order that is dealt and that
+        tile; with none, drawing for a double (LEAD-5) or the heaviest tile (LEAD-1)."""
+        rules = self._rules
+        k = len(hands)
+        if self._lead_order is None:
+            return np.full(k, rules.opening_seat, dtype=np.int64), np.full(k, _ANY, np.int64)
+        held = np.bitwise_or.reduce(hands, axis=1)
+        first = np.full(k, -1, dtype=np.int64)
+        for tile in reversed(self._lead_order):
+            first = np.where((held >> np.uint64(tile)) & np.uint64(1) != 0, tile, first)
+        bit = self._tile_bits[np.maximum(first, 0)]
+        turn: Int64Array = np.argmax((hands & bit[:, None]) != 0, axis=1).astype(np.int64)
+        missing = np.flatnonzero(first < 0)
+        if missing.size:
+            bone_size = rules.tile_set.size - rules.players * rules.hand_size
+            if rules.no_double is NoDoubleRule.DRAW_FOR_DOUBLE and bone_size > rules.boneyard_floor:
+                turn[missing] = rules.opening_seat
+                first[missing] = _DRAW_FOR_DOUBLE
+            else:
+                turn[missing], first[missing] = self._heaviest(hands[missing])
+        return turn, first
+
+    def _install(
+        self,
+        which: Int64Array,
+        hands: npt.NDArray[np.uint64],
+        bone: npt.NDArray[np.int8],
+        bone_mask: npt.NDArray[np.uint64],
+        turn: Int64Array,
+        opening: Int64Array,
+    ) -> None:
+        """Start the hands ``which`` on the deals given."""
+        rules = self._rules
+        n = rules.tile_set.size
+        dealt = rules.players * rules.hand_size
+        self._hands[which] = hands
         self._bone[which] = bone
-        self._bone_mask[which] = np.array(rows_bone_mask, dtype=np.uint64)
+        self._bone_mask[which] = bone_mask
         self._bpos[which] = dealt - n  # so that the boneyard's size is -bpos
-        self._turn[which] = rows_turn
-        self._opening[which] = rows_open
+        self._turn[which] = turn
+        self._opening[which] = opening
         self._left[which] = -1
         self._right[which] = -1
         self._rprop[which] = -1
@@ -777,9 +1107,7 @@ class Batch:
                 new_turn[more] = nxt[more]
                 empty = before & ~double & ~more
                 if empty.any():
-                    seat, heavy = self._heaviest(empty)
-                    new_turn[empty] = seat[empty]
-                    self._opening[empty] = heavy[empty]
+                    new_turn[empty], self._opening[empty] = self._heaviest(self._hands[empty])
             if rules.drawing is DrawRule.ONE_THEN_PASS:
                 drew = np.where(is_draw & (new_turn == t), self._drew + 1, 0)
             # a forced draw shows the ends; one before the lead or a voluntary one shows
@@ -813,8 +1141,7 @@ class Batch:
         if done.any():
             rewards[done] = self._points(done)
             if self._autoreset:
-                self._deals[done] += 1
-                self._deal(rows[done])
+                self._redeal(np.flatnonzero(done))
         return rewards, done
 
     def _bone_at(self) -> Int64Array:
@@ -832,17 +1159,17 @@ class Batch:
             stuck &= self._bone_size() <= rules.boneyard_floor
         return stuck
 
-    def _heaviest(self, which: BoolArray) -> tuple[Int64Array, Int64Array]:
-        """(holder, index) of the heaviest tile in any hand (LEAD-1), for the hands of
-        ``which`` (a loop over the tiles, heaviest first: a rare path)."""
-        tiles = sorted(self._rules.tile_set, key=lambda t: (t.pips, t.high), reverse=True)
-        seat = np.zeros(self._size, dtype=np.int64)
-        heavy = np.full(self._size, -1, dtype=np.int64)
-        for tile in tiles:
-            holds = (self._hands & self._tile_bits[tile.index]) != 0
-            found = which & (heavy < 0) & holds.any(axis=1)
+    def _heaviest(self, hands: npt.NDArray[np.uint64]) -> tuple[Int64Array, Int64Array]:
+        """(holder, index) of the heaviest tile held in each deal of ``hands`` (LEAD-1; a
+        loop over the tiles, heaviest first: a rare path)."""
+        k = len(hands)
+        seat = np.zeros(k, dtype=np.int64)
+        heavy = np.full(k, -1, dtype=np.int64)
+        for tile in self._heavy_desc:
+            holds = (hands & self._tile_bits[tile]) != 0
+            found = (heavy < 0) & holds.any(axis=1)
             seat[found] = np.argmax(holds[found], axis=1)
-            heavy[found] = tile.index
+            heavy[found] = tile
         return seat, heavy
 
     # ------------------------------------------------------------------ scoring
