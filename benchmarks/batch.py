@@ -54,7 +54,7 @@ def batch_rates(
     hands = steps = 0
     t0 = time.perf_counter()
     while True:
-        _, done = batch.step(batch.sample_legal(rng))
+        _, _, done = batch.step_random(rng)
         steps += 1
         hands += int(done.sum())
         elapsed = time.perf_counter() - t0

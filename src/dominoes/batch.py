@@ -137,12 +137,23 @@ _BYTE_SELECT = np.array(
 """For each byte value and rank ``r``, the position of its ``r``-th set bit (from 0)."""
 
 
-def _select(masks: npt.NDArray[np.uint64], rank: Int64Array) -> Int64Array:
+def _popcount8(masks: npt.NDArray[np.uint64]) -> npt.NDArray[Any]:
+    """The number of bits set in each mask, in the narrowest type numpy gives."""
+    if _HAS_BITWISE_COUNT:
+        counts: npt.NDArray[Any] = np.bitwise_count(masks)
+        return counts
+    return _popcount(masks)  # pragma: no cover - numpy 1
+
+
+def _select(masks: npt.NDArray[np.uint64], rank: Int64Array, bits: int) -> Int64Array:
     """The position of the ``rank``-th set bit of each mask (from 0; ``rank`` below the
-    mask's bit count), halving the word three times and then reading a byte table."""
+    mask's bit count; the masks below ``2**bits``), halving the word as often as
+    ``bits`` needs and then reading a byte table."""
     base = np.zeros(masks.shape, dtype=np.int64)
     m = masks
     for width in (32, 16, 8):
+        if bits <= width:
+            continue
         low = m & np.uint64((1 << width) - 1)
         count = _popcount(low)
         high = rank >= count
@@ -424,6 +435,7 @@ class Batch:
         "_drew",
         "_encoder",
         "_ended",
+        "_flat0",
         "_hands",
         "_heavy_desc",
         "_hi",
@@ -433,6 +445,7 @@ class Batch:
         "_left",
         "_lo",
         "_log",
+        "_log0",
         "_log_len",
         "_nx_bone",
         "_nx_bone_mask",
@@ -443,6 +456,7 @@ class Batch:
         "_nxt",
         "_opening",
         "_pip_table",
+        "_pipsum",
         "_rcount",
         "_right",
         "_rprop",
@@ -454,8 +468,10 @@ class Batch:
         "_sides",
         "_size",
         "_suit",
+        "_suit_ext",
         "_tile_bits",
         "_turn",
+        "_voluntary",
         "_wanted",
     )
 
@@ -493,6 +509,10 @@ class Batch:
             suit[t.low] |= 1 << t.index
             suit[t.high] |= 1 << t.index
         self._suit = np.array(suit, dtype=np.uint64)
+        # (and no tile at index -1: an end before the lead)
+        self._suit_ext = np.array([*suit, 0], dtype=np.uint64)
+        self._pipsum = self._lo + self._hi  # a play on an end of value v leaves sum - v
+        self._voluntary = rules.voluntary_draw and rules.drawing is not DrawRule.NONE
         self._tile_bits = np.left_shift(np.uint64(1), np.arange(n, dtype=np.uint64))
         self._nxt = np.array([rules.seat_after(s) for s in range(rules.players)], dtype=np.int64)
         side_of = [0] * rules.players
@@ -548,6 +568,8 @@ class Batch:
         self._nx_opening = np.zeros(b, dtype=np.int64)
         self._nx_ready = np.zeros(b, dtype=bool)
         self._seed: int | None = None
+        self._flat0 = np.arange(b) * p  # hand i's row in the flat (b * p) arrays
+        self._log0 = np.arange(b) * self._log.shape[1]  # and in the flat log
         self._actions_of = np.arange(b)
         self._seats = np.arange(p)[None, :]
 
@@ -598,7 +620,7 @@ class Batch:
         return sum(
             value.nbytes
             for name in self.__slots__
-            if name not in ("_actions_of", "_seats")
+            if name not in ("_actions_of", "_seats", "_flat0", "_log0")
             and isinstance(value := getattr(self, name), np.ndarray)
             and value.shape[:1] == (self._size,)
         )
@@ -826,16 +848,18 @@ class Batch:
         planes: BoolArray = (masks[..., None] & self._tile_bits) != 0
         return planes
 
-    def _bone_size(self) -> Int64Array:
-        return -self._bpos
+    def _bone_size(self, rows: Int64Array | None = None) -> Int64Array:
+        """The boneyard sizes of the hands ``rows`` (every hand when None)."""
+        return -(self._bpos if rows is None else self._bpos[rows])
 
-    def _can_draw(self) -> BoolArray:
+    def _can_draw(self, rows: Int64Array) -> BoolArray:
+        """Whether the seat to move may draw, in the hands ``rows``."""
         rules = self._rules
         if rules.drawing is DrawRule.NONE:
-            return np.zeros(self._size, dtype=bool)
-        can: BoolArray = self._bone_size() > rules.boneyard_floor
+            return np.zeros(len(rows), dtype=bool)
+        can: BoolArray = self._bone_size(rows) > rules.boneyard_floor
         if rules.drawing is DrawRule.ONE_THEN_PASS:
-            can &= self._drew == 0
+            can &= self._drew[rows] == 0
         return can
 
     # ------------------------------------------------------------------ actions
@@ -856,7 +880,7 @@ class Batch:
             )
 
     def _parts(
-        self,
+        self, rows: Int64Array
     ) -> tuple[
         npt.NDArray[np.uint64],
         npt.NDArray[np.uint64],
@@ -864,25 +888,24 @@ class Batch:
         BoolArray,
         BoolArray,
     ]:
-        """The legal actions of every hand in five parts: the tiles it may lay on the
-        left end, on the right end and lead (bit masks), whether it may draw and whether
-        it must pass (all empty in an ended hand)."""
+        """The legal actions of the hands ``rows`` in five parts: the tiles the seat to
+        move may lay on the left end, on the right end and lead (bit masks), whether it
+        may draw and whether it must pass (all empty in an ended hand)."""
         zero = np.uint64(0)
-        hand = self._hands[self._actions_of, self._turn]
-        hand[self._ended != _PLAYING] = zero
-        left, right = self._left, self._right
+        hand = self._hands.reshape(-1)[self._flat0[rows] + self._turn[rows]]
+        hand[self._ended[rows] != _PLAYING] = zero
+        left, right = self._left[rows], self._right[rows]
         before = left < 0
-        suit = self._suit
-        on_left = np.where(before, zero, hand & suit[np.maximum(left, 0)])
-        on_right = np.where(before, zero, hand & suit[np.maximum(right, 0)])
-        can_draw = self._can_draw()
+        on_left = hand & self._suit_ext[left]  # (no tile before the lead: index -1)
+        on_right = hand & self._suit_ext[right]
+        can_draw = self._can_draw(rows)
         playable = (on_left | on_right) != 0
         moving = (hand != 0) & ~before
         draw = moving & ~playable & can_draw
         if self._rules.voluntary_draw:
             draw |= moving & playable & can_draw
         pas = moving & ~playable & ~can_draw
-        opening = self._opening
+        opening = self._opening[rows]
         lead = np.zeros_like(hand)
         if before.any():
             lead = np.where(
@@ -899,7 +922,7 @@ class Batch:
 
     def _mask(self) -> BoolArray:
         n = self._rules.tile_set.size
-        on_left, on_right, lead, draw, pas = self._parts()
+        on_left, on_right, lead, draw, pas = self._parts(self._actions_of)
         out = np.zeros((self._size, self._action_count), dtype=bool)
         out[:, 0 : 3 * n : 3] = self._bits(on_left)
         out[:, 1 : 3 * n : 3] = self._bits(on_right)
@@ -911,31 +934,96 @@ class Batch:
     def sample_legal(self, rng: np.random.Generator) -> Int64Array:
         """One legal action per hand, uniform among the hand's legal actions, ``(size,)``
         (0 for an ended hand, whose action `step` ignores). It never builds the mask:
-        it counts each hand's legal actions and picks one by its rank, with one random
-        number per hand (`numpy.random.Generator.random`).
+        it counts each hand's legal actions and picks one by its rank (in the
+        `ActionCodec` order of the kinds: plays on the left end, on the right end,
+        leads, the draw, the pass), with one random number per hand
+        (`numpy.random.Generator.random`). `step_random` picks the same actions from
+        the same generator state.
 
         Raises:
             ArgumentTypeError: ``rng`` is not a `numpy.random.Generator`.
             ArgumentValueError: the batch was never reset.
         """
+        self._check_rng(rng)
+        return self._sample(rng)[0]
+
+    def step_random(self, rng: np.random.Generator) -> tuple[Int64Array, Int64Array, BoolArray]:
+        """Pick one uniform legal action per hand and apply it, in one go: what
+        ``step(sample_legal(rng))`` does from the same generator state (the same
+        actions, the same results), without building the actions' checks again (the
+        fast path of random play: rollouts, random opponents, benchmarks).
+
+        Returns ``(actions, rewards, done)``: the actions taken (0 in a hand that had
+        ended), then as `step`.
+
+        Raises:
+            ArgumentTypeError: ``rng`` is not a `numpy.random.Generator`.
+            ArgumentValueError: the batch was never reset.
+        """
+        self._check_rng(rng)
+        sample = self._sample(rng)
+        return (sample[0], *self._apply(*sample))
+
+    def _check_rng(self, rng: object) -> None:
         if not isinstance(rng, np.random.Generator):
             raise ArgumentTypeError(
                 f"rng must be a numpy.random.Generator, got {_shown(rng)}", argument="rng"
             )
         self._check_dealt()
+
+    def _sample(
+        self, rng: np.random.Generator
+    ) -> tuple[Int64Array, Int64Array, BoolArray, Int64Array, Int64Array]:
+        """Uniform legal actions, as `_apply` takes them: (actions, tiles, on the right
+        end, leads, other rows). A hand with plays on the ends alone (most hands) takes
+        the fast path: the ``rank``-th play (``rank = floor(u * plays)``) is found in
+        the masks of the plays on each end; the others (a lead, a draw, a pass, a
+        voluntary draw, an ended hand) take every kind of action into account, on
+        those hands alone."""
         n = self._rules.tile_set.size
-        on_left, on_right, lead, draw, pas = self._parts()
+        turn = self._turn
+        mine = self._hands.reshape(-1).take(self._flat0 + turn)
+        on_left = mine & self._suit_ext.take(self._left)
+        on_right = mine & self._suit_ext.take(self._right)
+        c_left = _popcount8(on_left)
+        total = c_left + _popcount8(on_right)
+        u = rng.random(self._size)
+        rank = (u * total).astype(np.int64)
+        right = rank >= c_left
+        tile = _select(np.where(right, on_right, on_left), np.where(right, rank - c_left, rank), n)
+        actions = 3 * tile + right
+        other = total == 0
+        other |= self._ended != _PLAYING
+        if self._voluntary:
+            other |= self._can_draw(self._actions_of)
+        rows = np.flatnonzero(other)
+        if not rows.size:
+            return actions, tile, right, rows, rows
+        a = self._sample_rows(rows, u[rows])
+        actions[rows] = a
+        plays = a < 3 * n
+        tile[rows] = np.where(plays, a // 3, 0)
+        right[rows] = a % 3 == 1
+        lead = plays & (a % 3 == 2)
+        rest = ~plays | (self._ended[rows] != _PLAYING)
+        return actions, tile, right, rows[lead], rows[rest]
+
+    def _sample_rows(self, rows: Int64Array, u: npt.NDArray[np.float64]) -> Int64Array:
+        """The actions of rank ``floor(u * count)`` among the legal actions of each hand
+        of ``rows`` (0 in an ended hand), every kind of action counted."""
+        n = self._rules.tile_set.size
+        on_left, on_right, lead, draw, pas = self._parts(rows)
         c_left = _popcount(on_left)
         c_right = _popcount(on_right)
         c_lead = _popcount(lead)
         total = c_left + c_right + c_lead + draw + pas
-        rank = (rng.random(self._size) * total).astype(np.int64)
+        rank = (u * total).astype(np.int64)
         in_right = rank >= c_left
         in_lead = rank >= c_left + c_right
         extra = rank >= c_left + c_right + c_lead  # the draw or the pass
         mask = np.where(in_lead, lead, np.where(in_right, on_right, on_left))
         offset = np.where(in_lead, c_left + c_right, np.where(in_right, c_left, 0))
-        tile = _select(mask, np.where(extra, 0, rank - offset))
+        tile = _select(mask, np.where(extra, 0, rank - offset), n)
         slot = np.where(in_lead, 2, np.where(in_right, 1, 0))
         chosen: Int64Array = np.where(
             extra, np.where(draw, 3 * n, 3 * n + 1), 3 * tile + slot
@@ -999,7 +1087,14 @@ class Batch:
         legal = self._legal(a) | ~playing
         if not legal.all():
             self._refuse(int(np.argmin(legal)), int(a[int(np.argmin(legal))]))
-        return self._apply(a, playing)
+        n = self._rules.tile_set.size
+        a = np.where(playing, a, 0)
+        plays = playing & (a < 3 * n)
+        slot = a % 3
+        tile = np.where(plays, a // 3, 0)
+        lead = np.flatnonzero(plays & (slot == 2))
+        rest = np.flatnonzero(~plays)
+        return self._apply(a, tile, slot == 1, lead, rest)
 
     def _step_some(self, a: Int64Array, moving: BoolArray) -> tuple[Int64Array, BoolArray]:
         """`step` of the hands of ``moving`` alone: the others' rows of every per-hand
@@ -1023,7 +1118,7 @@ class Batch:
     def _legal(self, a: Int64Array) -> BoolArray:
         """Whether each hand's action is legal there (False in an ended hand)."""
         n = self._rules.tile_set.size
-        on_left, on_right, lead, draw, pas = self._parts()
+        on_left, on_right, lead, draw, pas = self._parts(self._actions_of)
         slot = a % 3
         mask = np.where(slot == 0, on_left, np.where(slot == 1, on_right, lead))
         tile = np.clip(a // 3, 0, n - 1).astype(np.uint64)
@@ -1049,114 +1144,160 @@ class Batch:
             f"unreachable: hand {i} refused {action} the engine took"
         )  # pragma: no cover
 
-    def _apply(self, a: Int64Array, playing: BoolArray) -> tuple[Int64Array, BoolArray]:
-        """Apply the legal actions ``a`` of the ``playing`` hands (`step` checked them),
-        with whole-array operations: each array is computed for every hand and kept
-        where the action is of its kind."""
+    def _apply(
+        self, a: Int64Array, tile: Int64Array, right: BoolArray, lead: Int64Array, rest: Int64Array
+    ) -> tuple[Int64Array, BoolArray]:
+        """Apply the legal actions ``a`` (`step` checked them, or `_sample` drew them):
+        ``tile`` and ``right`` (the tile, and whether on the right end) of each play,
+        ``lead`` the hands where it is a lead, ``rest`` those where it is no play (a
+        draw, a pass, or a hand that does not move). Every hand is played as a play on
+        an end (a few operations over the batch), then the hands of ``rest`` are put
+        back and played on their own (draws, passes), the ends of ``lead`` are set, and
+        the hands that ended are scored."""
         rules = self._rules
-        n = rules.tile_set.size
-        rows = self._actions_of
         t = self._turn
-        zero = np.uint64(0)
-        left, right = self._left, self._right
-        is_play = playing & (a < 3 * n)
-        is_draw = playing & (a == 3 * n)
-        is_pass = playing & (a == 3 * n + 1)
-        # the log, for `state` (a finished hand's slot past its log is never read)
-        self._log[rows, self._log_len] = a
-        self._log_len += playing
-        at = self._seats == t[:, None]  # (B, P): the seat to move
-        mine = self._hands[rows, t]
-        nxt = self._nxt[t]
-        new_turn = np.where(playing, nxt, t)
-        ended = self._ended.copy()
-        ends = (1 << np.maximum(left, 0)) | (1 << np.maximum(right, 0))
-        # ---- plays
-        if is_play.any():
-            tile = np.where(is_play, a // 3, 0)
-            slot = a - 3 * tile
-            lo, hi = self._lo[tile], self._hi[tile]
-            lead = is_play & (slot == 2)
-            self._left = np.where(lead, lo, np.where(is_play & (slot == 0), lo + hi - left, left))
-            self._right = np.where(
-                lead, hi, np.where(is_play & (slot == 1), lo + hi - right, right)
-            )
-            bit = np.where(is_play, self._tile_bits[tile], zero)
-            mine = mine ^ bit
-            self._hands ^= np.where(at, bit[:, None], zero)
-            self._rprop = np.where(is_play, -1, self._rprop)
-            self._rcount = np.where(is_play, 0, self._rcount)
-            self._last = np.where(is_play, t, self._last)
-            out = is_play & (mine == 0)
-            ended = np.where(out, _DOMINO, ended)
-            new_turn = np.where(out, t, new_turn)
-        drew = np.zeros_like(self._drew)  # a play or a pass ends a turn's draws
-        # ---- draws
-        if is_draw.any():
-            idx = self._bone[rows, self._bone_at()]  # each boneyard's next tile
-            bit = np.where(is_draw, self._tile_bits[idx], zero)
-            self._hands |= np.where(at, bit[:, None], zero)
-            self._bone_mask ^= bit
-            self._bpos += is_draw
-            new_turn = np.where(is_draw, t, new_turn)
-            before = is_draw & (left < 0)
-            if before.any():  # drawing for a double (LEAD-5)
-                double = before & (self._lo[idx] == self._hi[idx])
-                self._opening[double] = idx[double]
-                more = before & ~double & (self._bone_size() > rules.boneyard_floor)
-                new_turn[more] = nxt[more]
-                empty = before & ~double & ~more
-                if empty.any():
-                    new_turn[empty], self._opening[empty] = self._heaviest(self._hands[empty])
+        hands = self._hands.reshape(-1)
+        idx = self._flat0 + t
+        mine = hands.take(idx)
+        left, right_end = self._left, self._right
+        # what the hands of `rest` had, to put back
+        kept = (mine[rest], left[rest], right_end[rest], self._rcount[rest], self._last[rest])
+        # the log, for `state`
+        self._log.reshape(-1).put(self._log0 + self._log_len, a)
+        self._log_len += 1
+        # ---- every hand as a play on an end
+        both = self._pipsum.take(tile)
+        self._left = np.where(right, left, both - left)
+        self._right = np.where(right, both - right_end, right_end)
+        after = mine ^ self._tile_bits.take(tile)
+        hands.put(idx, after)
+        self._rcount.fill(0)
+        self._last = t.copy()
+        self._turn = self._nxt.take(t)
+        if rules.drawing is DrawRule.ONE_THEN_PASS:
+            drew = self._drew[rest]
+            self._drew.fill(0)  # a play or a pass ends a turn's draws
+        out = after == 0
+        # ---- the others: put back, then played on their own
+        if rest.size:
+            out[rest] = False
+            hands.put(idx[rest], kept[0])
+            self._left[rest] = kept[1]
+            self._right[rest] = kept[2]
+            self._rcount[rest] = kept[3]
+            self._last[rest] = kept[4]
+            self._turn[rest] = t[rest]
+        if lead.size:
+            self._left[lead] = self._lo[tile[lead]]
+            self._right[lead] = self._hi[tile[lead]]
+        ended = [np.flatnonzero(out)]
+        self._ended[ended[0]] = _DOMINO
+        self._turn[ended[0]] = t[ended[0]]
+        if rest.size:
+            playing = self._ended[rest] == _PLAYING
+            moving = rest[playing]
+            self._log_len[rest[~playing]] -= 1
             if rules.drawing is DrawRule.ONE_THEN_PASS:
-                drew = np.where(is_draw & (new_turn == t), self._drew + 1, 0)
-            # a forced draw shows the ends; one before the lead or a voluntary one shows
-            # nothing
-            shows = np.where(before | rules.voluntary_draw, 0, ends)
-            self._shown = np.where(at & is_draw[:, None], shows[:, None], self._shown)
-        self._drew = drew
-        # ---- passes
-        if is_pass.any():
-            counts = is_pass
-            if rules.drawing is not DrawRule.NONE:
-                counts = is_pass & (self._bone_size() <= rules.boneyard_floor)
-            opens = counts & (self._rprop < 0)
-            self._rprop = np.where(opens, t, self._rprop)
-            self._rcount = np.where(opens, 0, self._rcount) + counts
-            block = is_pass & (self._rcount == rules.players)
-            ended = np.where(block, _BLOCKED, ended)
-            new_turn = np.where(block, t, new_turn)
-            self._shown |= np.where(at & is_pass[:, None], ends[:, None], 0)
+                self._drew[moving] = np.where(
+                    a[moving] == 3 * rules.tile_set.size, drew[playing], 0
+                )
+            ended.append(self._draw_or_pass(moving, a[moving], kept[1][playing], kept[2][playing]))
         # ---- DETECT-1: no seat can play and nobody can draw
         if rules.block_detection is BlockDetection.IMMEDIATE:
-            moved = (is_play | is_draw) & (ended == _PLAYING) & (self._left >= 0)
-            if moved.any():
-                stuck = moved & self._stuck()
-                ended = np.where(stuck, _BLOCKED, ended)
-                new_turn = np.where(stuck, t, new_turn)
-        self._turn = new_turn
-        done = (ended != _PLAYING) & playing
-        self._ended = ended
+            moved = np.ones(self._size, dtype=bool)
+            moved[rest[a[rest] != 3 * rules.tile_set.size]] = False  # passes, still hands
+            moved[ended[0]] = False
+            moved &= (self._ended == _PLAYING) & (self._left >= 0)
+            rows = np.flatnonzero(moved)
+            stuck = rows[self._stuck(rows)]
+            self._ended[stuck] = _BLOCKED
+            self._turn[stuck] = t[stuck]
+            ended.append(stuck)
+        done_rows = np.concatenate(ended) if len(ended) > 1 else ended[0]
         rewards = np.zeros((self._size, rules.players), dtype=np.int64)
-        if done.any():
-            rewards[done] = self._points(done)
+        done = np.zeros(self._size, dtype=bool)
+        if done_rows.size:
+            done[done_rows] = True
+            rewards[done_rows] = self._points(done_rows)
             if self._autoreset:
                 self._redeal(np.flatnonzero(done))
         return rewards, done
 
-    def _bone_at(self) -> Int64Array:
-        """The position in `_bone` of each hand's next boneyard tile (0 when empty)."""
+    def _draw_or_pass(
+        self, rows: Int64Array, a: Int64Array, left: Int64Array, right: Int64Array
+    ) -> Int64Array:
+        """Play the draws and passes ``a`` of the hands ``rows`` (whose ends were
+        ``left`` and ``right``); the hands that ended (blocked)."""
+        rules = self._rules
+        n = rules.tile_set.size
+        t = self._turn[rows]
+        at = self._flat0[rows] + t
+        # the values of the ends, which a forced draw or a pass shows
+        ends = np.left_shift(1, np.maximum(left, 0)) | np.left_shift(1, np.maximum(right, 0))
+        is_draw = a == 3 * n
+        # ---- draws
+        d = np.flatnonzero(is_draw)
+        if d.size:
+            drows, dt = rows[d], t[d]
+            idx = self._bone[drows, self._bone_at(drows)].astype(np.intp)  # the next tile
+            bit = self._tile_bits[idx]
+            self._hands.reshape(-1)[at[d]] |= bit
+            self._bone_mask[drows] ^= bit
+            self._bpos[drows] += 1
+            turn = dt.copy()
+            before = left[d] < 0
+            if before.any():  # drawing for a double (LEAD-5)
+                double = before & (self._lo[idx] == self._hi[idx])
+                self._opening[drows[double]] = idx[double]
+                more = before & ~double & (self._bone_size(drows) > rules.boneyard_floor)
+                turn[more] = self._nxt[dt[more]]
+                empty = before & ~double & ~more
+                if empty.any():
+                    turn[empty], self._opening[drows[empty]] = self._heaviest(
+                        self._hands[drows[empty]]
+                    )
+            if rules.drawing is DrawRule.ONE_THEN_PASS:
+                self._drew[drows] = np.where(turn == dt, self._drew[drows] + 1, 0)
+            # a forced draw shows the ends; one before the lead or a voluntary one shows
+            # nothing
+            shows = np.where(before | rules.voluntary_draw, 0, ends[d])
+            self._shown.reshape(-1)[at[d]] = shows
+            self._turn[drows] = turn
+        # ---- passes
+        p = np.flatnonzero(~is_draw)
+        if not p.size:
+            return p
+        prows, pt = rows[p], t[p]
+        counts = np.ones(len(p), dtype=bool)
+        if rules.drawing is not DrawRule.NONE:
+            counts = self._bone_size(prows) <= rules.boneyard_floor
+        count = self._rcount[prows]
+        opens = counts & (count == 0)  # (the proposer is read while the count is not 0)
+        self._rprop[prows[opens]] = pt[opens]
+        count = count + counts
+        self._rcount[prows] = count
+        block = count == rules.players
+        self._turn[prows] = np.where(block, pt, self._nxt[pt])
+        self._shown.reshape(-1)[at[p]] |= ends[p]
+        blocked: Int64Array = prows[block]
+        self._ended[blocked] = _BLOCKED
+        return blocked
+
+    def _bone_at(self, rows: Int64Array) -> Int64Array:
+        """The position in `_bone` of the next boneyard tile of the hands ``rows`` (0
+        when empty)."""
         n = self._rules.tile_set.size
         dealt = self._rules.players * self._rules.hand_size
-        return np.clip(self._bpos + (n - dealt), 0, max(n - dealt - 1, 0))
+        return np.clip(self._bpos[rows] + (n - dealt), 0, max(n - dealt - 1, 0))
 
-    def _stuck(self) -> BoolArray:
-        """Whether no seat can play, and nobody can draw (DETECT-1), per hand."""
+    def _stuck(self, rows: Int64Array) -> BoolArray:
+        """Whether no seat can play, and nobody can draw (DETECT-1), in the hands
+        ``rows``."""
         rules = self._rules
-        ends = self._suit[np.maximum(self._left, 0)] | self._suit[np.maximum(self._right, 0)]
-        stuck: BoolArray = ~((self._hands & ends[:, None]) != 0).any(axis=1)
+        ends = self._suit_ext[self._left[rows]] | self._suit_ext[self._right[rows]]
+        stuck: BoolArray = ~((self._hands[rows] & ends[:, None]) != 0).any(axis=1)
         if rules.drawing is not DrawRule.NONE:
-            stuck &= self._bone_size() <= rules.boneyard_floor
+            stuck &= self._bone_size(rows) <= rules.boneyard_floor
         return stuck
 
     def _heaviest(self, hands: npt.NDArray[np.uint64]) -> tuple[Int64Array, Int64Array]:
@@ -1173,9 +1314,9 @@ class Batch:
         return seat, heavy
 
     # ------------------------------------------------------------------ scoring
-    def _points(self, done: BoolArray) -> Int64Array:
-        """The points per seat of the hands of ``done`` (`score_hand`, vectorized for
-        the supported scoring fields)."""
+    def _points(self, done: Int64Array) -> Int64Array:
+        """The points per seat of the hands ``done`` (`score_hand`, vectorized for the
+        supported scoring fields)."""
         rules = self._rules
         s_count = self._sides
         side_of = self._side_of

@@ -65,7 +65,8 @@ def _check_hand(
 
 def play_alongside(rules: Ruleset, seed: int, autoreset: bool, size: int = 6) -> None:
     """Play a batch by random legal actions and the scalar engine alongside, checking
-    at every step that they agree (see the module docs)."""
+    at every step that they agree (see the module docs); the batch steps by
+    `Batch.step_random` and by `Batch.step` of `Batch.sample_legal` in turn."""
     batch = Batch(rules, size=size, autoreset=autoreset)
     batch.reset(seed)
     states = [
@@ -84,9 +85,13 @@ def play_alongside(rules: Ruleset, seed: int, autoreset: bool, size: int = 6) ->
             assert [batch.state(i) for i in range(size)] == states
         if batch.over.all():
             break
-        actions = batch.sample_legal(rng)
-        assert all(mask[i, a] for i, a in enumerate(actions) if not batch.over[i])
-        rewards, done = batch.step(actions)
+        was_over = batch.over.copy()
+        if step % 2:
+            actions = batch.sample_legal(rng)
+            rewards, done = batch.step(actions)
+        else:  # the fused path
+            actions, rewards, done = batch.step_random(rng)
+        assert all(mask[i, a] for i, a in enumerate(actions) if not was_over[i])
         for i, state in enumerate(states):
             if state.is_over:
                 assert not done[i]
@@ -411,6 +416,34 @@ def test_step_where_moves_only_those_hands() -> None:
         batch.step(batch.sample_legal(rng), where=np.ones(3, dtype=bool))
     with pytest.raises(ArgumentValueError, match="where"):
         batch.step(batch.sample_legal(rng), where=[1, 0, 1, 0])
+
+
+@pytest.mark.parametrize(
+    "rules", [*DEAL_FAMILIES[:3], Ruleset.draw(players=3, voluntary_draw=True)]
+)
+def test_step_random_is_step_of_sample_legal(rules: Ruleset) -> None:
+    """From the same generator state, `step_random` takes the actions `sample_legal`
+    picks and leaves the batch as `step` of them does."""
+    fused, plain = (Batch(rules, size=64, autoreset=True) for _ in range(2))
+    fused.reset(8)
+    plain.reset(8)
+    rng_fused, rng_plain = np.random.default_rng(2), np.random.default_rng(2)
+    ended = 0
+    for _ in range(80):
+        actions = plain.sample_legal(rng_plain)
+        rewards, done = plain.step(actions)
+        taken, fused_rewards, fused_done = fused.step_random(rng_fused)
+        assert (taken == actions).all()
+        assert (fused_rewards == rewards).all()
+        assert (fused_done == done).all()
+        assert (fused.legal_mask() == plain.legal_mask()).all()
+        ended += int(done.sum())
+    assert ended > 64
+    assert [fused.state(i) for i in range(0, 64, 9)] == [plain.state(i) for i in range(0, 64, 9)]
+    for name in Batch.__slots__:
+        value = getattr(plain, name)
+        if isinstance(value, np.ndarray):
+            assert (getattr(fused, name) == value).all(), name
 
 
 def test_sample_legal_is_uniform_over_the_legal_actions() -> None:

@@ -666,6 +666,9 @@ CASES: dict[str, tuple[Bad, ...]] = {
     ),
     "dominoes.batch.Batch.observe": (_v("seat 9", lambda: _batch().observe(9), "seat"),),
     "dominoes.batch.Batch.reset": (_t("seed as a str", lambda: _batch().reset("1"), "seed"),),
+    "dominoes.batch.Batch.step_random": (
+        _t("rng as an int", lambda: _batch().step_random(1), "rng"),
+    ),
     "dominoes.batch.Batch.sample_legal": (
         _t("rng as an int", lambda: _batch().sample_legal(1), "rng"),
     ),
