@@ -71,6 +71,7 @@ _ANY = -1
 _DRAW_FOR_DOUBLE = -2
 
 Int64Array = npt.NDArray[np.int64]
+_Masks = npt.NDArray[np.uint64]
 BoolArray = npt.NDArray[np.bool_]
 FloatArray = npt.NDArray[np.float32]
 
@@ -135,6 +136,8 @@ _BYTE_SELECT = np.array(
     dtype=np.int64,
 )
 """For each byte value and rank ``r``, the position of its ``r``-th set bit (from 0)."""
+_BYTE_SELECT_FLAT = _BYTE_SELECT.reshape(-1)
+"""`_BYTE_SELECT` flat: the position of the ``r``-th set bit of byte ``b`` at ``8b + r``."""
 
 
 def _popcount8(masks: npt.NDArray[np.uint64]) -> npt.NDArray[Any]:
@@ -145,39 +148,45 @@ def _popcount8(masks: npt.NDArray[np.uint64]) -> npt.NDArray[Any]:
     return _popcount(masks)  # pragma: no cover - numpy 1
 
 
-def _select(masks: npt.NDArray[np.uint64], rank: Int64Array, bits: int) -> Int64Array:
+def _select(masks: npt.NDArray[np.uint64], rank: npt.NDArray[Any], bits: int) -> Int64Array:
     """The position of the ``rank``-th set bit of each mask (from 0; ``rank`` below the
     mask's bit count; the masks below ``2**bits``), halving the word as often as
-    ``bits`` needs and then reading a byte table."""
-    base = np.zeros(masks.shape, dtype=np.int64)
+    ``bits`` needs and then reading a byte table (the ranks as bytes: every operation
+    of one type, which numpy does fastest)."""
+    rank = rank.astype(np.uint8)
+    base = np.zeros(masks.shape, dtype=np.uint64)
     m = masks
     for width in (32, 16, 8):
         if bits <= width:
             continue
-        low = m & np.uint64((1 << width) - 1)
-        count = _popcount(low)
+        count = _popcount8(m & np.uint64((1 << width) - 1))
         high = rank >= count
-        rank = rank - np.where(high, count, 0)
-        m = np.where(high, m >> np.uint64(width), low)
-        base += np.where(high, width, 0)
-    out: Int64Array = base + _BYTE_SELECT[(m & np.uint64(255)).astype(np.intp), rank]
+        rank -= count * high
+        shift = high * np.uint64(width)
+        m = m >> shift
+        base += shift
+    index = (m & np.uint64(255)) << np.uint64(3)
+    index += rank
+    out: Int64Array = _BYTE_SELECT_FLAT.take(index.view(np.int64))
+    out += base.view(np.int64)
     return out
 
 
 def _sum_bits(masks: npt.NDArray[np.uint64], table: Int64Array) -> Int64Array:
     """The sum of a per-tile value over the tiles of each mask: ``table`` is a
-    `_byte_table`, read once per byte of the masks."""
+    `_byte_table`, read once per byte of the masks it covers."""
     out = np.zeros(masks.shape, dtype=np.int64)
-    for k in range(8):
+    for k in range(len(table)):
         out += table[k][((masks >> np.uint64(8 * k)) & np.uint64(255)).astype(np.intp)]
     return out
 
 
 def _byte_table(values: list[int]) -> Int64Array:
-    """For each byte ``k`` of a hand's mask and each of its 256 values, the sum of
-    ``values`` over the tiles it holds (8 x 256): a mask's sum is 8 lookups."""
-    table = np.zeros((8, 256), dtype=np.int64)
-    for k in range(8):
+    """For each byte ``k`` of a mask over ``len(values)`` tiles and each of its 256
+    values, the sum of ``values`` over the tiles it holds (``ceil(len / 8)`` x 256): a
+    mask's sum is one lookup a byte."""
+    table = np.zeros(((len(values) + 7) // 8, 256), dtype=np.int64)
+    for k in range(len(table)):
         for b in range(256):
             table[k, b] = sum(
                 values[8 * k + j] for j in range(8) if b >> j & 1 and 8 * k + j < len(values)
@@ -445,7 +454,6 @@ class Batch:
         "_left",
         "_lo",
         "_log",
-        "_log0",
         "_log_len",
         "_nx_bone",
         "_nx_bone_mask",
@@ -555,9 +563,11 @@ class Batch:
         self._drew = np.zeros(b, dtype=np.int64)
         self._last = np.full(b, -1, dtype=np.int64)
         self._shown = np.zeros((b, p), dtype=np.int64)
-        # every hand's actions since its deal (`state` replays them); a hand has at most
-        # n plays, n draws and, between two of them or at the end, p passes
-        self._log = np.zeros((b, 2 * n + p * (2 * n + 2) + 1), dtype=np.int16)
+        # every hand's actions since its deal (`state` replays them), hand i's k-th at
+        # [k, i] (a step writes one row's neighbourhood, not one cell a hand's row); a
+        # hand has at most n plays, n draws and, between two of them or at the end, p
+        # passes; an action number is below 3 * 64 + 2, so a byte
+        self._log = np.zeros((2 * n + p * (2 * n + 2) + 1, b), dtype=np.uint8)
         self._log_len = np.zeros(b, dtype=np.int64)
         self._deals = np.zeros(b, dtype=np.int64)  # deals of each hand since reset
         # each hand's next deal, dealt ahead for many hands at once (`_redeal`)
@@ -569,7 +579,6 @@ class Batch:
         self._nx_ready = np.zeros(b, dtype=bool)
         self._seed: int | None = None
         self._flat0 = np.arange(b) * p  # hand i's row in the flat (b * p) arrays
-        self._log0 = np.arange(b) * self._log.shape[1]  # and in the flat log
         self._actions_of = np.arange(b)
         self._seats = np.arange(p)[None, :]
 
@@ -617,13 +626,18 @@ class Batch:
         """The bytes held by the batch's per-hand arrays (hands, boneyards, ends, round,
         shown voids, the action logs `state` replays...): ``nbytes / size`` is the memory
         of one hand."""
-        return sum(
-            value.nbytes
+        return self._log.nbytes + sum(value.nbytes for value in self._rows().values())
+
+    def _rows(self) -> dict[str, npt.NDArray[Any]]:
+        """The arrays with one row per hand (not the log, which has one column per
+        hand, nor the constant tables), by name."""
+        return {
+            name: value
             for name in self.__slots__
-            if name not in ("_actions_of", "_seats", "_flat0", "_log0")
+            if name not in ("_actions_of", "_seats", "_flat0", "_log")
             and isinstance(value := getattr(self, name), np.ndarray)
             and value.shape[:1] == (self._size,)
-        )
+        }
 
     @staticmethod
     def hand_random(seed: int, hand: int, deal: int = 0) -> HandRandom:
@@ -693,7 +707,7 @@ class Batch:
         rules = self._rules
         state = HandState.start(rules, self.deal_of(i))
         decode = self._codec.decode
-        for action in self._log[i, : self._log_len[i]].tolist():
+        for action in self._log[: self._log_len[i], i].tolist():
             state = state.apply(decode(action))
         return state
 
@@ -973,24 +987,27 @@ class Batch:
 
     def _sample(
         self, rng: np.random.Generator
-    ) -> tuple[Int64Array, Int64Array, BoolArray, Int64Array, Int64Array]:
+    ) -> tuple[Int64Array, Int64Array, BoolArray, Int64Array, Int64Array, Int64Array, _Masks]:
         """Uniform legal actions, as `_apply` takes them: (actions, tiles, on the right
-        end, leads, other rows). A hand with plays on the ends alone (most hands) takes
-        the fast path: the ``rank``-th play (``rank = floor(u * plays)``) is found in
-        the masks of the plays on each end; the others (a lead, a draw, a pass, a
-        voluntary draw, an ended hand) take every kind of action into account, on
-        those hands alone."""
+        end, leads, other rows, the flat index and the hand of each seat to move). A
+        hand with plays on the ends alone (most hands) takes the fast path: the
+        ``rank``-th play (``rank = floor(u * plays)``) is found in the masks of the
+        plays on each end; a hand with no play draws or passes, and one that must
+        lead the opening tile leads it, the one action it has; the others (a lead of
+        any tile, drawing for a double, a voluntary draw, an ended hand) count every
+        kind of action, on those hands alone."""
         n = self._rules.tile_set.size
-        turn = self._turn
-        mine = self._hands.reshape(-1).take(self._flat0 + turn)
+        idx = self._flat0 + self._turn
+        mine = self._hands.reshape(-1).take(idx)
         on_left = mine & self._suit_ext.take(self._left)
         on_right = mine & self._suit_ext.take(self._right)
         c_left = _popcount8(on_left)
         total = c_left + _popcount8(on_right)
         u = rng.random(self._size)
-        rank = (u * total).astype(np.int64)
+        rank = (u * total).astype(np.uint8)
         right = rank >= c_left
-        tile = _select(np.where(right, on_right, on_left), np.where(right, rank - c_left, rank), n)
+        rank -= c_left * right
+        tile = _select(np.where(right, on_right, on_left), rank, n)
         actions = 3 * tile + right
         other = total == 0
         other |= self._ended != _PLAYING
@@ -998,15 +1015,25 @@ class Batch:
             other |= self._can_draw(self._actions_of)
         rows = np.flatnonzero(other)
         if not rows.size:
-            return actions, tile, right, rows, rows
-        a = self._sample_rows(rows, u[rows])
+            return actions, tile, right, rows, rows, idx, mine
+        active = self._ended[rows] == _PLAYING
+        opening = self._opening[rows]
+        before = self._left[rows] < 0
+        forced = before & (opening >= 0)  # the lead of the opening tile
+        general = ~active | (before & ~forced)
+        if self._voluntary:
+            general[:] = True
+        a = np.where(self._can_draw(rows), 3 * n, 3 * n + 1)  # no play: draw, or pass
+        a[forced] = 3 * opening[forced] + 2
+        if general.any():
+            a[general] = self._sample_rows(rows[general], u[rows[general]])
         actions[rows] = a
         plays = a < 3 * n
         tile[rows] = np.where(plays, a // 3, 0)
         right[rows] = a % 3 == 1
         lead = plays & (a % 3 == 2)
-        rest = ~plays | (self._ended[rows] != _PLAYING)
-        return actions, tile, right, rows[lead], rows[rest]
+        rest = ~plays | ~active
+        return actions, tile, right, rows[lead], rows[rest], idx, mine
 
     def _sample_rows(self, rows: Int64Array, u: npt.NDArray[np.float64]) -> Int64Array:
         """The actions of rank ``floor(u * count)`` among the legal actions of each hand
@@ -1100,14 +1127,10 @@ class Batch:
         """`step` of the hands of ``moving`` alone: the others' rows of every per-hand
         array are kept aside, those hands count as ended for the length of the step (an
         ended hand's action is ignored), and their rows are put back (a step also writes
-        some arrays of the hands it does not play, such as the draws made this turn)."""
+        some arrays of the hands it does not play, such as the draws made this turn; in
+        the log, it writes past their ends only)."""
         held = ~moving
-        saved = {
-            name: value[held].copy()
-            for name in self.__slots__
-            if isinstance(value := getattr(self, name), np.ndarray)
-            and value.shape[:1] == (self._size,)
-        }
+        saved = {name: value[held] for name, value in self._rows().items()}
         self._ended = np.where(moving, self._ended, _HELD)
         try:
             return self.step(a)
@@ -1145,7 +1168,14 @@ class Batch:
         )  # pragma: no cover
 
     def _apply(
-        self, a: Int64Array, tile: Int64Array, right: BoolArray, lead: Int64Array, rest: Int64Array
+        self,
+        a: Int64Array,
+        tile: Int64Array,
+        right: BoolArray,
+        lead: Int64Array,
+        rest: Int64Array,
+        idx: Int64Array | None = None,
+        mine: _Masks | None = None,
     ) -> tuple[Int64Array, BoolArray]:
         """Apply the legal actions ``a`` (`step` checked them, or `_sample` drew them):
         ``tile`` and ``right`` (the tile, and whether on the right end) of each play,
@@ -1153,24 +1183,26 @@ class Batch:
         draw, a pass, or a hand that does not move). Every hand is played as a play on
         an end (a few operations over the batch), then the hands of ``rest`` are put
         back and played on their own (draws, passes), the ends of ``lead`` are set, and
-        the hands that ended are scored."""
+        the hands that ended are scored. ``idx`` and ``mine``: the flat index of the
+        seat to move in `_hands` and its hand, when known."""
         rules = self._rules
         t = self._turn
         hands = self._hands.reshape(-1)
-        idx = self._flat0 + t
-        mine = hands.take(idx)
+        if idx is None or mine is None:
+            idx = self._flat0 + t
+            mine = hands.take(idx)
         left, right_end = self._left, self._right
         # what the hands of `rest` had, to put back
         kept = (mine[rest], left[rest], right_end[rest], self._rcount[rest], self._last[rest])
         # the log, for `state`
-        self._log.reshape(-1).put(self._log0 + self._log_len, a)
+        self._log.reshape(-1)[self._log_len * self._size + self._actions_of] = a
         self._log_len += 1
         # ---- every hand as a play on an end
         both = self._pipsum.take(tile)
         self._left = np.where(right, left, both - left)
         self._right = np.where(right, both - right_end, right_end)
         after = mine ^ self._tile_bits.take(tile)
-        hands.put(idx, after)
+        hands[idx] = after
         self._rcount.fill(0)
         self._last = t.copy()
         self._turn = self._nxt.take(t)
@@ -1181,7 +1213,7 @@ class Batch:
         # ---- the others: put back, then played on their own
         if rest.size:
             out[rest] = False
-            hands.put(idx[rest], kept[0])
+            hands[idx[rest]] = kept[0]
             self._left[rest] = kept[1]
             self._right[rest] = kept[2]
             self._rcount[rest] = kept[3]
@@ -1316,43 +1348,44 @@ class Batch:
     # ------------------------------------------------------------------ scoring
     def _points(self, done: Int64Array) -> Int64Array:
         """The points per seat of the hands ``done`` (`score_hand`, vectorized for the
-        supported scoring fields)."""
+        supported scoring fields), ``(len(done), players)``. Computed side by hand
+        (``(sides, E)`` arrays): a sum or a minimum over the sides is then an
+        operation between a few rows, which numpy does faster than along short rows."""
         rules = self._rules
         s_count = self._sides
         side_of = self._side_of
-        pips = _sum_bits(self._hands[done], self._pip_table)  # (E, P)
-        e = pips.shape[0]
+        pips = _sum_bits(np.ascontiguousarray(self._hands[done].T), self._pip_table)  # (P, E)
+        e = pips.shape[1]
+        cols = np.arange(e)
         domino = self._ended[done] == _DOMINO
         mover = self._turn[done]
         last = self._last[done]
-        seat_side = np.zeros((rules.players, s_count), dtype=np.int64)
-        seat_side[np.arange(rules.players), side_of] = 1
-        totals = pips @ seat_side  # (E, S)
+        seat_side = np.zeros((s_count, rules.players), dtype=np.int64)
+        seat_side[side_of, np.arange(rules.players)] = 1
+        totals = seat_side @ pips  # (S, E)
+        sides = np.arange(s_count)[:, None]
         # the winning sides
         if rules.block_winner is BlockWinner.LOWEST_INDIVIDUAL:
-            big = np.iinfo(np.int64).max
-            keys = np.full((e, s_count), big, dtype=np.int64)
-            for s in range(rules.players):
-                keys[:, side_of[s]] = np.minimum(keys[:, side_of[s]], pips[:, s])
+            keys = np.full((s_count, e), np.iinfo(np.int64).max, dtype=np.int64)
+            for seat in range(rules.players):
+                keys[side_of[seat]] = np.minimum(keys[side_of[seat]], pips[seat])
         else:
             keys = totals
-        tied = keys == keys.min(axis=1, keepdims=True)
-        ntied = tied.sum(axis=1)
-        win = tied & (ntied == 1)[:, None]
+        tied = keys == keys.min(axis=0)
+        ntied = tied.sum(axis=0)
+        win = tied & (ntied == 1)
         many = ntied > 1
         if rules.block_tie is BlockTie.SPLIT:
-            win |= tied & many[:, None]
+            win |= tied & many
         elif rules.block_tie is BlockTie.NON_BLOCKER_WINS:
             blocker = np.where(last >= 0, side_of[np.maximum(last, 0)], -1)
-            rest = tied & (np.arange(s_count)[None, :] != blocker[:, None])
-            ok = many & (last >= 0) & (rest.sum(axis=1) == 1)
-            win |= rest & ok[:, None]
+            rest = tied & (sides != blocker)
+            ok = many & (last >= 0) & (rest.sum(axis=0) == 1)
+            win |= rest & ok
         emptier_side = side_of[mover]
         if rules.domino_winner is DominoWinner.EMPTIER:
-            one = np.arange(s_count)[None, :] == emptier_side[:, None]
-            win = np.where(domino[:, None], one, win)
-        nwin = win.sum(axis=1)
-        share = np.maximum(nwin, 1)
+            win = np.where(domino, sides == emptier_side, win)
+        share = np.maximum(win.sum(axis=0), 1)
         scoring = rules.scoring
         if scoring is Scoring.PENALTY:
             side_points = totals
@@ -1361,29 +1394,29 @@ class Batch:
                 pool = np.where(domino | (scoring is Scoring.FIXED), rules.fixed_points, 0).astype(
                     np.int64
                 )
-                side_points = np.where(win, (pool // share)[:, None], 0)
+                side_points = np.where(win, pool // share, 0)
             else:
-                own = (totals * win).sum(axis=1)
-                opp = totals.sum(axis=1) - own
+                own = (totals * win).sum(axis=0)
+                opp = totals.sum(axis=0) - own
                 if scoring is Scoring.ALL_PIPS:
                     pool = opp + own
                 elif scoring is Scoring.OPPONENTS_MINUS_OWN:
                     pool = np.where(domino, opp, np.maximum(opp - own, 0))
                 else:
                     pool = opp
-                side_points = np.where(win, (pool // share)[:, None], 0)
+                side_points = np.where(win, pool // share, 0)
                 if rules.partnership and scoring is not Scoring.ALL_PIPS:
-                    went = domino & win[np.arange(e), emptier_side]
-                    partner = totals[np.arange(e), emptier_side]
-                    col = side_points[np.arange(e), emptier_side]
+                    went = domino & win[emptier_side, cols]
+                    partner = totals[emptier_side, cols]
+                    col = side_points[emptier_side, cols]
                     if rules.partner_pips is PartnerPips.ADD:
                         col = np.where(went, col + partner, col)
                     elif rules.partner_pips is PartnerPips.SUBTRACT:
                         col = np.where(went, np.maximum(col - partner, 0), col)
-                    side_points[np.arange(e), emptier_side] = col
+                    side_points[emptier_side, cols] = col
             if rules.stock_pips:
                 stock = _sum_bits(self._bone_mask[done], self._pip_table)
-                side_points = side_points + np.where(win, (stock // share)[:, None], 0)
+                side_points = side_points + np.where(win, stock // share, 0)
             if rules.round_to > 1:
                 step = rules.round_to
                 side_points = np.where(
@@ -1391,7 +1424,7 @@ class Batch:
                 )
                 if rules.end_per_five:
                     side_points = side_points // 5
-        points: Int64Array = side_points[:, side_of]
+        points: Int64Array = side_points[side_of].T
         return points
 
     # ------------------------------------------------------------------ features
