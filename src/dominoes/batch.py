@@ -856,10 +856,10 @@ class Batch:
         self._opening[which] = opening
         self._left[which] = -1
         self._right[which] = -1
-        self._rprop[which] = -1
-        self._rcount[which] = 0
+        self._rcount[which] = 0  # (and the proposer, `_rprop`, is read while it is not)
         self._ended[which] = _PLAYING
-        self._drew[which] = 0
+        if rules.drawing is DrawRule.ONE_THEN_PASS:
+            self._drew[which] = 0
         self._last[which] = -1
         self._shown[which] = 0
         self._log_len[which] = 0
@@ -1018,7 +1018,8 @@ class Batch:
         tile = _select(np.where(right, on_right, on_left), rank, n)
         actions = 3 * tile + right
         other = total == 0
-        other |= self._ended != _PLAYING
+        if not self._autoreset:  # (with autoreset every hand plays between two steps)
+            other |= self._ended != _PLAYING
         if self._voluntary:
             other |= self._can_draw(self._actions_of)
         rows = np.flatnonzero(other)
