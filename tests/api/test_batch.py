@@ -9,6 +9,8 @@ endings and points, and `Batch.state` rebuilds the scalar state. Then bad input.
 
 from __future__ import annotations
 
+import pickle
+
 import attrs
 import numpy as np
 import pytest
@@ -230,6 +232,7 @@ def test_hand_random_is_a_consistent_random_generator() -> None:
     assert rng.getstate() == HandRandom(3).getstate()
     assert HandRandom(3, 1).getstate() != HandRandom(3, 0, 1).getstate()
     assert HandRandom(2**64).getstate() != HandRandom(0).getstate()
+    assert pickle.loads(pickle.dumps(rng)).getstate() == rng.getstate()
     rng.seed()  # from the operating system
     assert rng.getstate() != state
     copy = HandRandom()
