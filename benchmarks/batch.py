@@ -2,20 +2,22 @@
 reference loops of ``shared/bench/speed_of_light.py`` (the line games) and
 ``shared/bench/speed_of_light_spinner.py`` (All Fives) in the same run.
 
-For each game it prints what one deal costs (`Batch.reset` of 2048 hands, after a
-warm-up), then by batch size (1, 64, 1024, 8192 by default) a batch with autoreset plays
-uniform random legal actions (`Batch.sample_legal`, then `Batch.step`) for ``--seconds``
-on one core: the hands finished per second (the re-deals of finished hands included,
-each one scalar `Deal.random`), the hand-steps per second, the hands per second of play
-alone (the deals' time taken out: an estimate), the memory per hand (`Batch.nbytes`)
-and the ratio of the hands per second to the reference loop's (run before and after the
+For each game it prints what one deal costs (`Batch.reset` of 2048 hands, all dealt
+together in numpy, after a warm-up), then by batch size (1, 64, 1024, 8192 and 16384 by
+default) a batch with autoreset plays uniform random legal actions through the fast path,
+`Batch.step_random` (it samples and applies in one go: the actions of
+`Batch.sample_legal`, the results of `Batch.step`), for ``--seconds`` on one core: the
+hands finished per second (the deals of the next hands included: a batch deals the next
+deals of many hands at once), the hand-steps per second, the hands per second of play
+alone (the deals' time taken out: an estimate), the memory per hand (`Batch.nbytes`) and
+the ratio of the hands per second to the reference loop's (run before and after the
 batches, the better of the two). The target of issue 16: 10 times the reference on
 4-player partnership Block at the best batch size. The spinner family is measured on All
 Fives for 2 players (7 tiles each) and 4 (5 each), the reference's game
 (`benchmarks/spinner.py`'s ruleset: seat 0 leads any tile), against the spinner
 reference; no target is set for it, the ratio is printed.
 
-usage: python benchmarks/batch.py [--sizes 1,64,1024,8192] [--seconds S] [--hands N]
+usage: python benchmarks/batch.py [--sizes 1,64,1024,8192,16384] [--seconds S] [--hands N]
        [--seed S] [--reference PATH] [--spinner-reference PATH] [--games line,spinner]
 """
 
@@ -44,7 +46,7 @@ SPINNER_CASES = [("2-player All Fives", all_fives(2), 2), ("4-player All Fives",
 
 
 def deal_seconds(rules: Ruleset, seed: int, hands: int = 2048) -> float:
-    """Seconds per hand of `Batch.reset` (one scalar deal per hand), after a warm-up."""
+    """Seconds per hand of `Batch.reset` (every hand dealt together), after a warm-up."""
     Batch(rules, size=1).reset(seed)  # (the ruleset's tables are built once)
     batch = Batch(rules, size=hands)
     t0 = time.perf_counter()
@@ -63,7 +65,7 @@ def batch_rates(
     hands = steps = 0
     t0 = time.perf_counter()
     while True:
-        _, done = batch.step(batch.sample_legal(rng))
+        _, _, done = batch.step_random(rng)
         steps += 1
         hands += int(done.sum())
         elapsed = time.perf_counter() - t0
@@ -113,7 +115,7 @@ def report(
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--sizes", default="1,64,1024,8192")
+    ap.add_argument("--sizes", default="1,64,1024,8192,16384")
     ap.add_argument("--seconds", type=float, default=3.0)
     ap.add_argument("--hands", type=int, default=20_000, help="hands of the reference loops")
     ap.add_argument("--seed", type=int, default=1)

@@ -10,20 +10,24 @@ arrays: each seat's hand a bit mask over tile indices in a ``uint64`` (so sets u
 tiles, double-9 at most), the boneyard in draw order, the open ends (or the arms), the
 seat to move, the verification round and how each hand ended. `Batch.legal_mask` gives
 the legal actions of every hand in the `ActionCodec` numbering, `Batch.step` applies one
-action per hand with whole-array operations (no Python loop over hands), `Batch.observe`
+action per hand with whole-array operations (no Python loop over hands),
+`Batch.step_random` samples and applies uniform legal actions in one go, `Batch.observe`
 gives the `ObservationEncoder` vectors, and `Batch.state` rebuilds any hand as a
 `HandState`. In a game that scores on play, a step's rewards are the points it scored on
 play, plus the hand's end points when it ends it (docs/batch.md).
 
-Deals come from the scalar engine: hand ``i``'s ``d``-th deal after ``reset(s)`` is
-``Deal.random(rules, seed=Batch.hand_seed(s, i, d))``, that is
-``seed = (s << 64) | (d << 32) | i``, dealt one hand at a time (dealing is not the hot
-path: see docs/batch.md for what it costs). This module needs numpy (the ``numpy``
-extra); the core never imports it.
+Deals are dealt for the whole batch at once and replayed one at a time by the scalar
+engine: hand ``i``'s ``d``-th deal after ``reset(s)`` is
+``Deal.random(rules, rng=HandRandom(s, i, d))`` (`HandRandom`: a counter-based generator
+whose shuffle sorts the tiles by keys numpy computes for many hands at once). This
+module needs numpy (the ``numpy`` extra); the core never imports it.
 """
 
 from __future__ import annotations
 
+import os
+import random
+from collections.abc import MutableSequence
 from typing import Any
 
 import attrs
@@ -31,10 +35,9 @@ import numpy as np
 import numpy.typing as npt
 
 from dominoes.codec import ActionCodec, ObservationEncoder
-from dominoes.deal import Deal
+from dominoes.deal import Deal, required_tiles
 from dominoes.errors import ArgumentTypeError, ArgumentValueError, IllegalMoveError, RulesetError
 from dominoes.errors import shown as _shown
-from dominoes.moves import Play
 from dominoes.rules import (
     BlockDetection,
     BlockTie,
@@ -43,6 +46,7 @@ from dominoes.rules import (
     DominoWinner,
     DrawRule,
     FaultMode,
+    NoDoubleRule,
     Opening,
     PartnerPips,
     PartnershipOut,
@@ -56,14 +60,14 @@ from dominoes.rules import (
 from dominoes.scoring import play_points
 from dominoes.state import HandState
 
-__all__ = ["MAX_BATCH_TILES", "Batch"]
+__all__ = ["MAX_BATCH_TILES", "Batch", "HandRandom"]
 
 MAX_BATCH_TILES = 64
 """The most tiles a set may have in a batch: a hand is one ``uint64`` bit mask
 (double-9, 55 tiles, fits; double-10, 66, does not)."""
 
 _MAX_SIZE = 1 << 32
-"""Hand numbers must fit the 32 low bits of a hand's seed (`Batch.hand_seed`)."""
+"""Hand and deal numbers are below this (32 bits each in a hand's stream, `HandRandom`)."""
 
 # how a hand ended (the `ended` array): still playing, a domino, a block
 _PLAYING = 0
@@ -86,6 +90,7 @@ _ANY = -1
 _DRAW_FOR_DOUBLE = -2
 
 Int64Array = npt.NDArray[np.int64]
+_Masks = npt.NDArray[np.uint64]
 BoolArray = npt.NDArray[np.bool_]
 FloatArray = npt.NDArray[np.float32]
 
@@ -135,23 +140,6 @@ def _arms_unsupported(rules: Ruleset) -> tuple[tuple[str, bool, str], ...]:
     )
 
 
-def _columns_or(x: npt.NDArray[Any]) -> npt.NDArray[Any]:
-    """The bitwise or of the columns of a ``(rows, k)`` array, ``(rows,)``: a loop over
-    the few columns costs less than a ufunc's reduce along a short axis."""
-    out = x[:, 0].copy()
-    for j in range(1, x.shape[1]):
-        out |= x[:, j]
-    return out
-
-
-def _columns_sum(x: npt.NDArray[Any]) -> Int64Array:
-    """The sum of the columns of a ``(rows, k)`` array, ``(rows,)`` (as `_columns_or`)."""
-    out = x[:, 0].astype(np.int64)
-    for j in range(1, x.shape[1]):
-        out += x[:, j]
-    return out
-
-
 _HAS_BITWISE_COUNT = hasattr(np, "bitwise_count")  # numpy 2
 
 
@@ -173,38 +161,57 @@ _BYTE_SELECT = np.array(
     dtype=np.int64,
 )
 """For each byte value and rank ``r``, the position of its ``r``-th set bit (from 0)."""
+_BYTE_SELECT_FLAT = _BYTE_SELECT.reshape(-1)
+"""`_BYTE_SELECT` flat: the position of the ``r``-th set bit of byte ``b`` at ``8b + r``."""
 
 
-def _select(masks: npt.NDArray[np.uint64], rank: Int64Array) -> Int64Array:
+def _popcount8(masks: npt.NDArray[np.uint64]) -> npt.NDArray[Any]:
+    """The number of bits set in each mask, in the narrowest type numpy gives."""
+    if _HAS_BITWISE_COUNT:
+        counts: npt.NDArray[Any] = np.bitwise_count(masks)
+        return counts
+    return _popcount(masks)  # pragma: no cover - numpy 1
+
+
+def _select(masks: npt.NDArray[np.uint64], rank: npt.NDArray[Any], bits: int) -> Int64Array:
     """The position of the ``rank``-th set bit of each mask (from 0; ``rank`` below the
-    mask's bit count), halving the word three times and then reading a byte table."""
-    base = np.zeros(masks.shape, dtype=np.int64)
+    mask's bit count; the masks below ``2**bits``), halving the word as often as
+    ``bits`` needs and then reading a byte table (the ranks as bytes: every operation
+    of one type, which numpy does fastest)."""
+    rank = rank.astype(np.uint8)
+    base = np.zeros(masks.shape, dtype=np.uint64)
     m = masks
     for width in (32, 16, 8):
-        low = m & np.uint64((1 << width) - 1)
-        count = _popcount(low)
+        if bits <= width:
+            continue
+        count = _popcount8(m & np.uint64((1 << width) - 1))
         high = rank >= count
-        rank = rank - np.where(high, count, 0)
-        m = np.where(high, m >> np.uint64(width), low)
-        base += np.where(high, width, 0)
-    out: Int64Array = base + _BYTE_SELECT[(m & np.uint64(255)).astype(np.intp), rank]
+        rank -= count * high
+        shift = high * np.uint64(width)
+        m = m >> shift
+        base += shift
+    index = (m & np.uint64(255)) << np.uint64(3)
+    index += rank
+    out: Int64Array = _BYTE_SELECT_FLAT.take(index.view(np.int64))
+    out += base.view(np.int64)
     return out
 
 
 def _sum_bits(masks: npt.NDArray[np.uint64], table: Int64Array) -> Int64Array:
     """The sum of a per-tile value over the tiles of each mask: ``table`` is a
-    `_byte_table`, read once per byte of the masks."""
+    `_byte_table`, read once per byte of the masks it covers."""
     out = np.zeros(masks.shape, dtype=np.int64)
-    for k in range(8):
+    for k in range(len(table)):
         out += table[k][((masks >> np.uint64(8 * k)) & np.uint64(255)).astype(np.intp)]
     return out
 
 
 def _byte_table(values: list[int]) -> Int64Array:
-    """For each byte ``k`` of a hand's mask and each of its 256 values, the sum of
-    ``values`` over the tiles it holds (8 x 256): a mask's sum is 8 lookups."""
-    table = np.zeros((8, 256), dtype=np.int64)
-    for k in range(8):
+    """For each byte ``k`` of a mask over ``len(values)`` tiles and each of its 256
+    values, the sum of ``values`` over the tiles it holds (``ceil(len / 8)`` x 256): a
+    mask's sum is one lookup a byte."""
+    table = np.zeros(((len(values) + 7) // 8, 256), dtype=np.int64)
+    for k in range(len(table)):
         for b in range(256):
             table[k, b] = sum(
                 values[8 * k + j] for j in range(8) if b >> j & 1 and 8 * k + j < len(values)
@@ -212,8 +219,229 @@ def _byte_table(values: list[int]) -> Int64Array:
     return table
 
 
+def _union(masks: npt.NDArray[Any]) -> npt.NDArray[Any]:
+    """The union (bitwise or) of the masks of each row of ``masks`` ``(K, m)``, bit
+    masks or bools (column by column: quicker than a reduction along short rows)."""
+    out = masks[:, 0].copy()
+    for k in range(1, masks.shape[1]):
+        out |= masks[:, k]
+    return out
+
+
+def _columns_sum(x: npt.NDArray[Any]) -> Int64Array:
+    """The sum of the columns of a ``(rows, k)`` array, ``(rows,)`` (as `_union`)."""
+    out = x[:, 0].astype(np.int64)
+    for j in range(1, x.shape[1]):
+        out += x[:, j]
+    return out
+
+
 _COUNTS = _byte_table([1] * MAX_BATCH_TILES)
 """The `_byte_table` of bit counts (for numpy 1, which has no ``bitwise_count``)."""
+
+# ---------------------------------------------------------------------- the deals' keys
+_MASK64 = (1 << 64) - 1
+_GOLDEN = 0x9E3779B97F4A7C15  # SplitMix64's increment
+_MIX1 = 0xBF58476D1CE4E5B9  # and its finaliser's multipliers
+_MIX2 = 0x94D049BB133111EB
+_KEY_SHIFT = 6
+"""A shuffle sorts by the top 58 bits of each position's key, ties by position (numpy
+sorts the keys with the position in the 6 low bits: sets of at most 64 tiles)."""
+_STATE_VERSION = "dominoes.batch.HandRandom/1"
+
+
+def _mix(z: int) -> int:
+    """SplitMix64's finaliser of the 64-bit ``z`` (a bijection of 64-bit words)."""
+    z = ((z ^ (z >> 30)) * _MIX1) & _MASK64
+    z = ((z ^ (z >> 27)) * _MIX2) & _MASK64
+    return z ^ (z >> 31)
+
+
+def _mix_array(z: npt.NDArray[np.uint64]) -> npt.NDArray[np.uint64]:
+    """`_mix` of every word of ``z``, in place (numpy's ``uint64`` arithmetic wraps)."""
+    tmp = np.empty_like(z)
+    for shift, factor in ((30, _MIX1), (27, _MIX2)):
+        np.right_shift(z, np.uint64(shift), out=tmp)
+        z ^= tmp
+        z *= np.uint64(factor)
+    np.right_shift(z, np.uint64(31), out=tmp)
+    z ^= tmp
+    return z
+
+
+def _seed_key(seed: int) -> int:
+    """A 64-bit key of a seed of any size: its 64-bit words, lowest first, mixed in turn."""
+    key = _mix(seed & _MASK64)
+    seed >>= 64
+    while seed:
+        key = _mix(key ^ (seed & _MASK64))
+        seed >>= 64
+    return key
+
+
+def _check_stream(seed: object, hand: object, deal: object) -> tuple[int, int, int]:
+    """``(seed, hand, deal)`` checked: ints, ``seed`` from 0, the others below 2**32."""
+    for name, value in (("seed", seed), ("hand", hand), ("deal", deal)):
+        if type(value) is not int:
+            raise ArgumentTypeError(f"{name} must be an int, got {_shown(value)}", argument=name)
+    assert isinstance(seed, int)
+    assert isinstance(hand, int)
+    assert isinstance(deal, int)
+    if seed < 0:
+        raise ArgumentValueError(f"seed must be 0 or more, got {seed}", argument="seed")
+    for name, value in (("hand", hand), ("deal", deal)):
+        if not 0 <= value < _MAX_SIZE:
+            raise ArgumentValueError(
+                f"{name} must be from 0 to 2**32 - 1, got {value}", argument=name
+            )
+    return seed, hand, deal
+
+
+class HandRandom(random.Random):
+    """The generator of hand ``hand``'s ``deal``-th deal in a batch reset with ``seed``:
+    ``Deal.random(rules, rng=HandRandom(seed, hand, deal))`` is that deal (`Batch`).
+
+    A counter-based generator: its stream key is output number ``deal * 2**32 + hand + 1``
+    of SplitMix64 started at the seed's key (the seed's 64-bit words mixed in turn by
+    SplitMix64's finaliser), and its ``c``-th word (from 0) is SplitMix64's output number
+    ``c + 1`` started at the stream key. Any word can be computed without the ones before
+    it, which is how `Batch` deals a whole batch in a few numpy operations.
+    `shuffle` takes one word per position (its key) and sorts the positions by their
+    keys' top 58 bits, ties by position; `random` takes the top 53 bits of a word,
+    `getrandbits` whole words (the first the lowest), and the `random.Random` methods
+    built on those two (``randrange``, ``choice``, ``sample``...) draw from the same
+    stream. ``seed(a)`` starts a stream again: ``a`` an int is ``(a, 0, 0)``, a tuple
+    is ``(seed, hand, deal)``, ``None`` takes a seed from the operating system.
+
+    >>> from dominoes import Deal, Ruleset
+    >>> rules = Ruleset.block()
+    >>> Deal.random(rules, rng=HandRandom(7, 3)) == Deal.random(rules, rng=HandRandom(7, 3))
+    True
+    >>> rng = HandRandom(7, 3)
+    >>> state = rng.getstate()
+    >>> first = rng.random()
+    >>> rng.setstate(state)
+    >>> rng.random() == first
+    True
+
+    Raises:
+        ArgumentTypeError: ``seed``, ``hand`` or ``deal`` is not an ``int``.
+        ArgumentValueError: ``seed`` is negative, or ``hand`` or ``deal`` is not in
+            0..2**32 - 1.
+    """
+
+    _key: int
+    _count: int
+
+    def __init__(self, seed: int | None = None, hand: int = 0, deal: int = 0) -> None:
+        super().__init__(None if seed is None else (seed, hand, deal))  # type: ignore[arg-type]
+
+    def seed(self, a: object = None, version: int = 2) -> None:
+        """Start the stream of ``a``: ``(seed, hand, deal)``, or an int ``seed`` (hand 0,
+        deal 0), or ``None`` (a seed from the operating system).
+
+        Raises:
+            ArgumentTypeError: ``a`` is none of those, or holds a value that is not an
+                ``int``.
+            ArgumentValueError: as `HandRandom`.
+        """
+        if a is None:
+            a = (int.from_bytes(os.urandom(16), "little"), 0, 0)
+        elif type(a) is int:
+            a = (a, 0, 0)
+        if type(a) is not tuple or len(a) != 3:
+            raise ArgumentTypeError(
+                f"a must be an int, a (seed, hand, deal) tuple or None, got {_shown(a)}",
+                argument="a",
+            )
+        seed, hand, deal = _check_stream(*a)
+        self._key = _mix((_seed_key(seed) + _GOLDEN * (((deal << 32) | hand) + 1)) & _MASK64)
+        self._count = 0
+        self.gauss_next = None
+
+    def _words(self, k: int) -> list[int]:
+        """The next ``k`` words of the stream."""
+        key, c = self._key, self._count
+        self._count = c + k
+        return [_mix((key + _GOLDEN * (j + 1)) & _MASK64) for j in range(c, c + k)]
+
+    def random(self) -> float:
+        """A float in [0, 1): the top 53 bits of the next word."""
+        return (self._words(1)[0] >> 11) * 2.0**-53
+
+    def getrandbits(self, k: int, /) -> int:
+        """An int of ``k`` random bits: the next ``ceil(k / 64)`` words, the first the
+        lowest, cut to ``k`` bits (the top ``k`` bits of one word when ``k <= 64``).
+
+        Raises:
+            ArgumentTypeError: ``k`` is not an ``int``.
+            ArgumentValueError: ``k`` is negative.
+        """
+        if type(k) is not int:
+            raise ArgumentTypeError(f"k must be an int, got {_shown(k)}", argument="k")
+        if k < 0:
+            raise ArgumentValueError(f"k must be 0 or more, got {k}", argument="k")
+        if k == 0:
+            return 0
+        words = self._words((k + 63) // 64)
+        if len(words) == 1:
+            return words[0] >> (64 - k)
+        return sum(w << (64 * i) for i, w in enumerate(words)) & ((1 << k) - 1)
+
+    def shuffle(self, x: MutableSequence[Any]) -> None:
+        """Shuffle ``x`` in place: position ``i`` takes the next word as its key, and
+        the items are put in the order of their keys' top 58 bits, ties by position.
+
+        Raises:
+            ArgumentTypeError: ``x`` is not a mutable sequence (a list, an array...).
+        """
+        if not (hasattr(x, "__len__") and hasattr(x, "__setitem__")):
+            raise ArgumentTypeError(f"x must be a mutable sequence, got {_shown(x)}", argument="x")
+        keys = [w >> _KEY_SHIFT for w in self._words(len(x))]
+        items = [x[i] for i in sorted(range(len(x)), key=keys.__getitem__)]
+        for i, item in enumerate(items):
+            x[i] = item
+
+    def getstate(self) -> tuple[Any, ...]:
+        """The generator's state, for `setstate`."""
+        return (_STATE_VERSION, self._key, self._count, self.gauss_next)
+
+    def setstate(self, state: tuple[Any, ...]) -> None:
+        """Restore a state from `getstate`.
+
+        Raises:
+            ArgumentValueError: ``state`` is not a `HandRandom` state.
+        """
+        if (
+            type(state) is not tuple
+            or len(state) != 4
+            or state[0] != _STATE_VERSION
+            or type(state[1]) is not int
+            or type(state[2]) is not int
+            or not 0 <= state[1] <= _MASK64
+            or state[2] < 0
+        ):
+            raise ArgumentValueError(
+                f"state must be a HandRandom state (getstate), got {_shown(state)}",
+                argument="state",
+            )
+        _, self._key, self._count, self.gauss_next = state
+
+
+def _shuffle_keys(
+    streams: npt.NDArray[np.uint64], first: int, count: int
+) -> npt.NDArray[np.uint64]:
+    """The positions ``0..count - 1`` sorted by the keys `HandRandom.shuffle` gives them
+    when the stream has used ``first`` words, per stream (``(K,)`` keys to ``(K,
+    count)``): the keys with the position in their 6 low bits, sorted."""
+    steps = np.arange(first + 1, first + count + 1, dtype=np.uint64) * np.uint64(_GOLDEN)
+    z = _mix_array(streams[:, None] + steps[None, :])
+    z >>= np.uint64(_KEY_SHIFT)
+    z <<= np.uint64(_KEY_SHIFT)
+    z |= np.arange(count, dtype=np.uint64)
+    z.sort(axis=1)
+    z &= np.uint64((1 << _KEY_SHIFT) - 1)
+    return z
 
 
 class Batch:
@@ -223,7 +451,7 @@ class Batch:
     Not an immutable value (unlike `HandState`): `reset` and `step` change the batch in
     place, which is the point of it. Every hand starts over by `reset`; with
     ``autoreset=True`` a hand that ends in a `step` is dealt again at once (its next
-    deal, `hand_seed`), so that every hand is always playing.
+    deal, `hand_random`), so that every hand is always playing.
 
     >>> from dominoes import Ruleset
     >>> batch = Batch(Ruleset.block(players=4, partnership=True), size=3)
@@ -278,16 +506,27 @@ class Batch:
         "_drew",
         "_encoder",
         "_ended",
+        "_flat0",
         "_hands",
+        "_heavy_desc",
         "_hi",
+        "_key0",
         "_last",
+        "_lead_order",
         "_left",
         "_lo",
         "_log",
         "_log_len",
+        "_nx_bone",
+        "_nx_bone_mask",
+        "_nx_hands",
+        "_nx_opening",
+        "_nx_ready",
+        "_nx_turn",
         "_nxt",
         "_opening",
         "_pip_table",
+        "_pipsum",
         "_rcount",
         "_right",
         "_rprop",
@@ -299,8 +538,11 @@ class Batch:
         "_sides",
         "_size",
         "_suit",
+        "_suit_ext",
         "_tile_bits",
         "_turn",
+        "_voluntary",
+        "_wanted",
     )
 
     def __init__(self, rules: Ruleset, *, size: int, autoreset: bool = False) -> None:
@@ -337,6 +579,10 @@ class Batch:
             suit[t.low] |= 1 << t.index
             suit[t.high] |= 1 << t.index
         self._suit = np.array(suit, dtype=np.uint64)
+        # (and no tile at index -1: an end before the lead)
+        self._suit_ext = np.array([*suit, 0], dtype=np.uint64)
+        self._pipsum = self._lo + self._hi  # a play on an end of value v leaves sum - v
+        self._voluntary = rules.voluntary_draw and rules.drawing is not DrawRule.NONE
         self._tile_bits = np.left_shift(np.uint64(1), np.arange(n, dtype=np.uint64))
         self._nxt = np.array([rules.seat_after(s) for s in range(rules.players)], dtype=np.int64)
         side_of = [0] * rules.players
@@ -346,9 +592,27 @@ class Batch:
         self._side_of = np.array(side_of, dtype=np.int64)
         self._sides = len(rules.teams)
         self._pip_table = _byte_table([rules.tile_values.of(t) for t in tiles])
+        # the tiles whose holder leads, in order of precedence (None: a named seat leads
+        # any tile), the tiles by weight (LEAD-1) and those of which one must be dealt
+        # (LEAD-4), as the scalar engine has them
+        doubles_desc = [t.index for t in sorted(tiles, key=lambda t: -t.high) if t.is_double]
+        self._lead_order: list[int] | None = None
+        if rules.opening is Opening.HOLDER_OF_TILE:
+            assert rules.opening_tile is not None
+            self._lead_order = [rules.opening_tile.index]
+        elif rules.opening is Opening.LOWEST_DOUBLE:
+            self._lead_order = doubles_desc[::-1]
+        elif rules.opening is not Opening.SEAT_ANY_TILE:
+            self._lead_order = doubles_desc
+        self._heavy_desc = [
+            t.index for t in sorted(tiles, key=lambda t: (t.pips, t.high), reverse=True)
+        ]
+        self._wanted = required_tiles(rules)
+        self._key0 = 0
         b, p = size, rules.players
+        bone_width = max(n - p * rules.hand_size, 1)
         self._hands = np.zeros((b, p), dtype=np.uint64)
-        self._bone = np.zeros((b, max(n, 1)), dtype=np.int64)
+        self._bone = np.zeros((b, bone_width), dtype=np.int8)  # tile indices, draw order
         self._bone_mask = np.zeros(b, dtype=np.uint64)
         self._bpos = np.zeros(b, dtype=np.int64)  # minus the boneyard size (+1 a draw)
         self._left = np.full(b, -1, dtype=np.int64)
@@ -361,12 +625,25 @@ class Batch:
         self._drew = np.zeros(b, dtype=np.int64)
         self._last = np.full(b, -1, dtype=np.int64)
         self._shown = np.zeros((b, p), dtype=np.int64)
-        # every hand's actions since its deal (`state` replays them); a hand has at most
-        # n plays, n draws and, between two of them or at the end, p passes
-        self._log = np.zeros((b, 2 * n + p * (2 * n + 2) + 1), dtype=np.int16)
+        # every hand's actions since its deal (`state` replays them), hand i's k-th at
+        # [k, i] (a step writes one row's neighbourhood, not one cell a hand's row); a
+        # hand has at most n plays, n draws and, between two of them or at the end, p
+        # passes; an action number is below 3 * 64 + 2 in a line, so a byte (two with
+        # arms: up to 23 * 55 + 2 actions on double-9)
+        self._log = np.zeros(
+            (2 * n + p * (2 * n + 2) + 1, b), dtype=np.uint8 if codec.size <= 256 else np.uint16
+        )
         self._log_len = np.zeros(b, dtype=np.int64)
         self._deals = np.zeros(b, dtype=np.int64)  # deals of each hand since reset
+        # each hand's next deal, dealt ahead for many hands at once (`_redeal`)
+        self._nx_hands = np.zeros((b, p), dtype=np.uint64)
+        self._nx_bone = np.zeros((b, bone_width), dtype=np.int8)
+        self._nx_bone_mask = np.zeros(b, dtype=np.uint64)
+        self._nx_turn = np.zeros(b, dtype=np.int64)
+        self._nx_opening = np.zeros(b, dtype=np.int64)
+        self._nx_ready = np.zeros(b, dtype=bool)
         self._seed: int | None = None
+        self._flat0 = np.arange(b) * p  # hand i's row in the flat (b * p) arrays
         self._actions_of = np.arange(b)
         self._seats = np.arange(p)[None, :]
         self._arms = rules.has_arms
@@ -416,21 +693,30 @@ class Batch:
         """The bytes held by the batch's per-hand arrays (hands, boneyards, ends, round,
         shown voids, the action logs `state` replays...): ``nbytes / size`` is the memory
         of one hand."""
-        return sum(
-            value.nbytes
+        return self._log.nbytes + sum(value.nbytes for value in self._rows().values())
+
+    def _rows(self) -> dict[str, npt.NDArray[Any]]:
+        """The arrays with one row per hand (not the log, which has one column per
+        hand, nor the constant tables), by name."""
+        return {
+            name: value
             for name in self.__slots__
-            if name not in ("_actions_of", "_seats")
+            if name not in ("_actions_of", "_seats", "_flat0", "_log")
             and isinstance(value := getattr(self, name), np.ndarray)
             and value.shape[:1] == (self._size,)
-        )
+        }
 
     @staticmethod
-    def hand_seed(seed: int, hand: int, deal: int = 0) -> int:
-        """The seed of `Deal.random` for the ``deal``-th deal (0: the one `reset`
-        makes) of hand number ``hand`` after ``reset(seed)``:
-        ``(seed << 64) | (deal << 32) | hand``.
+    def hand_random(seed: int, hand: int, deal: int = 0) -> HandRandom:
+        """The generator of the ``deal``-th deal (0: the one `reset` makes) of hand number
+        ``hand`` after ``reset(seed)``: that deal is ``Deal.random(rules,
+        rng=Batch.hand_random(seed, hand, deal))`` (`HandRandom`).
 
-        >>> Batch.hand_seed(1, 2, 3) == (1 << 64) + (3 << 32) + 2
+        >>> from dominoes import Deal, Ruleset
+        >>> rules = Ruleset.block()
+        >>> batch = Batch(rules, size=3)
+        >>> batch.reset(1)
+        >>> batch.deal_of(2) == Deal.random(rules, rng=Batch.hand_random(1, 2))
         True
 
         Raises:
@@ -438,19 +724,7 @@ class Batch:
             ArgumentValueError: ``seed`` is negative, or ``hand`` or ``deal`` is not in
                 0..2**32 - 1.
         """
-        for name, value in (("seed", seed), ("hand", hand), ("deal", deal)):
-            if type(value) is not int:
-                raise ArgumentTypeError(
-                    f"{name} must be an int, got {_shown(value)}", argument=name
-                )
-        if seed < 0:
-            raise ArgumentValueError(f"seed must be 0 or more, got {seed}", argument="seed")
-        for name, value in (("hand", hand), ("deal", deal)):
-            if not 0 <= value < _MAX_SIZE:
-                raise ArgumentValueError(
-                    f"{name} must be from 0 to 2**32 - 1, got {value}", argument=name
-                )
-        return (seed << 64) | (deal << 32) | hand
+        return HandRandom(*_check_stream(seed, hand, deal))
 
     def _check_hand(self, hand: object) -> int:
         if type(hand) is not int:
@@ -467,8 +741,9 @@ class Batch:
             )
         return hand
 
-    def seed_of(self, hand: int) -> int:
-        """The `Deal.random` seed of hand ``hand``'s current deal (`hand_seed`).
+    def random_of(self, hand: int) -> HandRandom:
+        """A new generator of hand ``hand``'s current deal (`hand_random` of the seed of
+        the last `reset`, the hand and its deal number).
 
         Raises:
             ArgumentTypeError: ``hand`` is not an ``int``.
@@ -476,10 +751,19 @@ class Batch:
         """
         i = self._check_hand(hand)
         assert self._seed is not None
-        return self.hand_seed(self._seed, i, int(self._deals[i]))
+        return HandRandom(self._seed, i, int(self._deals[i]))
+
+    def deal_of(self, hand: int) -> Deal:
+        """Hand ``hand``'s current deal, ``Deal.random(rules, rng=random_of(hand))``.
+
+        Raises:
+            ArgumentTypeError: ``hand`` is not an ``int``.
+            ArgumentValueError: there is no such hand, or the batch was never reset.
+        """
+        return Deal.random(self._rules, rng=self.random_of(hand))
 
     def state(self, hand: int) -> HandState:
-        """Hand ``hand`` as a `HandState`: its deal (`seed_of`) with its actions since
+        """Hand ``hand`` as a `HandState`: its deal (`deal_of`) with its actions since
         then replayed through the scalar engine (a check as well as a copy).
 
         Raises:
@@ -488,16 +772,16 @@ class Batch:
         """
         i = self._check_hand(hand)
         rules = self._rules
-        state = HandState.start(rules, Deal.random(rules, seed=self.seed_of(i)))
+        state = HandState.start(rules, self.deal_of(i))
         decode = self._codec.decode
-        for action in self._log[i, : self._log_len[i]].tolist():
+        for action in self._log[: self._log_len[i], i].tolist():
             state = state.apply(decode(action))
         return state
 
     # ------------------------------------------------------------------ dealing
     def reset(self, seed: int) -> None:
         """Deal every hand again: hand ``i`` gets ``Deal.random(rules,
-        seed=hand_seed(seed, i))`` (one scalar deal per hand).
+        rng=hand_random(seed, i))``, all dealt together in numpy.
 
         Raises:
             ArgumentTypeError: ``seed`` is not an ``int``.
@@ -508,50 +792,132 @@ class Batch:
         if seed < 0:
             raise ArgumentValueError(f"seed must be 0 or more, got {seed}", argument="seed")
         self._seed = seed
+        self._key0 = _seed_key(seed)
         self._deals[:] = 0
-        self._deal(np.arange(self._size))
+        self._nx_ready[:] = False
+        rows = self._actions_of
+        self._install(rows, *self._dealt(rows, self._deals))
 
-    def _deal(self, which: Int64Array) -> None:
-        """Deal the hands numbered ``which`` (their current deal number's seed)."""
+    def _redeal(self, rows: Int64Array) -> None:
+        """Deal the hands ``rows`` their next deals (autoreset): from the deals dealt
+        ahead, after dealing ahead every hand whose next deal is not ready when one of
+        ``rows`` is not (so that dealing is done for many hands at once)."""
+        if not self._nx_ready[rows].all():
+            stale = np.flatnonzero(~self._nx_ready)
+            (
+                self._nx_hands[stale],
+                self._nx_bone[stale],
+                self._nx_bone_mask[stale],
+                self._nx_turn[stale],
+                self._nx_opening[stale],
+            ) = self._dealt(stale, self._deals[stale] + 1)
+            self._nx_ready[stale] = True
+        self._deals[rows] += 1
+        self._nx_ready[rows] = False
+        self._install(
+            rows,
+            self._nx_hands[rows],
+            self._nx_bone[rows],
+            self._nx_bone_mask[rows],
+            self._nx_turn[rows],
+            self._nx_opening[rows],
+        )
+
+    def _dealt(
+        self, which: Int64Array, numbers: Int64Array
+    ) -> tuple[
+        npt.NDArray[np.uint64], npt.NDArray[np.int8], npt.NDArray[np.uint64], Int64Array, Int64Array
+    ]:
+        """The deals number ``numbers`` of the hands ``which``, dealt together as
+        `HandRandom` deals them in `Deal.random`: (hands ``(K, players)``, boneyards in
+        draw order, boneyard masks, the seats to lead, the openings)."""
         rules = self._rules
-        seed = self._seed
-        assert seed is not None
-        players = rules.players
-        any_tile = rules.opening is Opening.SEAT_ANY_TILE
-        rows_hands = []
-        rows_bone = []
-        rows_bone_mask = []
-        rows_turn = []
-        rows_open = []
-        for i, d in zip(which.tolist(), self._deals[which].tolist(), strict=True):
-            deal = Deal.random(rules, seed=(seed << 64) | (d << 32) | i)
-            start = HandState.start(rules, deal)
-            rows_hands.append(deal.hand_masks)
-            rows_bone.append(deal.boneyard_indices)
-            rows_bone_mask.append(deal.boneyard_mask)
-            rows_turn.append(start.turn)
-            if any_tile:
-                rows_open.append(_ANY)
-            else:
-                first = start.legal_moves()[0]
-                rows_open.append(first.tile.index if isinstance(first, Play) else _DRAW_FOR_DOUBLE)
         n = rules.tile_set.size
-        dealt = players * rules.hand_size
-        self._hands[which] = np.array(rows_hands, dtype=np.uint64).reshape(len(which), players)
-        bone = np.zeros((len(which), self._bone.shape[1]), dtype=np.int64)
-        if n > dealt:
-            bone[:, : n - dealt] = np.array(rows_bone, dtype=np.int64).reshape(len(which), -1)
+        dealt = rules.players * rules.hand_size
+        j = (numbers.astype(np.uint64) << np.uint64(32)) | which.astype(np.uint64)
+        streams = _mix_array((j + np.uint64(1)) * np.uint64(_GOLDEN) + np.uint64(self._key0))
+        order = _shuffle_keys(streams, 0, n)
+        hands = self._masks_of(order[:, :dealt])
+        held = _union(hands)
+        wanted = self._wanted
+        if wanted is not None:  # LEAD-4: shuffle again until one of the tiles is dealt
+            short = np.flatnonzero((held & np.uint64(wanted)) == 0)
+            shuffles = 1
+            while short.size:
+                again = _shuffle_keys(streams[short], shuffles * n, n)
+                order[short] = again
+                hands[short] = self._masks_of(again[:, :dealt])
+                held[short] = _union(hands[short])
+                short = short[(held[short] & np.uint64(wanted)) == 0]
+                shuffles += 1
+        bone = order[:, dealt:].astype(np.int8)
+        if bone.shape[1] == 0:
+            bone = np.zeros((len(which), 1), dtype=np.int8)
+        bone_mask = np.uint64((1 << n) - 1) ^ held
+        turn, opening = self._openings(hands, held)
+        return hands, bone, bone_mask, turn, opening
+
+    def _masks_of(self, tiles: npt.NDArray[np.uint64]) -> npt.NDArray[np.uint64]:
+        """The seats' hand masks of deals whose dealt tiles are ``tiles`` ``(K, players *
+        hand_size)``, in blocks of ``hand_size`` to seats 0, 1..."""
+        rules = self._rules
+        bits = np.left_shift(np.uint64(1), tiles).reshape(len(tiles), rules.players, -1)
+        masks = bits[:, :, 0].copy()
+        for k in range(1, rules.hand_size):  # (quicker than a reduction along short rows)
+            masks |= bits[:, :, k]
+        return masks
+
+    def _openings(
+        self, hands: npt.NDArray[np.uint64], held: npt.NDArray[np.uint64]
+    ) -> tuple[Int64Array, Int64Array]:
+        """(the seat to lead, the opening) of deals of ``hands``, as `HandState.start`
+        has them: the holder of the first tile of the lead order that is dealt and that
+        tile; with none, drawing for a double (LEAD-5) or the heaviest tile (LEAD-1).
+        ``held``: the union of each deal's hands."""
+        rules = self._rules
+        k = len(hands)
+        if self._lead_order is None:
+            return np.full(k, rules.opening_seat, dtype=np.int64), np.full(k, _ANY, np.int64)
+        first = np.full(k, -1, dtype=np.int64)
+        for tile in reversed(self._lead_order):  # the first in the order last
+            first[(held & self._tile_bits[tile]) != 0] = tile
+        bit = self._tile_bits[np.maximum(first, 0)]
+        turn: Int64Array = np.argmax((hands & bit[:, None]) != 0, axis=1).astype(np.int64)
+        missing = np.flatnonzero(first < 0)
+        if missing.size:
+            bone_size = rules.tile_set.size - rules.players * rules.hand_size
+            if rules.no_double is NoDoubleRule.DRAW_FOR_DOUBLE and bone_size > rules.boneyard_floor:
+                turn[missing] = rules.opening_seat
+                first[missing] = _DRAW_FOR_DOUBLE
+            else:
+                turn[missing], first[missing] = self._heaviest(hands[missing])
+        return turn, first
+
+    def _install(
+        self,
+        which: Int64Array,
+        hands: npt.NDArray[np.uint64],
+        bone: npt.NDArray[np.int8],
+        bone_mask: npt.NDArray[np.uint64],
+        turn: Int64Array,
+        opening: Int64Array,
+    ) -> None:
+        """Start the hands ``which`` on the deals given."""
+        rules = self._rules
+        n = rules.tile_set.size
+        dealt = rules.players * rules.hand_size
+        self._hands[which] = hands
         self._bone[which] = bone
-        self._bone_mask[which] = np.array(rows_bone_mask, dtype=np.uint64)
+        self._bone_mask[which] = bone_mask
         self._bpos[which] = dealt - n  # so that the boneyard's size is -bpos
-        self._turn[which] = rows_turn
-        self._opening[which] = rows_open
+        self._turn[which] = turn
+        self._opening[which] = opening
         self._left[which] = -1
         self._right[which] = -1
-        self._rprop[which] = -1
-        self._rcount[which] = 0
+        self._rcount[which] = 0  # (and the proposer, `_rprop`, is read while it is not)
         self._ended[which] = _PLAYING
-        self._drew[which] = 0
+        if rules.drawing is DrawRule.ONE_THEN_PASS:
+            self._drew[which] = 0
         self._last[which] = -1
         self._shown[which] = 0
         self._log_len[which] = 0
@@ -564,16 +930,18 @@ class Batch:
         planes: BoolArray = (masks[..., None] & self._tile_bits) != 0
         return planes
 
-    def _bone_size(self) -> Int64Array:
-        return -self._bpos
+    def _bone_size(self, rows: Int64Array | None = None) -> Int64Array:
+        """The boneyard sizes of the hands ``rows`` (every hand when None)."""
+        return -(self._bpos if rows is None else self._bpos[rows])
 
-    def _can_draw(self) -> BoolArray:
+    def _can_draw(self, rows: Int64Array) -> BoolArray:
+        """Whether the seat to move may draw, in the hands ``rows``."""
         rules = self._rules
         if rules.drawing is DrawRule.NONE:
-            return np.zeros(self._size, dtype=bool)
-        can: BoolArray = self._bone_size() > rules.boneyard_floor
+            return np.zeros(len(rows), dtype=bool)
+        can: BoolArray = self._bone_size(rows) > rules.boneyard_floor
         if rules.drawing is DrawRule.ONE_THEN_PASS:
-            can &= self._drew == 0
+            can &= self._drew[rows] == 0
         return can
 
     # ------------------------------------------------------------------ actions
@@ -594,7 +962,7 @@ class Batch:
             )
 
     def _parts(
-        self,
+        self, rows: Int64Array
     ) -> tuple[
         npt.NDArray[np.uint64],
         npt.NDArray[np.uint64],
@@ -602,25 +970,24 @@ class Batch:
         BoolArray,
         BoolArray,
     ]:
-        """The legal actions of every hand in five parts: the tiles it may lay on the
-        left end, on the right end and lead (bit masks), whether it may draw and whether
-        it must pass (all empty in an ended hand)."""
+        """The legal actions of the hands ``rows`` in five parts: the tiles the seat to
+        move may lay on the left end, on the right end and lead (bit masks), whether it
+        may draw and whether it must pass (all empty in an ended hand)."""
         zero = np.uint64(0)
-        hand = self._hands[self._actions_of, self._turn]
-        hand[self._ended != _PLAYING] = zero
-        left, right = self._left, self._right
+        hand = self._hands.reshape(-1)[self._flat0[rows] + self._turn[rows]]
+        hand[self._ended[rows] != _PLAYING] = zero
+        left, right = self._left[rows], self._right[rows]
         before = left < 0
-        suit = self._suit
-        on_left = np.where(before, zero, hand & suit[np.maximum(left, 0)])
-        on_right = np.where(before, zero, hand & suit[np.maximum(right, 0)])
-        can_draw = self._can_draw()
+        on_left = hand & self._suit_ext[left]  # (no tile before the lead: index -1)
+        on_right = hand & self._suit_ext[right]
+        can_draw = self._can_draw(rows)
         playable = (on_left | on_right) != 0
         moving = (hand != 0) & ~before
         draw = moving & ~playable & can_draw
         if self._rules.voluntary_draw:
             draw |= moving & playable & can_draw
         pas = moving & ~playable & ~can_draw
-        opening = self._opening
+        opening = self._opening[rows]
         lead = np.zeros_like(hand)
         if before.any():
             lead = np.where(
@@ -639,7 +1006,7 @@ class Batch:
         if self._arms:
             return self._arms_mask()
         n = self._rules.tile_set.size
-        on_left, on_right, lead, draw, pas = self._parts()
+        on_left, on_right, lead, draw, pas = self._parts(self._actions_of)
         out = np.zeros((self._size, self._action_count), dtype=bool)
         out[:, 0 : 3 * n : 3] = self._bits(on_left)
         out[:, 1 : 3 * n : 3] = self._bits(on_right)
@@ -651,33 +1018,115 @@ class Batch:
     def sample_legal(self, rng: np.random.Generator) -> Int64Array:
         """One legal action per hand, uniform among the hand's legal actions, ``(size,)``
         (0 for an ended hand, whose action `step` ignores). It never builds the mask:
-        it counts each hand's legal actions and picks one by its rank, with one random
-        number per hand (`numpy.random.Generator.random`).
+        it counts each hand's legal actions and picks one by its rank (in the
+        `ActionCodec` order of the kinds: plays on the left end, on the right end,
+        leads, the draw, the pass), with one random number per hand
+        (`numpy.random.Generator.random`). `step_random` picks the same actions from
+        the same generator state.
 
         Raises:
             ArgumentTypeError: ``rng`` is not a `numpy.random.Generator`.
             ArgumentValueError: the batch was never reset.
         """
+        self._check_rng(rng)
+        if self._arms:
+            return self._arms_sample(rng)
+        return self._sample(rng)[0]
+
+    def step_random(self, rng: np.random.Generator) -> tuple[Int64Array, Int64Array, BoolArray]:
+        """Pick one uniform legal action per hand and apply it, in one go: what
+        ``step(sample_legal(rng))`` does from the same generator state (the same
+        actions, the same results), without building the actions' checks again (the
+        fast path of random play: rollouts, random opponents, benchmarks).
+
+        Returns ``(actions, rewards, done)``: the actions taken (0 in a hand that had
+        ended), then as `step`.
+
+        Raises:
+            ArgumentTypeError: ``rng`` is not a `numpy.random.Generator`.
+            ArgumentValueError: the batch was never reset.
+        """
+        self._check_rng(rng)
+        if self._arms:
+            a = self._arms_sample(rng)
+            return (a, *self._arms_apply(a, self._ended == _PLAYING))
+        sample = self._sample(rng)
+        return (sample[0], *self._apply(*sample))
+
+    def _check_rng(self, rng: object) -> None:
         if not isinstance(rng, np.random.Generator):
             raise ArgumentTypeError(
                 f"rng must be a numpy.random.Generator, got {_shown(rng)}", argument="rng"
             )
         self._check_dealt()
-        if self._arms:
-            return self._arms_sample(rng)
+
+    def _sample(
+        self, rng: np.random.Generator
+    ) -> tuple[Int64Array, Int64Array, BoolArray, Int64Array, Int64Array, Int64Array, _Masks]:
+        """Uniform legal actions, as `_apply` takes them: (actions, tiles, on the right
+        end, leads, other rows, the flat index and the hand of each seat to move). A
+        hand with plays on the ends alone (most hands) takes the fast path: the
+        ``rank``-th play (``rank = floor(u * plays)``) is found in the masks of the
+        plays on each end; a hand with no play draws or passes, and one that must
+        lead the opening tile leads it, the one action it has; the others (a lead of
+        any tile, drawing for a double, a voluntary draw, an ended hand) count every
+        kind of action, on those hands alone."""
         n = self._rules.tile_set.size
-        on_left, on_right, lead, draw, pas = self._parts()
+        idx = self._flat0 + self._turn
+        mine = self._hands.reshape(-1).take(idx)
+        on_left = mine & self._suit_ext.take(self._left)
+        on_right = mine & self._suit_ext.take(self._right)
+        c_left = _popcount8(on_left)
+        total = c_left + _popcount8(on_right)
+        u = rng.random(self._size)
+        rank = (u * total).astype(np.uint8)
+        right = rank >= c_left
+        rank -= c_left * right
+        tile = _select(np.where(right, on_right, on_left), rank, n)
+        actions = 3 * tile + right
+        other = total == 0
+        if not self._autoreset:  # (with autoreset every hand plays between two steps)
+            other |= self._ended != _PLAYING
+        if self._voluntary:
+            other |= self._can_draw(self._actions_of)
+        rows = np.flatnonzero(other)
+        if not rows.size:
+            return actions, tile, right, rows, rows, idx, mine
+        active = self._ended[rows] == _PLAYING
+        opening = self._opening[rows]
+        before = self._left[rows] < 0
+        forced = before & (opening >= 0)  # the lead of the opening tile
+        general = ~active | (before & ~forced)
+        if self._voluntary:
+            general[:] = True
+        a = np.where(self._can_draw(rows), 3 * n, 3 * n + 1)  # no play: draw, or pass
+        a[forced] = 3 * opening[forced] + 2
+        if general.any():
+            a[general] = self._sample_rows(rows[general], u[rows[general]])
+        actions[rows] = a
+        plays = a < 3 * n
+        tile[rows] = np.where(plays, a // 3, 0)
+        right[rows] = a % 3 == 1
+        lead = plays & (a % 3 == 2)
+        rest = ~plays | ~active
+        return actions, tile, right, rows[lead], rows[rest], idx, mine
+
+    def _sample_rows(self, rows: Int64Array, u: npt.NDArray[np.float64]) -> Int64Array:
+        """The actions of rank ``floor(u * count)`` among the legal actions of each hand
+        of ``rows`` (0 in an ended hand), every kind of action counted."""
+        n = self._rules.tile_set.size
+        on_left, on_right, lead, draw, pas = self._parts(rows)
         c_left = _popcount(on_left)
         c_right = _popcount(on_right)
         c_lead = _popcount(lead)
         total = c_left + c_right + c_lead + draw + pas
-        rank = (rng.random(self._size) * total).astype(np.int64)
+        rank = (u * total).astype(np.int64)
         in_right = rank >= c_left
         in_lead = rank >= c_left + c_right
         extra = rank >= c_left + c_right + c_lead  # the draw or the pass
         mask = np.where(in_lead, lead, np.where(in_right, on_right, on_left))
         offset = np.where(in_lead, c_left + c_right, np.where(in_right, c_left, 0))
-        tile = _select(mask, np.where(extra, 0, rank - offset))
+        tile = _select(mask, np.where(extra, 0, rank - offset), n)
         slot = np.where(in_lead, 2, np.where(in_right, 1, 0))
         chosen: Int64Array = np.where(
             extra, np.where(draw, 3 * n, 3 * n + 1), 3 * tile + slot
@@ -745,20 +1194,25 @@ class Batch:
         legal = self._legal(a) | ~playing
         if not legal.all():
             self._refuse(int(np.argmin(legal)), int(a[int(np.argmin(legal))]))
-        return self._apply(a, playing)
+        if self._arms:
+            return self._arms_apply(a, playing)
+        n = self._rules.tile_set.size
+        a = np.where(playing, a, 0)
+        plays = playing & (a < 3 * n)
+        slot = a % 3
+        tile = np.where(plays, a // 3, 0)
+        lead = np.flatnonzero(plays & (slot == 2))
+        rest = np.flatnonzero(~plays)
+        return self._apply(a, tile, slot == 1, lead, rest)
 
     def _step_some(self, a: Int64Array, moving: BoolArray) -> tuple[Int64Array, BoolArray]:
         """`step` of the hands of ``moving`` alone: the others' rows of every per-hand
         array are kept aside, those hands count as ended for the length of the step (an
         ended hand's action is ignored), and their rows are put back (a step also writes
-        some arrays of the hands it does not play, such as the draws made this turn)."""
+        some arrays of the hands it does not play, such as the draws made this turn; in
+        the log, it writes past their ends only)."""
         held = ~moving
-        saved = {
-            name: value[held].copy()
-            for name in self.__slots__
-            if isinstance(value := getattr(self, name), np.ndarray)
-            and value.shape[:1] == (self._size,)
-        }
+        saved = {name: value[held] for name, value in self._rows().items()}
         self._ended = np.where(moving, self._ended, _HELD)
         try:
             return self.step(a)
@@ -771,7 +1225,7 @@ class Batch:
         if self._arms:
             return self._arms_legal(a)
         n = self._rules.tile_set.size
-        on_left, on_right, lead, draw, pas = self._parts()
+        on_left, on_right, lead, draw, pas = self._parts(self._actions_of)
         slot = a % 3
         mask = np.where(slot == 0, on_left, np.where(slot == 1, on_right, lead))
         tile = np.clip(a // 3, 0, n - 1).astype(np.uint64)
@@ -797,174 +1251,225 @@ class Batch:
             f"unreachable: hand {i} refused {action} the engine took"
         )  # pragma: no cover
 
-    def _apply(self, a: Int64Array, playing: BoolArray) -> tuple[Int64Array, BoolArray]:
-        """Apply the legal actions ``a`` of the ``playing`` hands (`step` checked them),
-        with whole-array operations: each array is computed for every hand and kept
-        where the action is of its kind."""
-        if self._arms:
-            return self._arms_apply(a, playing)
+    def _apply(
+        self,
+        a: Int64Array,
+        tile: Int64Array,
+        right: BoolArray,
+        lead: Int64Array,
+        rest: Int64Array,
+        idx: Int64Array | None = None,
+        mine: _Masks | None = None,
+    ) -> tuple[Int64Array, BoolArray]:
+        """Apply the legal actions ``a`` (`step` checked them, or `_sample` drew them):
+        ``tile`` and ``right`` (the tile, and whether on the right end) of each play,
+        ``lead`` the hands where it is a lead, ``rest`` those where it is no play (a
+        draw, a pass, or a hand that does not move). Every hand is played as a play on
+        an end (a few operations over the batch), then the hands of ``rest`` are put
+        back and played on their own (draws, passes), the ends of ``lead`` are set, and
+        the hands that ended are scored. ``idx`` and ``mine``: the flat index of the
+        seat to move in `_hands` and its hand, when known."""
         rules = self._rules
-        n = rules.tile_set.size
-        rows = self._actions_of
         t = self._turn
-        zero = np.uint64(0)
-        left, right = self._left, self._right
-        is_play = playing & (a < 3 * n)
-        is_draw = playing & (a == 3 * n)
-        is_pass = playing & (a == 3 * n + 1)
-        # the log, for `state` (a finished hand's slot past its log is never read)
-        self._log[rows, self._log_len] = a
-        self._log_len += playing
-        at = self._seats == t[:, None]  # (B, P): the seat to move
-        mine = self._hands[rows, t]
-        nxt = self._nxt[t]
-        new_turn = np.where(playing, nxt, t)
-        ended = self._ended.copy()
-        ends = (1 << np.maximum(left, 0)) | (1 << np.maximum(right, 0))
-        # ---- plays
-        if is_play.any():
-            tile = np.where(is_play, a // 3, 0)
-            slot = a - 3 * tile
-            lo, hi = self._lo[tile], self._hi[tile]
-            lead = is_play & (slot == 2)
-            self._left = np.where(lead, lo, np.where(is_play & (slot == 0), lo + hi - left, left))
-            self._right = np.where(
-                lead, hi, np.where(is_play & (slot == 1), lo + hi - right, right)
-            )
-            bit = np.where(is_play, self._tile_bits[tile], zero)
-            mine = mine ^ bit
-            self._hands ^= np.where(at, bit[:, None], zero)
-            self._rprop = np.where(is_play, -1, self._rprop)
-            self._rcount = np.where(is_play, 0, self._rcount)
-            self._last = np.where(is_play, t, self._last)
-            out = is_play & (mine == 0)
-            ended = np.where(out, _DOMINO, ended)
-            new_turn = np.where(out, t, new_turn)
-        drew = np.zeros_like(self._drew)  # a play or a pass ends a turn's draws
-        # ---- draws
-        if is_draw.any():
-            idx = self._bone[rows, self._bone_at()]  # each boneyard's next tile
-            bit = np.where(is_draw, self._tile_bits[idx], zero)
-            self._hands |= np.where(at, bit[:, None], zero)
-            self._bone_mask ^= bit
-            self._bpos += is_draw
-            new_turn = np.where(is_draw, t, new_turn)
-            before = is_draw & (left < 0)
-            if before.any():  # drawing for a double (LEAD-5)
-                double = before & (self._lo[idx] == self._hi[idx])
-                self._opening[double] = idx[double]
-                more = before & ~double & (self._bone_size() > rules.boneyard_floor)
-                new_turn[more] = nxt[more]
-                empty = before & ~double & ~more
-                if empty.any():
-                    seat, heavy = self._heaviest(empty)
-                    new_turn[empty] = seat[empty]
-                    self._opening[empty] = heavy[empty]
+        hands = self._hands.reshape(-1)
+        if idx is None or mine is None:
+            idx = self._flat0 + t
+            mine = hands.take(idx)
+        left, right_end = self._left, self._right
+        # what the hands of `rest` had, to put back
+        kept = (mine[rest], left[rest], right_end[rest], self._rcount[rest], self._last[rest])
+        # the log, for `state`
+        self._log.reshape(-1)[self._log_len * self._size + self._actions_of] = a
+        self._log_len += 1
+        # ---- every hand as a play on an end
+        both = self._pipsum.take(tile)
+        self._left = np.where(right, left, both - left)
+        self._right = np.where(right, both - right_end, right_end)
+        after = mine ^ self._tile_bits.take(tile)
+        hands[idx] = after
+        self._rcount.fill(0)
+        self._last = t.copy()
+        self._turn = self._nxt.take(t)
+        if rules.drawing is DrawRule.ONE_THEN_PASS:
+            drew = self._drew[rest]
+            self._drew.fill(0)  # a play or a pass ends a turn's draws
+        out = after == 0
+        # ---- the others: put back, then played on their own
+        if rest.size:
+            out[rest] = False
+            hands[idx[rest]] = kept[0]
+            self._left[rest] = kept[1]
+            self._right[rest] = kept[2]
+            self._rcount[rest] = kept[3]
+            self._last[rest] = kept[4]
+            self._turn[rest] = t[rest]
+        if lead.size:
+            self._left[lead] = self._lo[tile[lead]]
+            self._right[lead] = self._hi[tile[lead]]
+        ended = [np.flatnonzero(out)]
+        self._ended[ended[0]] = _DOMINO
+        self._turn[ended[0]] = t[ended[0]]
+        if rest.size:
+            playing = self._ended[rest] == _PLAYING
+            moving = rest[playing]
+            self._log_len[rest[~playing]] -= 1
             if rules.drawing is DrawRule.ONE_THEN_PASS:
-                drew = np.where(is_draw & (new_turn == t), self._drew + 1, 0)
-            # a forced draw shows the ends; one before the lead or a voluntary one shows
-            # nothing
-            shows = np.where(before | rules.voluntary_draw, 0, ends)
-            self._shown = np.where(at & is_draw[:, None], shows[:, None], self._shown)
-        self._drew = drew
-        # ---- passes
-        if is_pass.any():
-            counts = is_pass
-            if rules.drawing is not DrawRule.NONE:
-                counts = is_pass & (self._bone_size() <= rules.boneyard_floor)
-            opens = counts & (self._rprop < 0)
-            self._rprop = np.where(opens, t, self._rprop)
-            self._rcount = np.where(opens, 0, self._rcount) + counts
-            block = is_pass & (self._rcount == rules.players)
-            ended = np.where(block, _BLOCKED, ended)
-            new_turn = np.where(block, t, new_turn)
-            self._shown |= np.where(at & is_pass[:, None], ends[:, None], 0)
+                self._drew[moving] = np.where(
+                    a[moving] == 3 * rules.tile_set.size, drew[playing], 0
+                )
+            ended.append(self._draw_or_pass(moving, a[moving], kept[1][playing], kept[2][playing]))
         # ---- DETECT-1: no seat can play and nobody can draw
         if rules.block_detection is BlockDetection.IMMEDIATE:
-            moved = (is_play | is_draw) & (ended == _PLAYING) & (self._left >= 0)
-            if moved.any():
-                stuck = moved & self._stuck()
-                ended = np.where(stuck, _BLOCKED, ended)
-                new_turn = np.where(stuck, t, new_turn)
-        self._turn = new_turn
-        done = (ended != _PLAYING) & playing
-        self._ended = ended
+            moved = np.ones(self._size, dtype=bool)
+            moved[rest[a[rest] != 3 * rules.tile_set.size]] = False  # passes, still hands
+            moved[ended[0]] = False
+            moved &= (self._ended == _PLAYING) & (self._left >= 0)
+            rows = np.flatnonzero(moved)
+            stuck = rows[self._stuck(rows)]
+            self._ended[stuck] = _BLOCKED
+            self._turn[stuck] = t[stuck]
+            ended.append(stuck)
+        done_rows = np.concatenate(ended) if len(ended) > 1 else ended[0]
         rewards = np.zeros((self._size, rules.players), dtype=np.int64)
-        if done.any():
-            rewards[done] = self._points(done)
+        done = np.zeros(self._size, dtype=bool)
+        if done_rows.size:
+            done[done_rows] = True
+            rewards[done_rows] = self._points(done_rows)
             if self._autoreset:
-                self._deals[done] += 1
-                self._deal(rows[done])
+                self._redeal(np.flatnonzero(done))
         return rewards, done
 
-    def _bone_at(self) -> Int64Array:
-        """The position in `_bone` of each hand's next boneyard tile (0 when empty)."""
+    def _draw_or_pass(
+        self, rows: Int64Array, a: Int64Array, left: Int64Array, right: Int64Array
+    ) -> Int64Array:
+        """Play the draws and passes ``a`` of the hands ``rows`` (whose ends were
+        ``left`` and ``right``); the hands that ended (blocked)."""
+        rules = self._rules
+        n = rules.tile_set.size
+        t = self._turn[rows]
+        at = self._flat0[rows] + t
+        # the values of the ends, which a forced draw or a pass shows
+        ends = np.left_shift(1, np.maximum(left, 0)) | np.left_shift(1, np.maximum(right, 0))
+        is_draw = a == 3 * n
+        # ---- draws
+        d = np.flatnonzero(is_draw)
+        if d.size:
+            drows, dt = rows[d], t[d]
+            idx = self._bone[drows, self._bone_at(drows)].astype(np.intp)  # the next tile
+            bit = self._tile_bits[idx]
+            self._hands.reshape(-1)[at[d]] |= bit
+            self._bone_mask[drows] ^= bit
+            self._bpos[drows] += 1
+            turn = dt.copy()
+            before = left[d] < 0
+            if before.any():  # drawing for a double (LEAD-5)
+                double = before & (self._lo[idx] == self._hi[idx])
+                self._opening[drows[double]] = idx[double]
+                more = before & ~double & (self._bone_size(drows) > rules.boneyard_floor)
+                turn[more] = self._nxt[dt[more]]
+                empty = before & ~double & ~more
+                if empty.any():
+                    turn[empty], self._opening[drows[empty]] = self._heaviest(
+                        self._hands[drows[empty]]
+                    )
+            if rules.drawing is DrawRule.ONE_THEN_PASS:
+                self._drew[drows] = np.where(turn == dt, self._drew[drows] + 1, 0)
+            # a forced draw shows the ends; one before the lead or a voluntary one shows
+            # nothing
+            shows = np.where(before | rules.voluntary_draw, 0, ends[d])
+            self._shown.reshape(-1)[at[d]] = shows
+            self._turn[drows] = turn
+        # ---- passes
+        p = np.flatnonzero(~is_draw)
+        if not p.size:
+            return p
+        prows, pt = rows[p], t[p]
+        counts = np.ones(len(p), dtype=bool)
+        if rules.drawing is not DrawRule.NONE:
+            counts = self._bone_size(prows) <= rules.boneyard_floor
+        count = self._rcount[prows]
+        opens = counts & (count == 0)  # (the proposer is read while the count is not 0)
+        self._rprop[prows[opens]] = pt[opens]
+        count = count + counts
+        self._rcount[prows] = count
+        block = count == rules.players
+        self._turn[prows] = np.where(block, pt, self._nxt[pt])
+        self._shown.reshape(-1)[at[p]] |= ends[p]
+        blocked: Int64Array = prows[block]
+        self._ended[blocked] = _BLOCKED
+        return blocked
+
+    def _bone_at(self, rows: Int64Array) -> Int64Array:
+        """The position in `_bone` of the next boneyard tile of the hands ``rows`` (0
+        when empty)."""
         n = self._rules.tile_set.size
         dealt = self._rules.players * self._rules.hand_size
-        return np.clip(self._bpos + (n - dealt), 0, max(n - dealt - 1, 0))
+        return np.clip(self._bpos[rows] + (n - dealt), 0, max(n - dealt - 1, 0))
 
-    def _stuck(self) -> BoolArray:
-        """Whether no seat can play, and nobody can draw (DETECT-1), per hand."""
+    def _stuck(self, rows: Int64Array) -> BoolArray:
+        """Whether no seat can play, and nobody can draw (DETECT-1), in the hands
+        ``rows``."""
         rules = self._rules
-        ends = self._suit[np.maximum(self._left, 0)] | self._suit[np.maximum(self._right, 0)]
-        stuck: BoolArray = ~((self._hands & ends[:, None]) != 0).any(axis=1)
+        ends = self._suit_ext[self._left[rows]] | self._suit_ext[self._right[rows]]
+        stuck: BoolArray = ~((self._hands[rows] & ends[:, None]) != 0).any(axis=1)
         if rules.drawing is not DrawRule.NONE:
-            stuck &= self._bone_size() <= rules.boneyard_floor
+            stuck &= self._bone_size(rows) <= rules.boneyard_floor
         return stuck
 
-    def _heaviest(self, which: BoolArray) -> tuple[Int64Array, Int64Array]:
-        """(holder, index) of the heaviest tile in any hand (LEAD-1), for the hands of
-        ``which`` (a loop over the tiles, heaviest first: a rare path)."""
-        tiles = sorted(self._rules.tile_set, key=lambda t: (t.pips, t.high), reverse=True)
-        seat = np.zeros(self._size, dtype=np.int64)
-        heavy = np.full(self._size, -1, dtype=np.int64)
-        for tile in tiles:
-            holds = (self._hands & self._tile_bits[tile.index]) != 0
-            found = which & (heavy < 0) & holds.any(axis=1)
+    def _heaviest(self, hands: npt.NDArray[np.uint64]) -> tuple[Int64Array, Int64Array]:
+        """(holder, index) of the heaviest tile held in each deal of ``hands`` (LEAD-1; a
+        loop over the tiles, heaviest first: a rare path)."""
+        k = len(hands)
+        seat = np.zeros(k, dtype=np.int64)
+        heavy = np.full(k, -1, dtype=np.int64)
+        for tile in self._heavy_desc:
+            holds = (hands & self._tile_bits[tile]) != 0
+            found = (heavy < 0) & holds.any(axis=1)
             seat[found] = np.argmax(holds[found], axis=1)
-            heavy[found] = tile.index
+            heavy[found] = tile
         return seat, heavy
 
     # ------------------------------------------------------------------ scoring
-    def _points(self, done: BoolArray) -> Int64Array:
-        """The points per seat of the hands of ``done`` (`score_hand`, vectorized for
-        the supported scoring fields)."""
+    def _points(self, done: Int64Array) -> Int64Array:
+        """The points per seat of the hands ``done`` (`score_hand`, vectorized for the
+        supported scoring fields), ``(len(done), players)``. Computed side by hand
+        (``(sides, E)`` arrays): a sum or a minimum over the sides is then an
+        operation between a few rows, which numpy does faster than along short rows."""
         rules = self._rules
         s_count = self._sides
         side_of = self._side_of
-        pips = _sum_bits(self._hands[done], self._pip_table)  # (E, P)
-        e = pips.shape[0]
+        pips = _sum_bits(np.ascontiguousarray(self._hands[done].T), self._pip_table)  # (P, E)
+        e = pips.shape[1]
+        cols = np.arange(e)
         domino = self._ended[done] == _DOMINO
         mover = self._turn[done]
         last = self._last[done]
-        seat_side = np.zeros((rules.players, s_count), dtype=np.int64)
-        seat_side[np.arange(rules.players), side_of] = 1
-        totals = pips @ seat_side  # (E, S)
+        seat_side = np.zeros((s_count, rules.players), dtype=np.int64)
+        seat_side[side_of, np.arange(rules.players)] = 1
+        totals = seat_side @ pips  # (S, E)
+        sides = np.arange(s_count)[:, None]
         # the winning sides
         if rules.block_winner is BlockWinner.LOWEST_INDIVIDUAL:
-            big = np.iinfo(np.int64).max
-            keys = np.full((e, s_count), big, dtype=np.int64)
-            for s in range(rules.players):
-                keys[:, side_of[s]] = np.minimum(keys[:, side_of[s]], pips[:, s])
+            keys = np.full((s_count, e), np.iinfo(np.int64).max, dtype=np.int64)
+            for seat in range(rules.players):
+                keys[side_of[seat]] = np.minimum(keys[side_of[seat]], pips[seat])
         else:
             keys = totals
-        tied = keys == keys.min(axis=1, keepdims=True)
-        ntied = tied.sum(axis=1)
-        win = tied & (ntied == 1)[:, None]
+        tied = keys == keys.min(axis=0)
+        ntied = tied.sum(axis=0)
+        win = tied & (ntied == 1)
         many = ntied > 1
         if rules.block_tie is BlockTie.SPLIT:
-            win |= tied & many[:, None]
+            win |= tied & many
         elif rules.block_tie is BlockTie.NON_BLOCKER_WINS:
             blocker = np.where(last >= 0, side_of[np.maximum(last, 0)], -1)
-            rest = tied & (np.arange(s_count)[None, :] != blocker[:, None])
-            ok = many & (last >= 0) & (rest.sum(axis=1) == 1)
-            win |= rest & ok[:, None]
+            rest = tied & (sides != blocker)
+            ok = many & (last >= 0) & (rest.sum(axis=0) == 1)
+            win |= rest & ok
         emptier_side = side_of[mover]
         if rules.domino_winner is DominoWinner.EMPTIER:
-            one = np.arange(s_count)[None, :] == emptier_side[:, None]
-            win = np.where(domino[:, None], one, win)
-        nwin = win.sum(axis=1)
-        share = np.maximum(nwin, 1)
+            win = np.where(domino, sides == emptier_side, win)
+        share = np.maximum(win.sum(axis=0), 1)
         scoring = rules.scoring
         if scoring is Scoring.PENALTY:
             side_points = totals
@@ -973,29 +1478,29 @@ class Batch:
                 pool = np.where(domino | (scoring is Scoring.FIXED), rules.fixed_points, 0).astype(
                     np.int64
                 )
-                side_points = np.where(win, (pool // share)[:, None], 0)
+                side_points = np.where(win, pool // share, 0)
             else:
-                own = (totals * win).sum(axis=1)
-                opp = totals.sum(axis=1) - own
+                own = (totals * win).sum(axis=0)
+                opp = totals.sum(axis=0) - own
                 if scoring is Scoring.ALL_PIPS:
                     pool = opp + own
                 elif scoring is Scoring.OPPONENTS_MINUS_OWN:
                     pool = np.where(domino, opp, np.maximum(opp - own, 0))
                 else:
                     pool = opp
-                side_points = np.where(win, (pool // share)[:, None], 0)
+                side_points = np.where(win, pool // share, 0)
                 if rules.partnership and scoring is not Scoring.ALL_PIPS:
-                    went = domino & win[np.arange(e), emptier_side]
-                    partner = totals[np.arange(e), emptier_side]
-                    col = side_points[np.arange(e), emptier_side]
+                    went = domino & win[emptier_side, cols]
+                    partner = totals[emptier_side, cols]
+                    col = side_points[emptier_side, cols]
                     if rules.partner_pips is PartnerPips.ADD:
                         col = np.where(went, col + partner, col)
                     elif rules.partner_pips is PartnerPips.SUBTRACT:
                         col = np.where(went, np.maximum(col - partner, 0), col)
-                    side_points[np.arange(e), emptier_side] = col
+                    side_points[emptier_side, cols] = col
             if rules.stock_pips:
                 stock = _sum_bits(self._bone_mask[done], self._pip_table)
-                side_points = side_points + np.where(win, (stock // share)[:, None], 0)
+                side_points = side_points + np.where(win, stock // share, 0)
             if rules.round_to > 1:
                 step = rules.round_to
                 side_points = np.where(
@@ -1003,7 +1508,7 @@ class Batch:
                 )
                 if rules.end_per_five:
                     side_points = side_points // 5
-        points: Int64Array = side_points[:, side_of]
+        points: Int64Array = side_points[side_of].T
         return points
 
     # ------------------------------------------------------------------ features
@@ -1126,12 +1631,12 @@ class Batch:
         them)."""
         lens = self._arms_len
         waits = lens < self._arms_sides  # SPIN-3: the sides not started yet
-        free = ~_columns_or(waits)
+        free = ~_union(waits)
         opened = (self._arms_state == _ARM_OPEN) & (free[:, None] | waits)
         vals = np.maximum(self._arms_val, 0)
         self._arms_suits = np.where(opened, self._suit[vals], np.uint64(0))
-        self._arms_fit = _columns_or(self._arms_suits)
-        self._arms_shows = _columns_or(np.where(opened, 1 << vals, 0))
+        self._arms_fit = _union(self._arms_suits)
+        self._arms_shows = _union(np.where(opened, 1 << vals, 0))
 
     def _arms_parts(
         self,
@@ -1141,7 +1646,7 @@ class Batch:
         an ended hand); before the lead as in a line (`_parts`)."""
         before = self._left < 0
         if before.any():
-            _left, _right, lead, draw, _pas = self._parts()
+            _left, _right, lead, draw, _pas = self._parts(self._actions_of)
         else:  # (every hand led: no lead, no drawing for a double)
             lead = np.zeros(self._size, dtype=np.uint64)
             draw = before
@@ -1149,7 +1654,7 @@ class Batch:
         hand = np.where(moving, self._hands[self._actions_of, self._turn], np.uint64(0))
         on_arm = hand[:, None] & self._arms_suits
         playable = (hand & self._arms_fit) != 0
-        can_draw = self._can_draw()
+        can_draw = self._can_draw(self._actions_of)
         after = moving & ~playable & can_draw
         if self._rules.voluntary_draw:
             after |= moving & playable & can_draw
@@ -1187,7 +1692,7 @@ class Batch:
         group = np.minimum(_columns_sum(rank[:, None] >= ends), k1 - 1)
         rows = self._actions_of
         offset = ends[rows, group] - counts[rows, group]
-        tile = _select(groups[rows, group], np.where(extra, 0, rank - offset))
+        tile = _select(groups[rows, group], np.where(extra, 0, rank - offset), n)
         chosen: Int64Array = np.where(
             extra, np.where(draw, k1 * n, k1 * n + 1), k1 * tile + group
         ).astype(np.int64)
@@ -1219,7 +1724,7 @@ class Batch:
         is_play = playing & (a < k1 * n)
         is_draw = playing & (a == k1 * n)
         is_pass = playing & (a == k1 * n + 1)
-        self._log[rows, self._log_len] = a
+        self._log.reshape(-1)[self._log_len * self._size + rows] = a
         self._log_len += playing
         at = self._seats == t[:, None]
         before = self._left < 0
@@ -1240,7 +1745,6 @@ class Batch:
             bit = np.where(is_play, self._tile_bits[tile], zero)
             mine = self._hands[rows, t] ^ bit
             self._hands ^= np.where(at, bit[:, None], zero)
-            self._rprop = np.where(is_play, -1, self._rprop)
             self._rcount = np.where(is_play, 0, self._rcount)
             self._last = np.where(is_play, t, self._last)
             if self._arms_release:
@@ -1259,7 +1763,7 @@ class Batch:
         drew = np.zeros_like(self._drew)
         # ---- draws (before the lead: drawing for a double, LEAD-5, as in a line)
         if is_draw.any():
-            idx = self._bone[rows, self._bone_at()]
+            idx = self._bone[rows, self._bone_at(rows)].astype(np.intp)
             bit = np.where(is_draw, self._tile_bits[idx], zero)
             self._hands |= np.where(at, bit[:, None], zero)
             self._bone_mask ^= bit
@@ -1273,9 +1777,7 @@ class Batch:
                 new_turn[more] = nxt[more]
                 empty = first & ~double & ~more
                 if empty.any():
-                    seat, heavy = self._heaviest(empty)
-                    new_turn[empty] = seat[empty]
-                    self._opening[empty] = heavy[empty]
+                    new_turn[empty], self._opening[empty] = self._heaviest(self._hands[empty])
             if rules.drawing is DrawRule.ONE_THEN_PASS:
                 drew = np.where(is_draw & (new_turn == t), self._drew + 1, 0)
             seen = np.where(before | rules.voluntary_draw, 0, shows)
@@ -1286,9 +1788,9 @@ class Batch:
             counts = is_pass
             if rules.drawing is not DrawRule.NONE:
                 counts = is_pass & (self._bone_size() <= rules.boneyard_floor)
-            opens = counts & (self._rprop < 0)
+            opens = counts & (self._rcount == 0)  # (the proposer is read while it is not)
             self._rprop = np.where(opens, t, self._rprop)
-            self._rcount = np.where(opens, 0, self._rcount) + counts
+            self._rcount = self._rcount + counts
             block = is_pass & (self._rcount == rules.players)
             ended = np.where(block, _BLOCKED, ended)
             new_turn = np.where(block, t, new_turn)
@@ -1297,7 +1799,7 @@ class Batch:
         if rules.block_detection is BlockDetection.IMMEDIATE:
             moved = (is_play | is_draw) & (ended == _PLAYING) & (self._left >= 0)
             if moved.any():
-                stuck = _columns_or(self._hands & self._arms_fit[:, None]) == 0
+                stuck = _union(self._hands & self._arms_fit[:, None]) == 0
                 if rules.drawing is not DrawRule.NONE:
                     stuck &= self._bone_size() <= rules.boneyard_floor
                 stuck &= moved
@@ -1307,10 +1809,10 @@ class Batch:
         done = (ended != _PLAYING) & playing
         self._ended = ended
         if done.any():
-            rewards[done] += self._points(done)
+            done_rows = np.flatnonzero(done)
+            rewards[done_rows] += self._points(done_rows)
             if self._autoreset:
-                self._deals[done] += 1
-                self._deal(rows[done])
+                self._redeal(done_rows)
         return rewards, done
 
     def _arms_lay_lead(self, lead: BoolArray, lo: Int64Array, hi: Int64Array) -> None:
@@ -1408,7 +1910,7 @@ class Batch:
         waiting = (self._arms_len < self._arms_sides) & played[:, None]
         if not waiting.any():
             return
-        held = _columns_or(self._hands) | self._bone_mask
+        held = _union(self._hands) | self._bone_mask
         table = ~held & np.uint64((1 << self._rules.tile_set.size) - 1)
         values = np.maximum(self._arms_val, 0)
         laid = _popcount(table[:, None] & self._suit[values])
@@ -1466,7 +1968,7 @@ class Batch:
             halves.append(half)
         v = np.stack(values, axis=1)
         h = np.stack(halves, axis=1)
-        lone = (lo >= 0) & ~_columns_or(lens > 0)  # the lead alone (COUNT-3)
+        lone = (lo >= 0) & ~_union(lens > 0)  # the lead alone (COUNT-3)
         if lone.any():
             first = k // 2 - 1  # the column of the LEFT arm
             h[lone] = 0

@@ -96,7 +96,7 @@ def test_masks_and_observations_equal_the_scalar_engines_on_the_same_deals(
     obs, info = env.reset(seed=5)
     rng = np.random.default_rng(1)
     for i in range(4):  # the documented deals
-        assert env.batch.seed_of(i) == Batch.hand_seed(5, i)
+        assert env.batch.deal_of(i) == Deal.random(env.rules, rng=Batch.hand_random(5, i))
     for _ in range(25):
         for i in range(4):
             state = env.batch.state(i)
@@ -109,9 +109,9 @@ def test_masks_and_observations_equal_the_scalar_engines_on_the_same_deals(
         )
 
 
-def greedy_hand(rules: Ruleset, seed: int) -> HandState:
-    """A hand dealt from ``seed`` played to its end by `GreedyAgent` at every seat."""
-    state = HandState.start(rules, Deal.random(rules, seed=seed))
+def greedy_hand(rules: Ruleset, rng: random.Random) -> HandState:
+    """A hand dealt by ``rng`` played to its end by `GreedyAgent` at every seat."""
+    state = HandState.start(rules, Deal.random(rules, rng=rng))
     agent, rng = GreedyAgent(), random.Random(0)
     while not state.is_over:
         state = state.apply(agent.choose(state.observation(state.turn), rng))
@@ -137,7 +137,7 @@ def test_rewards_at_hand_end_are_the_scalar_engines_points_greedy_against_greedy
         for i in np.flatnonzero(terminated).tolist():
             first.setdefault(i, (float(reward[i]), info["points"][i].tolist()))
     for i, (paid, points) in first.items():
-        end = greedy_hand(env.rules, Batch.hand_seed(9, i))
+        end = greedy_hand(env.rules, Batch.hand_random(9, i))
         assert end.result is not None
         assert points == list(end.result.points)
         if isinstance(seat, int):

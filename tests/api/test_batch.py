@@ -9,6 +9,8 @@ endings and points, and `Batch.state` rebuilds the scalar state. Then bad input.
 
 from __future__ import annotations
 
+import pickle
+
 import attrs
 import numpy as np
 import pytest
@@ -39,7 +41,7 @@ from dominoes import (
     SpinnerFill,
     SpinnerRule,
 )
-from dominoes.batch import Batch
+from dominoes.batch import Batch, HandRandom
 from dominoes.errors import ArgumentTypeError, ArgumentValueError
 from strategies import SETTINGS, spinner_rulesets, variant_rulesets
 
@@ -83,11 +85,12 @@ def expected_rewards(before: HandState, after: HandState) -> list[int]:
 
 def play_alongside(rules: Ruleset, seed: int, autoreset: bool, size: int = 6) -> None:
     """Play a batch by random legal actions and the scalar engine alongside, checking
-    at every step that they agree (see the module docs)."""
+    at every step that they agree (see the module docs); the batch steps by
+    `Batch.step_random` and by `Batch.step` of `Batch.sample_legal` in turn."""
     batch = Batch(rules, size=size, autoreset=autoreset)
     batch.reset(seed)
     states = [
-        HandState.start(rules, Deal.random(rules, seed=Batch.hand_seed(seed, i)))
+        HandState.start(rules, Deal.random(rules, rng=Batch.hand_random(seed, i)))
         for i in range(size)
     ]
     rng = np.random.default_rng(seed)
@@ -102,9 +105,13 @@ def play_alongside(rules: Ruleset, seed: int, autoreset: bool, size: int = 6) ->
             assert [batch.state(i) for i in range(size)] == states
         if batch.over.all():
             break
-        actions = batch.sample_legal(rng)
-        assert all(mask[i, a] for i, a in enumerate(actions) if not batch.over[i])
-        rewards, done = batch.step(actions)
+        was_over = batch.over.copy()
+        if step % 2:
+            actions = batch.sample_legal(rng)
+            rewards, done = batch.step(actions)
+        else:  # the fused path
+            actions, rewards, done = batch.step_random(rng)
+        assert all(mask[i, a] for i, a in enumerate(actions) if not was_over[i])
         for i, state in enumerate(states):
             if state.is_over:
                 assert not done[i]
@@ -116,7 +123,7 @@ def play_alongside(rules: Ruleset, seed: int, autoreset: bool, size: int = 6) ->
             if after.is_over:
                 ended += 1
                 if autoreset:
-                    after = HandState.start(rules, Deal.random(rules, seed=batch.seed_of(i)))
+                    after = HandState.start(rules, Deal.random(rules, rng=batch.random_of(i)))
             states[i] = after
     assert [batch.state(i) for i in range(size)] == states
     assert ended > 0
@@ -159,14 +166,117 @@ def test_batch_plays_chosen_rulesets_as_the_scalar_engine(rules: Ruleset) -> Non
     play_alongside(rules, 3, autoreset=True, size=32)
 
 
-def test_reset_deals_each_hand_from_its_documented_seed() -> None:
+def test_reset_deals_each_hand_from_its_documented_generator() -> None:
     rules = Ruleset.draw(players=3)
     batch = Batch(rules, size=4)
     batch.reset(11)
     for i in range(4):
-        seed = (11 << 64) | i
-        assert batch.seed_of(i) == seed == Batch.hand_seed(11, i, 0)
-        assert batch.state(i) == HandState.start(rules, Deal.random(rules, seed=seed))
+        deal = Deal.random(rules, rng=HandRandom(11, i, 0))
+        assert batch.deal_of(i) == deal == Deal.random(rules, rng=Batch.hand_random(11, i))
+        assert batch.state(i) == HandState.start(rules, deal)
+
+
+# one ruleset of each kind of deal and opening the batch plays: every tile dealt or a
+# boneyard, the lead order of each opening rule, a redeal for a double (LEAD-4), which
+# shuffles again, drawing for a double (LEAD-5), the heaviest tile (LEAD-1), double-9
+DEAL_FAMILIES = [
+    Ruleset.block(players=4, partnership=True),
+    Ruleset.block(players=2),
+    Ruleset.draw(players=3),
+    Ruleset.block(players=3, opening=Opening.LOWEST_DOUBLE),
+    Ruleset.block(players=2, opening=Opening.SEAT_ANY_TILE),
+    Ruleset.draw(players=2, hand_size=2, no_double=NoDoubleRule.REDEAL),
+    Ruleset.draw(players=2, hand_size=1, no_double=NoDoubleRule.DRAW_FOR_DOUBLE),
+    Ruleset.draw(players=2, hand_size=1, no_double=NoDoubleRule.HEAVIEST_TILE),
+    Ruleset.draw(players=6, max_pip=9, hand_size=7),
+]
+
+
+@pytest.mark.parametrize(
+    "rules",
+    DEAL_FAMILIES,
+    ids=["4p", "2p", "draw-3p", "lowest", "any", "redeal", "draw-for", "heaviest", "d9"],
+)
+def test_the_batch_deals_what_deal_random_deals_with_the_hands_generator(rules: Ruleset) -> None:
+    size = 200
+    batch = Batch(rules, size=size, autoreset=True)
+    batch.reset(2**70 + 5)  # a seed of more than one 64-bit word
+    for i in range(size):
+        deal = Deal.random(rules, rng=HandRandom(2**70 + 5, i))
+        assert batch.deal_of(i) == deal
+        assert tuple(batch._hands[i].tolist()) == deal.hand_masks
+        n = len(deal.boneyard)
+        assert batch._bone[i, :n].tolist() == list(deal.boneyard_indices)
+        assert batch.state(i) == HandState.start(rules, deal)
+    # the next deals, dealt ahead in bulk when hands end
+    rng = np.random.default_rng(3)
+    while (batch._deals < 2).any():
+        batch.step(batch.sample_legal(rng))
+    observed = [batch.observe(seat) for seat in range(rules.players)]
+    for i in range(0, size, 7):
+        d = int(batch._deals[i])
+        assert batch.deal_of(i) == Deal.random(rules, rng=HandRandom(2**70 + 5, i, d))
+        state = batch.state(i)  # its actions replayed on that deal
+        for seat, vectors in enumerate(observed):
+            assert vectors[i].tolist() == batch.encoder.encode_state(state, seat)
+
+
+def test_hand_random_is_a_consistent_random_generator() -> None:
+    rng = HandRandom(3, 1, 2)
+    state = rng.getstate()
+    words = [rng.getrandbits(64) for _ in range(3)]
+    rng.setstate(state)
+    assert rng.getrandbits(192) == words[0] | words[1] << 64 | words[2] << 128
+    rng.setstate(state)
+    assert rng.getrandbits(10) == words[0] >> 54
+    rng.setstate(state)
+    assert rng.random() == (words[0] >> 11) / 2**53
+    # shuffle: one word a position, the positions sorted by the words' top 58 bits
+    rng.setstate(state)
+    items = list("abc")
+    rng.shuffle(items)
+    order = sorted(range(3), key=lambda k: words[k] >> 6)
+    assert items == [list("abc")[k] for k in order]
+    # the random.Random methods built on them draw from the stream; seed starts it again
+    rng.seed((3, 1, 2))
+    assert rng.getstate() == state
+    assert 0 <= rng.randrange(10) < 10
+    assert rng.getstate() != state
+    rng.seed(3)
+    assert rng.getstate() == HandRandom(3).getstate()
+    assert HandRandom(3, 1).getstate() != HandRandom(3, 0, 1).getstate()
+    assert HandRandom(2**64).getstate() != HandRandom(0).getstate()
+    assert pickle.loads(pickle.dumps(rng)).getstate() == rng.getstate()
+    rng.seed()  # from the operating system
+    assert rng.getstate() != state
+    copy = HandRandom()
+    copy.setstate(rng.getstate())
+    assert copy.random() == rng.random()
+    assert rng.getrandbits(0) == 0
+    # uniform enough: each of 4 positions ends first about a quarter of the time
+    firsts = [0] * 4
+    for hand in range(2000):
+        order4 = [0, 1, 2, 3]
+        HandRandom(9, hand).shuffle(order4)
+        firsts[order4[0]] += 1
+    assert all(400 <= c <= 600 for c in firsts)
+
+
+def test_hand_random_refuses_bad_arguments() -> None:
+    with pytest.raises(ArgumentValueError, match="seed"):
+        HandRandom(-1)
+    with pytest.raises(ArgumentValueError, match="hand"):
+        HandRandom(0, 2**32)
+    with pytest.raises(ArgumentTypeError, match="deal"):
+        HandRandom(0, 0, "1")  # type: ignore[arg-type]
+    with pytest.raises(ArgumentTypeError, match="a"):
+        HandRandom().seed(1.5)
+    with pytest.raises(ArgumentTypeError, match="k"):
+        HandRandom().getrandbits(1.0)  # type: ignore[arg-type]
+    with pytest.raises(ArgumentValueError, match="k"):
+        HandRandom().getrandbits(-1)
+    with pytest.raises(ArgumentValueError, match="state"):
+        HandRandom().setstate((3,))
 
 
 def test_autoreset_deals_the_next_deal_of_a_hand() -> None:
@@ -175,12 +285,17 @@ def test_autoreset_deals_the_next_deal_of_a_hand() -> None:
     batch.reset(5)
     rng = np.random.default_rng(1)
     done_any = np.zeros(3, dtype=bool)
+    first = [batch.deal_of(i) for i in range(3)]
     while not done_any.all():
         _, done = batch.step(batch.sample_legal(rng))
         done_any |= done
         assert not batch.over.any()
     for i in range(3):
-        assert batch.seed_of(i) >= Batch.hand_seed(5, i, 1)
+        assert batch.deal_of(i) != first[i]
+        assert batch.deal_of(i) == Deal.random(
+            rules, rng=Batch.hand_random(5, i, int(batch._deals[i]))
+        )
+        assert batch._deals[i] >= 1
 
 
 @pytest.mark.parametrize(
@@ -248,9 +363,9 @@ def test_bad_arguments() -> None:
     with pytest.raises(ArgumentTypeError, match="rng"):
         batch.sample_legal(3)  # type: ignore[arg-type]
     with pytest.raises(ArgumentValueError, match="seed"):
-        Batch.hand_seed(-1, 0)
+        Batch.hand_random(-1, 0)
     with pytest.raises(ArgumentValueError, match="deal"):
-        Batch.hand_seed(0, 0, 2**32)
+        Batch.hand_random(0, 0, 2**32)
 
 
 @pytest.mark.parametrize(
@@ -323,6 +438,42 @@ def test_step_where_moves_only_those_hands(rules: Ruleset) -> None:
         batch.step(batch.sample_legal(rng), where=np.ones(3, dtype=bool))
     with pytest.raises(ArgumentValueError, match="where"):
         batch.step(batch.sample_legal(rng), where=[1, 0, 1, 0])
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        *DEAL_FAMILIES[:3],
+        Ruleset.draw(players=3, voluntary_draw=True),
+        Ruleset.preset("all-fives"),
+        Ruleset.preset("bergen", players=4),
+        Ruleset.preset("sebastopol"),
+    ],
+)
+def test_step_random_is_step_of_sample_legal(rules: Ruleset) -> None:
+    """From the same generator state, `step_random` takes the actions `sample_legal`
+    picks and leaves the batch as `step` of them does (the line and the spinner
+    family)."""
+    fused, plain = (Batch(rules, size=64, autoreset=True) for _ in range(2))
+    fused.reset(8)
+    plain.reset(8)
+    rng_fused, rng_plain = np.random.default_rng(2), np.random.default_rng(2)
+    ended = 0
+    for _ in range(80):
+        actions = plain.sample_legal(rng_plain)
+        rewards, done = plain.step(actions)
+        taken, fused_rewards, fused_done = fused.step_random(rng_fused)
+        assert (taken == actions).all()
+        assert (fused_rewards == rewards).all()
+        assert (fused_done == done).all()
+        assert (fused.legal_mask() == plain.legal_mask()).all()
+        ended += int(done.sum())
+    assert ended > 64
+    assert [fused.state(i) for i in range(0, 64, 9)] == [plain.state(i) for i in range(0, 64, 9)]
+    for name in Batch.__slots__:
+        value = getattr(plain, name)
+        if isinstance(value, np.ndarray):
+            assert (getattr(fused, name) == value).all(), name
 
 
 def test_sample_legal_is_uniform_over_the_legal_actions() -> None:

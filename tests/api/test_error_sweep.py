@@ -616,24 +616,64 @@ CASES: dict[str, tuple[Bad, ...]] = {
             "size",
         ),
     ),
-    "dominoes.batch.Batch.hand_seed": (
+    "dominoes.batch.Batch.hand_random": (
         _v(
             "seed of -1",
-            lambda: importlib.import_module("dominoes.batch").Batch.hand_seed(-1, 0),
+            lambda: importlib.import_module("dominoes.batch").Batch.hand_random(-1, 0),
             "seed",
         ),
         _t(
             "hand as a str",
-            lambda: importlib.import_module("dominoes.batch").Batch.hand_seed(0, "0"),
+            lambda: importlib.import_module("dominoes.batch").Batch.hand_random(0, "0"),
             "hand",
+        ),
+    ),
+    "dominoes.batch.HandRandom": (
+        _v("seed of -1", lambda: importlib.import_module("dominoes.batch").HandRandom(-1), "seed"),
+        _v(
+            "deal of 2**32",
+            lambda: importlib.import_module("dominoes.batch").HandRandom(0, 0, 2**32),
+            "deal",
+        ),
+    ),
+    "dominoes.batch.HandRandom.seed": (
+        _t(
+            "a as a float",
+            lambda: importlib.import_module("dominoes.batch").HandRandom().seed(1.5),
+            "a",
+        ),
+    ),
+    "dominoes.batch.HandRandom.getrandbits": (
+        _v(
+            "k of -1",
+            lambda: importlib.import_module("dominoes.batch").HandRandom().getrandbits(-1),
+            "k",
+        ),
+    ),
+    "dominoes.batch.HandRandom.setstate": (
+        _v(
+            "a tuple of one",
+            lambda: importlib.import_module("dominoes.batch").HandRandom().setstate((1,)),
+            "state",
+        ),
+    ),
+    "dominoes.batch.HandRandom.shuffle": (
+        _t(
+            "x as an int",
+            lambda: importlib.import_module("dominoes.batch").HandRandom().shuffle(3),
+            "x",
         ),
     ),
     "dominoes.batch.Batch.observe": (_v("seat 9", lambda: _batch().observe(9), "seat"),),
     "dominoes.batch.Batch.reset": (_t("seed as a str", lambda: _batch().reset("1"), "seed"),),
+    "dominoes.batch.Batch.step_random": (
+        _t("rng as an int", lambda: _batch().step_random(1), "rng"),
+    ),
     "dominoes.batch.Batch.sample_legal": (
         _t("rng as an int", lambda: _batch().sample_legal(1), "rng"),
     ),
-    "dominoes.batch.Batch.seed_of": (_v("hand 2 of 2", lambda: _batch().seed_of(2), "hand"),),
+    "dominoes.batch.Batch.random_of": (_v("hand 2 of 2", lambda: _batch().random_of(2), "hand"),),
+    "dominoes.batch.Batch.deal_of": (_t("hand as a str", lambda: _batch().deal_of("0"), "hand"),),
     "dominoes.batch.Batch.state": (_t("hand as a str", lambda: _batch().state("0"), "hand"),),
     "dominoes.batch.Batch.step": (
         _v("one action for two hands", lambda: _batch().step([0]), "actions"),

@@ -385,7 +385,7 @@ class DominoesVectorEnv(VectorEnv):
     autoreset: a hand that ends is dealt again within the same `step`, Gymnasium's
     ``AutoresetMode.SAME_STEP``; the observation returned for it is the new hand's).
 
-    ``reset(seed=s)`` deals hand ``i`` as ``Deal.random(rules, seed=Batch.hand_seed(s,
+    ``reset(seed=s)`` deals hand ``i`` as ``Deal.random(rules, rng=Batch.hand_random(s,
     i))`` and seeds the opponents' random choices with ``s``: the same seed and the same
     actions give the same hands, rewards and observations. Without a seed, one is drawn
     from the environment's generator.
@@ -553,7 +553,7 @@ class DominoesGymEnv(gymnasium.Env):
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[FloatArray, dict[str, Any]]:
-        """Deal a hand (``Deal.random(rules, seed=Batch.hand_seed(seed, 0))``); the
+        """Deal a hand (``Deal.random(rules, rng=Batch.hand_random(seed, 0))``); the
         opponents move until the learner is to move. If the hand ends before that (only
         in tiny deals), the next is dealt from a seed drawn from the environment's
         generator. ``options`` are accepted and not
