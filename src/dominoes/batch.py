@@ -1317,7 +1317,10 @@ class Batch:
                 self._drew[moving] = np.where(
                     a[moving] == 3 * rules.tile_set.size, drew[playing], 0
                 )
-            ended.append(self._draw_or_pass(moving, a[moving], kept[1][playing], kept[2][playing]))
+            # (a forced draw or a pass shows the values of the ends)
+            ends = np.left_shift(1, np.maximum(kept[1][playing], 0))
+            ends |= np.left_shift(1, np.maximum(kept[2][playing], 0))
+            ended.append(self._draw_or_pass(moving, a[moving] == 3 * rules.tile_set.size, ends))
         # ---- DETECT-1: no seat can play and nobody can draw
         if rules.block_detection is BlockDetection.IMMEDIATE:
             moved = np.ones(self._size, dtype=bool)
@@ -1339,18 +1342,13 @@ class Batch:
                 self._redeal(np.flatnonzero(done))
         return rewards, done
 
-    def _draw_or_pass(
-        self, rows: Int64Array, a: Int64Array, left: Int64Array, right: Int64Array
-    ) -> Int64Array:
-        """Play the draws and passes ``a`` of the hands ``rows`` (whose ends were
-        ``left`` and ``right``); the hands that ended (blocked)."""
+    def _draw_or_pass(self, rows: Int64Array, is_draw: BoolArray, ends: Int64Array) -> Int64Array:
+        """Play the draws (where ``is_draw``) and the passes of the hands ``rows``, in a
+        line or a layout with arms (``ends``: the values a forced draw or a pass shows,
+        a bit mask over pips: the open ends or arms); the hands that ended (blocked)."""
         rules = self._rules
-        n = rules.tile_set.size
         t = self._turn[rows]
         at = self._flat0[rows] + t
-        # the values of the ends, which a forced draw or a pass shows
-        ends = np.left_shift(1, np.maximum(left, 0)) | np.left_shift(1, np.maximum(right, 0))
-        is_draw = a == 3 * n
         # ---- draws
         d = np.flatnonzero(is_draw)
         if d.size:
@@ -1361,7 +1359,7 @@ class Batch:
             self._bone_mask[drows] ^= bit
             self._bpos[drows] += 1
             turn = dt.copy()
-            before = left[d] < 0
+            before = self._left[drows] < 0
             if before.any():  # drawing for a double (LEAD-5)
                 double = before & (self._lo[idx] == self._hi[idx])
                 self._opening[drows[double]] = idx[double]
@@ -1713,28 +1711,26 @@ class Batch:
         return ok
 
     def _arms_apply(self, a: Int64Array, playing: BoolArray) -> tuple[Int64Array, BoolArray]:
-        """`_apply` of a layout with arms: plays on arms (scoring as they go), draws and
-        passes that show the values of the open arms, DETECT-1 against the open arms."""
+        """`_apply` of a layout with arms: plays on arms (scoring as they go), then the
+        draws and passes as in a line (`_draw_or_pass`, showing the values of the open
+        arms), DETECT-1 against the open arms."""
         rules = self._rules
         k1 = self._arms_k + 1
         n = rules.tile_set.size
         rows = self._actions_of
-        t = self._turn
+        t = self._turn.copy()  # (the seats that move: `_draw_or_pass` writes `_turn`)
         zero = np.uint64(0)
         is_play = playing & (a < k1 * n)
         is_draw = playing & (a == k1 * n)
-        is_pass = playing & (a == k1 * n + 1)
+        moves = np.flatnonzero(playing & (a >= k1 * n))  # the draws and passes
         self._log.reshape(-1)[self._log_len * self._size + rows] = a
         self._log_len += playing
-        at = self._seats == t[:, None]
-        before = self._left < 0
-        shows = self._arms_shows  # what a pass or a draw shows (before this step's plays)
-        nxt = self._nxt[t]
-        new_turn = np.where(playing, nxt, t)
-        ended = self._ended.copy()
         rewards = np.zeros((self._size, rules.players), dtype=np.int64)
+        if rules.drawing is DrawRule.ONE_THEN_PASS:
+            self._drew = np.where(is_draw, self._drew, 0)  # a play or a pass ends them
         # ---- plays
         if is_play.any():
+            at = self._seats == t[:, None]
             tile = np.where(is_play, a // k1, 0)
             slot = a - k1 * tile
             lo, hi = self._lo[tile], self._hi[tile]
@@ -1749,6 +1745,7 @@ class Batch:
             self._last = np.where(is_play, t, self._last)
             if self._arms_release:
                 self._arms_released(is_play)
+            shows = self._arms_shows[moves]  # (what a pass or a draw shows: no play there)
             self._arms_refresh()
             points = np.where(is_play, self._arms_scores(), 0)
             gain = points[:, None] * (self._side_of[None, :] == self._side_of[t][:, None])
@@ -1758,56 +1755,24 @@ class Batch:
             if self._arms_both_out:  # PART-3: a domino once both partners are out
                 side = self._side_of[None, :] == self._side_of[t][:, None]
                 out &= ~((self._hands != 0) & side).any(axis=1)
-            ended = np.where(out, _DOMINO, ended)
-            new_turn = np.where(out, t, new_turn)
-        drew = np.zeros_like(self._drew)
-        # ---- draws (before the lead: drawing for a double, LEAD-5, as in a line)
-        if is_draw.any():
-            idx = self._bone[rows, self._bone_at(rows)].astype(np.intp)
-            bit = np.where(is_draw, self._tile_bits[idx], zero)
-            self._hands |= np.where(at, bit[:, None], zero)
-            self._bone_mask ^= bit
-            self._bpos += is_draw
-            new_turn = np.where(is_draw, t, new_turn)
-            first = is_draw & before
-            if first.any():
-                double = first & (self._lo[idx] == self._hi[idx])
-                self._opening[double] = idx[double]
-                more = first & ~double & (self._bone_size() > rules.boneyard_floor)
-                new_turn[more] = nxt[more]
-                empty = first & ~double & ~more
-                if empty.any():
-                    new_turn[empty], self._opening[empty] = self._heaviest(self._hands[empty])
-            if rules.drawing is DrawRule.ONE_THEN_PASS:
-                drew = np.where(is_draw & (new_turn == t), self._drew + 1, 0)
-            seen = np.where(before | rules.voluntary_draw, 0, shows)
-            self._shown = np.where(at & is_draw[:, None], seen[:, None], self._shown)
-        self._drew = drew
-        # ---- passes: the verification round, as in a line
-        if is_pass.any():
-            counts = is_pass
-            if rules.drawing is not DrawRule.NONE:
-                counts = is_pass & (self._bone_size() <= rules.boneyard_floor)
-            opens = counts & (self._rcount == 0)  # (the proposer is read while it is not)
-            self._rprop = np.where(opens, t, self._rprop)
-            self._rcount = self._rcount + counts
-            block = is_pass & (self._rcount == rules.players)
-            ended = np.where(block, _BLOCKED, ended)
-            new_turn = np.where(block, t, new_turn)
-            self._shown |= np.where(at & is_pass[:, None], shows[:, None], 0)
+            self._ended = np.where(out, _DOMINO, self._ended)
+            self._turn = np.where(is_play & ~out, self._nxt[t], t)
+        else:
+            shows = self._arms_shows[moves]
+        # ---- draws and passes (before the lead: drawing for a double, LEAD-5)
+        if moves.size:
+            self._draw_or_pass(moves, is_draw[moves], shows)
         # ---- DETECT-1: no tile of any hand fits an open arm, and nobody can draw
         if rules.block_detection is BlockDetection.IMMEDIATE:
-            moved = (is_play | is_draw) & (ended == _PLAYING) & (self._left >= 0)
+            moved = (is_play | is_draw) & (self._ended == _PLAYING) & (self._left >= 0)
             if moved.any():
                 stuck = _union(self._hands & self._arms_fit[:, None]) == 0
                 if rules.drawing is not DrawRule.NONE:
                     stuck &= self._bone_size() <= rules.boneyard_floor
                 stuck &= moved
-                ended = np.where(stuck, _BLOCKED, ended)
-                new_turn = np.where(stuck, t, new_turn)
-        self._turn = new_turn
-        done = (ended != _PLAYING) & playing
-        self._ended = ended
+                self._ended = np.where(stuck, _BLOCKED, self._ended)
+                self._turn = np.where(stuck, t, self._turn)
+        done = (self._ended != _PLAYING) & playing
         if done.any():
             done_rows = np.flatnonzero(done)
             rewards[done_rows] += self._points(done_rows)
