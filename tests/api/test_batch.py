@@ -660,3 +660,30 @@ def test_batch_draws_for_a_double_before_a_spinner_lead(floor: int) -> None:
         play_scoring=PlayScoring.FIVES,
     )
     play_alongside(rules, 1, autoreset=True, size=16)
+
+
+@pytest.mark.parametrize(
+    ("drawing", "voluntary", "detection", "floor"),
+    [
+        (DrawRule.ONE_THEN_PASS, False, BlockDetection.VERIFICATION_ROUND, 0),
+        (DrawRule.ONE_THEN_PASS, True, BlockDetection.IMMEDIATE, 2),
+        (DrawRule.UNTIL_PLAYABLE, True, BlockDetection.VERIFICATION_ROUND, 2),
+        (DrawRule.UNTIL_PLAYABLE, False, BlockDetection.IMMEDIATE, 0),
+        (DrawRule.NONE, False, BlockDetection.VERIFICATION_ROUND, 0),
+        (DrawRule.NONE, False, BlockDetection.IMMEDIATE, 0),
+    ],
+)
+def test_spinner_draws_and_passes_as_the_scalar_engine(
+    drawing: DrawRule, voluntary: bool, detection: BlockDetection, floor: int
+) -> None:
+    """The draws and passes of a layout with arms (the line's code, showing the open
+    arms' values) under every drawing rule, voluntary drawing, a floor and both ways of
+    detecting a block, against the scalar engine."""
+    rules = attrs.evolve(
+        Ruleset.preset("all-fives", players=3),
+        drawing=drawing,
+        voluntary_draw=voluntary,
+        block_detection=detection,
+        boneyard_floor=floor,
+    )
+    play_alongside(rules, 4, autoreset=True, size=8)
