@@ -1019,10 +1019,10 @@ class Batch:
         """One legal action per hand, uniform among the hand's legal actions, ``(size,)``
         (0 for an ended hand, whose action `step` ignores). It never builds the mask:
         it counts each hand's legal actions and picks one by its rank (in the
-        `ActionCodec` order of the kinds: plays on the left end, on the right end,
-        leads, the draw, the pass), with one random number per hand
-        (`numpy.random.Generator.random`). `step_random` picks the same actions from
-        the same generator state.
+        `ActionCodec` order of the kinds: plays on the left end, on the right end (on
+        each arm in turn, in a layout with arms), leads, the draw, the pass), with one
+        random number per hand (`numpy.random.Generator.random`). `step_random` picks
+        the same actions from the same generator state.
 
         Raises:
             ArgumentTypeError: ``rng`` is not a `numpy.random.Generator`.
@@ -1064,8 +1064,9 @@ class Batch:
         self, rng: np.random.Generator
     ) -> tuple[Int64Array, Int64Array, BoolArray, Int64Array, Int64Array, Int64Array, _Masks]:
         """Uniform legal actions, as `_apply` takes them: (actions, tiles, on the right
-        end, leads, other rows, the flat index and the hand of each seat to move). A
-        hand with plays on the ends alone (most hands) takes the fast path: the
+        end, leads, other rows, the flat index and the hand of each seat to move), in a
+        line game (two ends; a layout with arms takes `_arms_sample` instead). A hand
+        with plays on the ends alone (most hands) takes the fast path: the
         ``rank``-th play (``rank = floor(u * plays)``) is found in the masks of the
         plays on each end; a hand with no play draws or passes, and one that must
         lead the opening tile leads it, the one action it has; the others (a lead of
