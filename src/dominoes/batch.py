@@ -1,15 +1,20 @@
-"""A batched engine: many hands of one line game at once, in numpy arrays.
+"""A batched engine: many hands of one game at once, in numpy arrays.
 
 `Batch` holds ``size`` hands of one ruleset of the line family (Block and Draw: 2 to 12
 seats, partnership, every opening rule, the three drawing rules, voluntary drawing, a
-boneyard floor, immediate detection or the verification round; strict faults only) as
+boneyard floor, immediate detection or the verification round; strict faults only) or
+of the spinner family (layouts with arms, docs/rules/spinner.md: every spinner rule, the
+fills of SPIN-2 to SPIN-4, every way of counting, scoring on play by fives, fives and
+threes or Bergen's headers, PART-3, Chicken Foot's toes; not claimed scores) as
 arrays: each seat's hand a bit mask over tile indices in a ``uint64`` (so sets up to 64
-tiles, double-9 at most), the boneyard in draw order, the open ends, the seat to move,
-the verification round and how each hand ended. `Batch.legal_mask` gives the legal
-actions of every hand in the `ActionCodec` numbering, `Batch.step` applies one action
-per hand with whole-array operations (no Python loop over hands), `Batch.step_random`
-samples and applies uniform legal actions in one go, `Batch.observe` gives the
-`ObservationEncoder` vectors, and `Batch.state` rebuilds any hand as a `HandState`.
+tiles, double-9 at most), the boneyard in draw order, the open ends (or the arms), the
+seat to move, the verification round and how each hand ended. `Batch.legal_mask` gives
+the legal actions of every hand in the `ActionCodec` numbering, `Batch.step` applies one
+action per hand with whole-array operations (no Python loop over hands),
+`Batch.step_random` samples and applies uniform legal actions in one go, `Batch.observe`
+gives the `ObservationEncoder` vectors, and `Batch.state` rebuilds any hand as a
+`HandState`. In a game that scores on play, a step's rewards are the points it scored on
+play, plus the hand's end points when it ends it (docs/batch.md).
 
 Deals are dealt for the whole batch at once and replayed one at a time by the scalar
 engine: hand ``i``'s ``d``-th deal after ``reset(s)`` is
@@ -37,17 +42,22 @@ from dominoes.rules import (
     BlockDetection,
     BlockTie,
     BlockWinner,
+    ClaimRule,
     DominoWinner,
     DrawRule,
     FaultMode,
     NoDoubleRule,
     Opening,
     PartnerPips,
+    PartnershipOut,
     PlayScoring,
     Ruleset,
     Scoring,
+    SpinnerCount,
+    SpinnerFill,
     SpinnerRule,
 )
+from dominoes.scoring import play_points
 from dominoes.state import HandState
 
 __all__ = ["MAX_BATCH_TILES", "Batch", "HandRandom"]
@@ -64,6 +74,15 @@ _PLAYING = 0
 _DOMINO = 1
 _BLOCKED = 2
 _HELD = 3  # (`Batch.step` with ``where``: a hand that waits, for the length of the step)
+
+# an arm's state (the `_arms_state` array, layouts with arms)
+_ARM_ABSENT = 0
+_ARM_WAITING = 1
+_ARM_OPEN = 2
+_ARM_CLOSED = 3
+
+_NO_SPINNER = -2  # (`_arms_org`: a root's further toes, FOOT-1, are no spinner's sides)
+_ALL_FOUR = (SpinnerFill.ALL_FOUR_FIRST, SpinnerFill.TOES_FIRST)  # SPIN-3, FOOT-1, FOOT-2
 
 # before the lead (the `opening` array): the tile to lead, any tile, or drawing for a
 # double (LEAD-5)
@@ -90,12 +109,7 @@ def _unsupported(rules: Ruleset) -> tuple[str, str] | None:
     """(field, why) of the first field of ``rules`` the batch does not play, if any."""
     checks: tuple[tuple[str, bool, str], ...] = (
         ("trains", rules.trains, "train games are not batched yet"),
-        ("spinner", rules.spinner is not SpinnerRule.NONE, "layouts with arms are not batched"),
-        (
-            "play_scoring",
-            rules.play_scoring is not PlayScoring.NONE,
-            "scoring on play needs a layout with arms, which is not batched",
-        ),
+        *_arms_unsupported(rules),
         ("faults", rules.faults is not FaultMode.STRICT, "only strict faults are batched"),
         ("scoring", rules.scoring is Scoring.CASCADE, "cascade scoring is not batched"),
         (
@@ -113,6 +127,17 @@ def _unsupported(rules: Ruleset) -> tuple[str, str] | None:
             f"the {MAX_BATCH_TILES} a batch holds in one uint64 per hand (double-9 at most)"
         )
     return None
+
+
+def _arms_unsupported(rules: Ruleset) -> tuple[tuple[str, bool, str], ...]:
+    """The checks of `_unsupported` for a layout with arms (the spinner family)."""
+    return (
+        (
+            "claim_rule",
+            rules.has_arms and rules.claim_rule is not ClaimRule.AUTO,
+            "claimed scores and muggins (CLAIM-1 to CLAIM-3) are not batched",
+        ),
+    )
 
 
 _HAS_BITWISE_COUNT = hasattr(np, "bitwise_count")  # numpy 2
@@ -194,12 +219,20 @@ def _byte_table(values: list[int]) -> Int64Array:
     return table
 
 
-def _union(masks: npt.NDArray[np.uint64]) -> npt.NDArray[np.uint64]:
-    """The union of the masks of each row of ``masks`` ``(K, m)`` (column by column:
-    quicker than a reduction along short rows)."""
+def _union(masks: npt.NDArray[Any]) -> npt.NDArray[Any]:
+    """The union (bitwise or) of the masks of each row of ``masks`` ``(K, m)``, bit
+    masks or bools (column by column: quicker than a reduction along short rows)."""
     out = masks[:, 0].copy()
     for k in range(1, masks.shape[1]):
         out |= masks[:, k]
+    return out
+
+
+def _columns_sum(x: npt.NDArray[Any]) -> Int64Array:
+    """The sum of the columns of a ``(rows, k)`` array, ``(rows,)`` (as `_union`)."""
+    out = x[:, 0].astype(np.int64)
+    for j in range(1, x.shape[1]):
+        out += x[:, j]
     return out
 
 
@@ -412,7 +445,8 @@ def _shuffle_keys(
 
 
 class Batch:
-    """``size`` hands of one line-game ruleset, stepped together in numpy arrays.
+    """``size`` hands of one ruleset (the line or the spinner family), stepped together
+    in numpy arrays.
 
     Not an immutable value (unlike `HandState`): `reset` and `step` change the batch in
     place, which is the point of it. Every hand starts over by `reset`; with
@@ -436,14 +470,33 @@ class Batch:
             ``autoreset`` not a ``bool``.
         ArgumentValueError: ``size`` is below 1 or above 2**32.
         RulesetError: the ruleset has a field the batch does not play (naming it): a
-            set of more than 64 tiles, a spinner, scoring on play (and so called
-            scores), a train game, tolerant faults, cascade scoring or partnership
-            bonuses.
+            set of more than 64 tiles, called scores (``claim_rule``), a train game,
+            tolerant faults, cascade scoring or partnership bonuses.
     """
 
     __slots__ = (
         "_action_count",
         "_actions_of",
+        "_arms",
+        "_arms_both_out",
+        "_arms_dbl",
+        "_arms_fit",
+        "_arms_k",
+        "_arms_lead",
+        "_arms_len",
+        "_arms_need",
+        "_arms_need_len",
+        "_arms_org",
+        "_arms_org_idx",
+        "_arms_points",
+        "_arms_release",
+        "_arms_shows",
+        "_arms_sides",
+        "_arms_spin",
+        "_arms_state",
+        "_arms_suits",
+        "_arms_table",
+        "_arms_val",
         "_autoreset",
         "_bone",
         "_bone_mask",
@@ -575,8 +628,11 @@ class Batch:
         # every hand's actions since its deal (`state` replays them), hand i's k-th at
         # [k, i] (a step writes one row's neighbourhood, not one cell a hand's row); a
         # hand has at most n plays, n draws and, between two of them or at the end, p
-        # passes; an action number is below 3 * 64 + 2, so a byte
-        self._log = np.zeros((2 * n + p * (2 * n + 2) + 1, b), dtype=np.uint8)
+        # passes; an action number is below 3 * 64 + 2 in a line, so a byte (two with
+        # arms: up to 23 * 55 + 2 actions on double-9)
+        self._log = np.zeros(
+            (2 * n + p * (2 * n + 2) + 1, b), dtype=np.uint8 if codec.size <= 256 else np.uint16
+        )
         self._log_len = np.zeros(b, dtype=np.int64)
         self._deals = np.zeros(b, dtype=np.int64)  # deals of each hand since reset
         # each hand's next deal, dealt ahead for many hands at once (`_redeal`)
@@ -590,6 +646,8 @@ class Batch:
         self._flat0 = np.arange(b) * p  # hand i's row in the flat (b * p) arrays
         self._actions_of = np.arange(b)
         self._seats = np.arange(p)[None, :]
+        self._arms = rules.has_arms
+        self._arms_init()
 
     # ------------------------------------------------------------------ reading
     @property
@@ -863,6 +921,8 @@ class Batch:
         self._last[which] = -1
         self._shown[which] = 0
         self._log_len[which] = 0
+        if self._arms:
+            self._arms_deal(which)
 
     # ------------------------------------------------------------------ helpers
     def _bits(self, masks: npt.NDArray[np.uint64]) -> BoolArray:
@@ -943,6 +1003,8 @@ class Batch:
         return on_left, on_right, lead, draw, pas
 
     def _mask(self) -> BoolArray:
+        if self._arms:
+            return self._arms_mask()
         n = self._rules.tile_set.size
         on_left, on_right, lead, draw, pas = self._parts(self._actions_of)
         out = np.zeros((self._size, self._action_count), dtype=bool)
@@ -957,16 +1019,18 @@ class Batch:
         """One legal action per hand, uniform among the hand's legal actions, ``(size,)``
         (0 for an ended hand, whose action `step` ignores). It never builds the mask:
         it counts each hand's legal actions and picks one by its rank (in the
-        `ActionCodec` order of the kinds: plays on the left end, on the right end,
-        leads, the draw, the pass), with one random number per hand
-        (`numpy.random.Generator.random`). `step_random` picks the same actions from
-        the same generator state.
+        `ActionCodec` order of the kinds: plays on the left end, on the right end (on
+        each arm in turn, in a layout with arms), leads, the draw, the pass), with one
+        random number per hand (`numpy.random.Generator.random`). `step_random` picks
+        the same actions from the same generator state.
 
         Raises:
             ArgumentTypeError: ``rng`` is not a `numpy.random.Generator`.
             ArgumentValueError: the batch was never reset.
         """
         self._check_rng(rng)
+        if self._arms:
+            return self._arms_sample(rng)
         return self._sample(rng)[0]
 
     def step_random(self, rng: np.random.Generator) -> tuple[Int64Array, Int64Array, BoolArray]:
@@ -983,6 +1047,9 @@ class Batch:
             ArgumentValueError: the batch was never reset.
         """
         self._check_rng(rng)
+        if self._arms:
+            a = self._arms_sample(rng)
+            return (a, *self._arms_apply(a, self._ended == _PLAYING))
         sample = self._sample(rng)
         return (sample[0], *self._apply(*sample))
 
@@ -997,8 +1064,9 @@ class Batch:
         self, rng: np.random.Generator
     ) -> tuple[Int64Array, Int64Array, BoolArray, Int64Array, Int64Array, Int64Array, _Masks]:
         """Uniform legal actions, as `_apply` takes them: (actions, tiles, on the right
-        end, leads, other rows, the flat index and the hand of each seat to move). A
-        hand with plays on the ends alone (most hands) takes the fast path: the
+        end, leads, other rows, the flat index and the hand of each seat to move), in a
+        line game (two ends; a layout with arms takes `_arms_sample` instead). A hand
+        with plays on the ends alone (most hands) takes the fast path: the
         ``rank``-th play (``rank = floor(u * plays)``) is found in the masks of the
         plays on each end; a hand with no play draws or passes, and one that must
         lead the opening tile leads it, the one action it has; the others (a lead of
@@ -1078,8 +1146,12 @@ class Batch:
 
         Returns ``(rewards, done)``: ``rewards`` ``(size, players)`` are the points of
         each hand that ended with this action (`HandState.result.points`), else 0;
-        ``done`` ``(size,)`` says which hands ended with it. With autoreset those hands
-        are dealt again before `step` returns.
+        ``done`` ``(size,)`` says which hands ended with it. In a game that scores on
+        play (PLAY-1 to PLAY-3, HEADER-1) they are the points this action scored on play
+        (`Step.points`, to each seat of the scorer's side) plus, in a hand it ended, the
+        hand's end points (`HandResult.end_points`): a hand's rewards add up to its
+        ``result.points``. With autoreset those hands are dealt again before `step`
+        returns.
 
         Raises:
             ArgumentTypeError: ``actions`` is not an array of integers.
@@ -1123,6 +1195,8 @@ class Batch:
         legal = self._legal(a) | ~playing
         if not legal.all():
             self._refuse(int(np.argmin(legal)), int(a[int(np.argmin(legal))]))
+        if self._arms:
+            return self._arms_apply(a, playing)
         n = self._rules.tile_set.size
         a = np.where(playing, a, 0)
         plays = playing & (a < 3 * n)
@@ -1149,6 +1223,8 @@ class Batch:
 
     def _legal(self, a: Int64Array) -> BoolArray:
         """Whether each hand's action is legal there (False in an ended hand)."""
+        if self._arms:
+            return self._arms_legal(a)
         n = self._rules.tile_set.size
         on_left, on_right, lead, draw, pas = self._parts(self._actions_of)
         slot = a % 3
@@ -1242,7 +1318,10 @@ class Batch:
                 self._drew[moving] = np.where(
                     a[moving] == 3 * rules.tile_set.size, drew[playing], 0
                 )
-            ended.append(self._draw_or_pass(moving, a[moving], kept[1][playing], kept[2][playing]))
+            # (a forced draw or a pass shows the values of the ends)
+            ends = np.left_shift(1, np.maximum(kept[1][playing], 0))
+            ends |= np.left_shift(1, np.maximum(kept[2][playing], 0))
+            ended.append(self._draw_or_pass(moving, a[moving] == 3 * rules.tile_set.size, ends))
         # ---- DETECT-1: no seat can play and nobody can draw
         if rules.block_detection is BlockDetection.IMMEDIATE:
             moved = np.ones(self._size, dtype=bool)
@@ -1264,18 +1343,13 @@ class Batch:
                 self._redeal(np.flatnonzero(done))
         return rewards, done
 
-    def _draw_or_pass(
-        self, rows: Int64Array, a: Int64Array, left: Int64Array, right: Int64Array
-    ) -> Int64Array:
-        """Play the draws and passes ``a`` of the hands ``rows`` (whose ends were
-        ``left`` and ``right``); the hands that ended (blocked)."""
+    def _draw_or_pass(self, rows: Int64Array, is_draw: BoolArray, ends: Int64Array) -> Int64Array:
+        """Play the draws (where ``is_draw``) and the passes of the hands ``rows``, in a
+        line or a layout with arms (``ends``: the values a forced draw or a pass shows,
+        a bit mask over pips: the open ends or arms); the hands that ended (blocked)."""
         rules = self._rules
-        n = rules.tile_set.size
         t = self._turn[rows]
         at = self._flat0[rows] + t
-        # the values of the ends, which a forced draw or a pass shows
-        ends = np.left_shift(1, np.maximum(left, 0)) | np.left_shift(1, np.maximum(right, 0))
-        is_draw = a == 3 * n
         # ---- draws
         d = np.flatnonzero(is_draw)
         if d.size:
@@ -1286,7 +1360,7 @@ class Batch:
             self._bone_mask[drows] ^= bit
             self._bpos[drows] += 1
             turn = dt.copy()
-            before = left[d] < 0
+            before = self._left[drows] < 0
             if before.any():  # drawing for a double (LEAD-5)
                 double = before & (self._lo[idx] == self._hi[idx])
                 self._opening[drows[double]] = idx[double]
@@ -1473,4 +1547,478 @@ class Batch:
         out[:, sections["played"].span] = ~self._bits(held)
         out[:, sections["seat"].offset + seat] = 1.0
         out[rows, sections["turn"].offset + self._turn] = 1.0
+        if self._arms:
+            self._arms_features(out, sections)
         return out
+
+    # ------------------------------------------------------- the spinner family (arms)
+    # Layouts with arms (docs/rules/spinner.md: LAYOUT-1, SPIN-1 to SPIN-4, COUNT-1 to
+    # COUNT-6, PLAY-1 to PLAY-4, HEADER-1), as `_ArmsHand` plays them, held per hand in
+    # (size, K) arrays over the arms in `End` order (K = `ActionCodec.arms`):
+    #   _arms_val    the value showing at the arm's end (an empty arm: that of the tile it
+    #                grows from), -1 for an arm not on the table;
+    #   _arms_len    its tiles; _arms_dbl: whether its outer tile is a double;
+    #   _arms_state  _ARM_ABSENT, _ARM_WAITING (SPIN-2), _ARM_OPEN or _ARM_CLOSED (SPIN-4);
+    #   _arms_need   what a waiting arm waits for: -1 both long sides of the lead (a lead
+    #                spinner), else the arm that must reach _arms_need_len tiles;
+    #   _arms_sides  SPIN-3: the tiles the arm must carry before any other arm grows (0:
+    #                none), while some arm is short of it;
+    #   _arms_spin, _arms_org, _arms_org_idx  for a spinner's short sides: its value, the
+    #                arm it lies on (-1: the lead; _NO_SPINNER: a root's further toes,
+    #                FOOT-1) and its index there;
+    #   _arms_suits  the tiles the arm takes now (0: it takes none), with _arms_fit (size,)
+    #                the tiles that fit an open arm and _arms_shows (size,) the open
+    #                values, a pip bitmask (`_arms_refresh`, after every play);
+    # with _arms_lead (size, 2), the lead's (low, high), and _arms_points (size, players),
+    # the play points so far. An arm's fields are set when it comes on the table and read
+    # only while it is there (a deal clears the state, the values and the caches).
+    # `_left` and `_right` hold the values of the LEFT and RIGHT arms (-1 before the
+    # lead), as in a line.
+    def _arms_init(self) -> None:
+        """The arrays and tables of a layout with arms (None in a line game)."""
+        if not self._arms:
+            for name in self.__slots__:
+                if name.startswith("_arms_"):
+                    setattr(self, name, None)
+            return
+        rules = self._rules
+        b, k = self._size, self._codec.arms
+        self._arms_k = k
+        self._arms_release = rules.spinner_fill is SpinnerFill.TOES_FIRST and rules.toe_release
+        self._arms_both_out = (
+            rules.partnership and rules.partnership_out is PartnershipOut.BOTH_PARTNERS
+        )
+        self._arms_val = np.full((b, k), -1, dtype=np.int64)
+        self._arms_len = np.zeros((b, k), dtype=np.int64)
+        self._arms_dbl = np.zeros((b, k), dtype=bool)
+        self._arms_state = np.zeros((b, k), dtype=np.int64)
+        self._arms_need = np.zeros((b, k), dtype=np.int64)
+        self._arms_need_len = np.zeros((b, k), dtype=np.int64)
+        self._arms_sides = np.zeros((b, k), dtype=np.int64)
+        self._arms_spin = np.full((b, k), -1, dtype=np.int64)
+        self._arms_org = np.zeros((b, k), dtype=np.int64)
+        self._arms_org_idx = np.zeros((b, k), dtype=np.int64)
+        self._arms_lead = np.full((b, 2), -1, dtype=np.int64)
+        self._arms_points = np.zeros((b, rules.players), dtype=np.int64)
+        self._arms_suits = np.zeros((b, k), dtype=np.uint64)
+        self._arms_fit = np.zeros(b, dtype=np.uint64)
+        self._arms_shows = np.zeros(b, dtype=np.int64)
+        most = (k + k // 2) * 2 * rules.max_pip  # every end showing a double of max_pip
+        # (in a tuple: `nbytes` and `step(where=)` take every array of ``size`` rows for
+        # a per-hand one)
+        self._arms_table = (np.array([play_points(rules, c) for c in range(most + 1)]),)
+
+    def _arms_deal(self, which: Int64Array) -> None:
+        """Clear the layout of the hands numbered ``which`` (dealt again)."""
+        self._arms_val[which] = -1
+        self._arms_len[which] = 0
+        self._arms_dbl[which] = False
+        self._arms_state[which] = _ARM_ABSENT
+        self._arms_sides[which] = 0
+        self._arms_spin[which] = -1
+        self._arms_lead[which] = -1
+        self._arms_points[which] = 0
+        self._arms_suits[which] = 0
+        self._arms_fit[which] = 0
+        self._arms_shows[which] = 0
+
+    def _arms_refresh(self) -> None:
+        """Work out again, from the arms, the tiles each open arm takes (`_arms_suits`,
+        0 for an arm that takes none now: SPIN-2 to SPIN-4), the tiles that fit one
+        (`_arms_fit`) and the open values as a bitmask over pips (`_arms_shows`: what a
+        pass or a forced draw shows). Only plays change them (and deals, which clear
+        them)."""
+        lens = self._arms_len
+        waits = lens < self._arms_sides  # SPIN-3: the sides not started yet
+        free = ~_union(waits)
+        opened = (self._arms_state == _ARM_OPEN) & (free[:, None] | waits)
+        vals = np.maximum(self._arms_val, 0)
+        self._arms_suits = np.where(opened, self._suit[vals], np.uint64(0))
+        self._arms_fit = _union(self._arms_suits)
+        self._arms_shows = _union(np.where(opened, 1 << vals, 0))
+
+    def _arms_parts(
+        self,
+    ) -> tuple[npt.NDArray[np.uint64], npt.NDArray[np.uint64], BoolArray, BoolArray]:
+        """The legal actions of every hand: (size, K) the tiles it may lay on each arm,
+        the tiles it may lead, whether it may draw, whether it must pass (all empty in
+        an ended hand); before the lead as in a line (`_parts`)."""
+        before = self._left < 0
+        if before.any():
+            _left, _right, lead, draw, _pas = self._parts(self._actions_of)
+        else:  # (every hand led: no lead, no drawing for a double)
+            lead = np.zeros(self._size, dtype=np.uint64)
+            draw = before
+        moving = (self._ended == _PLAYING) & ~before  # (an empty hand passes: PART-3)
+        hand = np.where(moving, self._hands[self._actions_of, self._turn], np.uint64(0))
+        on_arm = hand[:, None] & self._arms_suits
+        playable = (hand & self._arms_fit) != 0
+        can_draw = self._can_draw(self._actions_of)
+        after = moving & ~playable & can_draw
+        if self._rules.voluntary_draw:
+            after |= moving & playable & can_draw
+        pas = moving & ~playable & ~can_draw
+        return on_arm, lead, np.where(before, draw, after), pas
+
+    def _arms_mask(self) -> BoolArray:
+        """`legal_mask` of a layout with arms."""
+        k1 = self._arms_k + 1
+        n = self._rules.tile_set.size
+        on_arm, lead, draw, pas = self._arms_parts()
+        out = np.zeros((self._size, self._action_count), dtype=bool)
+        for k in range(k1 - 1):
+            out[:, k : k1 * n : k1] = self._bits(on_arm[:, k])
+        out[:, k1 - 1 : k1 * n : k1] = self._bits(lead)
+        out[:, k1 * n] = draw
+        out[:, k1 * n + 1] = pas
+        return out
+
+    def _arms_sample(self, rng: np.random.Generator) -> Int64Array:
+        """`sample_legal` of a layout with arms: a group (an arm, or the lead) by the
+        rank of one uniform number among the counts, then the tile of that rank."""
+        k1 = self._arms_k + 1
+        n = self._rules.tile_set.size
+        on_arm, lead, draw, pas = self._arms_parts()
+        groups = np.concatenate([on_arm, lead[:, None]], axis=1)  # (B, K + 1)
+        counts = _popcount(groups)
+        ends = counts.copy()  # (a cumsum along the short axis costs more than this loop)
+        for j in range(1, k1):
+            ends[:, j] += ends[:, j - 1]
+        plays = ends[:, -1]
+        total = plays + draw + pas
+        rank = (rng.random(self._size) * total).astype(np.int64)
+        extra = rank >= plays
+        group = np.minimum(_columns_sum(rank[:, None] >= ends), k1 - 1)
+        rows = self._actions_of
+        offset = ends[rows, group] - counts[rows, group]
+        tile = _select(groups[rows, group], np.where(extra, 0, rank - offset), n)
+        chosen: Int64Array = np.where(
+            extra, np.where(draw, k1 * n, k1 * n + 1), k1 * tile + group
+        ).astype(np.int64)
+        chosen[total == 0] = 0
+        return chosen
+
+    def _arms_legal(self, a: Int64Array) -> BoolArray:
+        """`_legal` of a layout with arms."""
+        k1 = self._arms_k + 1
+        n = self._rules.tile_set.size
+        on_arm, lead, draw, pas = self._arms_parts()
+        groups = np.concatenate([on_arm, lead[:, None]], axis=1)
+        slot = np.clip(a % k1, 0, k1 - 1)
+        tile = np.clip(a // k1, 0, n - 1).astype(np.uint64)
+        mask = groups[self._actions_of, slot]
+        play = (a < k1 * n) & (a >= 0) & (((mask >> tile) & np.uint64(1)) != 0)
+        ok: BoolArray = play | ((a == k1 * n) & draw) | ((a == k1 * n + 1) & pas)
+        return ok
+
+    def _arms_apply(self, a: Int64Array, playing: BoolArray) -> tuple[Int64Array, BoolArray]:
+        """`_apply` of a layout with arms: plays on arms (scoring as they go), then the
+        draws and passes as in a line (`_draw_or_pass`, showing the values of the open
+        arms), DETECT-1 against the open arms."""
+        rules = self._rules
+        k1 = self._arms_k + 1
+        n = rules.tile_set.size
+        rows = self._actions_of
+        t = self._turn.copy()  # (the seats that move: `_draw_or_pass` writes `_turn`)
+        zero = np.uint64(0)
+        is_play = playing & (a < k1 * n)
+        is_draw = playing & (a == k1 * n)
+        moves = np.flatnonzero(playing & (a >= k1 * n))  # the draws and passes
+        self._log.reshape(-1)[self._log_len * self._size + rows] = a
+        self._log_len += playing
+        rewards = np.zeros((self._size, rules.players), dtype=np.int64)
+        if rules.drawing is DrawRule.ONE_THEN_PASS:
+            self._drew = np.where(is_draw, self._drew, 0)  # a play or a pass ends them
+        # ---- plays
+        if is_play.any():
+            at = self._seats == t[:, None]
+            tile = np.where(is_play, a // k1, 0)
+            slot = a - k1 * tile
+            lo, hi = self._lo[tile], self._hi[tile]
+            self._arms_lay_lead(is_play & (slot == k1 - 1), lo, hi)
+            self._arms_lay(is_play & (slot < k1 - 1), slot, lo, hi)
+            self._left = self._arms_val[:, 0].copy()
+            self._right = self._arms_val[:, 1].copy()
+            bit = np.where(is_play, self._tile_bits[tile], zero)
+            mine = self._hands[rows, t] ^ bit
+            self._hands ^= np.where(at, bit[:, None], zero)
+            self._rcount = np.where(is_play, 0, self._rcount)
+            self._last = np.where(is_play, t, self._last)
+            if self._arms_release:
+                self._arms_released(is_play)
+            shows = self._arms_shows[moves]  # (what a pass or a draw shows: no play there)
+            self._arms_refresh()
+            points = np.where(is_play, self._arms_scores(), 0)
+            gain = points[:, None] * (self._side_of[None, :] == self._side_of[t][:, None])
+            self._arms_points += gain
+            rewards += gain
+            out = is_play & (mine == 0)
+            if self._arms_both_out:  # PART-3: a domino once both partners are out
+                side = self._side_of[None, :] == self._side_of[t][:, None]
+                out &= ~((self._hands != 0) & side).any(axis=1)
+            self._ended = np.where(out, _DOMINO, self._ended)
+            self._turn = np.where(is_play & ~out, self._nxt[t], t)
+        else:
+            shows = self._arms_shows[moves]
+        # ---- draws and passes (before the lead: drawing for a double, LEAD-5)
+        if moves.size:
+            self._draw_or_pass(moves, is_draw[moves], shows)
+        # ---- DETECT-1: no tile of any hand fits an open arm, and nobody can draw
+        if rules.block_detection is BlockDetection.IMMEDIATE:
+            moved = (is_play | is_draw) & (self._ended == _PLAYING) & (self._left >= 0)
+            if moved.any():
+                stuck = _union(self._hands & self._arms_fit[:, None]) == 0
+                if rules.drawing is not DrawRule.NONE:
+                    stuck &= self._bone_size() <= rules.boneyard_floor
+                stuck &= moved
+                self._ended = np.where(stuck, _BLOCKED, self._ended)
+                self._turn = np.where(stuck, t, self._turn)
+        done = (self._ended != _PLAYING) & playing
+        if done.any():
+            done_rows = np.flatnonzero(done)
+            rewards[done_rows] += self._points(done_rows)
+            if self._autoreset:
+                self._redeal(done_rows)
+        return rewards, done
+
+    def _arms_lay_lead(self, lead: BoolArray, lo: Int64Array, hi: Int64Array) -> None:
+        """The leads of the hands of ``lead``: the LEFT and RIGHT arms, and a double lead's
+        short sides when it spins (SPIN-1), waiting (SPIN-2) or open at once (SPIN-3)."""
+        if not lead.any():
+            return
+        r = np.flatnonzero(lead)
+        lo, hi = lo[r], hi[r]
+        self._arms_lead[r, 0] = lo
+        self._arms_lead[r, 1] = hi
+        self._arms_val[r, 0] = lo
+        self._arms_val[r, 1] = hi
+        self._arms_state[r, :2] = _ARM_OPEN
+        if self._rules.spinner is SpinnerRule.NONE:
+            return
+        d = r[lo == hi]
+        if not len(d):
+            return
+        value = self._arms_lead[d, 0]
+        rules = self._rules
+        four = rules.spinner_fill in _ALL_FOUR
+        six = rules.spinner_fill is SpinnerFill.TOES_FIRST and rules.root_toes == 6
+        for k in range(2, 8 if six else 4):
+            self._arms_val[d, k] = value
+            self._arms_spin[d, k] = value
+            # (FOOT-1: the root's further toes grow from it, but are no spinner's sides)
+            self._arms_org[d, k] = -1 if k < 4 else _NO_SPINNER
+            self._arms_org_idx[d, k] = 0
+            self._arms_state[d, k] = _ARM_OPEN if four else _ARM_WAITING
+            self._arms_need[d, k] = -1
+        if six:  # FOOT-1: six toes, three on each long side; U and D unused
+            self._arms_state[d, 2:4] = _ARM_CLOSED
+            self._arms_sides[d, :8] = 1
+            self._arms_sides[d, 2:4] = 0
+        elif four:  # SPIN-3, FOOT-1: the four sides first
+            self._arms_sides[d, :4] = 1
+
+    def _arms_lay(self, on: BoolArray, slot: Int64Array, lo: Int64Array, hi: Int64Array) -> None:
+        """The plays on an arm of the hands of ``on`` (``slot``: the arm): the arm shows
+        the tile's other value, a short side closes (SPIN-4), a double may spin (SPIN-1:
+        two more arms, waiting or, under SPIN-3, open with sides to start), and waiting
+        arms whose long sides are covered open (SPIN-2)."""
+        if not on.any():
+            return
+        rules = self._rules
+        r = np.flatnonzero(on)
+        k, lo, hi = slot[r], lo[r], hi[r]
+        value = self._arms_val[r, k]
+        length = self._arms_len[r, k] + 1
+        self._arms_val[r, k] = np.where(lo == value, hi, lo)
+        self._arms_len[r, k] = length
+        self._arms_dbl[r, k] = lo == hi
+        if rules.spinner_fill is SpinnerFill.ONE_TILE_EACH_SIDE:
+            self._arms_state[r, k] = np.where(k > 1, _ARM_CLOSED, self._arms_state[r, k])
+        spinner = rules.spinner
+        if spinner is SpinnerRule.EVERY_DOUBLE:
+            spins = lo == hi
+        elif spinner is SpinnerRule.FIRST_DOUBLE:  # (no spinner yet: no arm U)
+            spins = (lo == hi) & (self._arms_state[r, 2] == _ARM_ABSENT)
+        else:
+            spins = np.zeros(len(r), dtype=bool)
+        if spins.any():
+            s, ks, at = r[spins], k[spins], length[spins]
+            new = _columns_sum(self._arms_state[s] != _ARM_ABSENT)  # the arms on the table
+            four = rules.spinner_fill in _ALL_FOUR
+            for j in (new, new + 1):
+                self._arms_val[s, j] = lo[spins]
+                self._arms_len[s, j] = 0
+                self._arms_dbl[s, j] = False
+                self._arms_spin[s, j] = lo[spins]
+                self._arms_org[s, j] = ks
+                self._arms_org_idx[s, j] = at - 1
+                self._arms_state[s, j] = _ARM_OPEN if four else _ARM_WAITING
+                self._arms_need[s, j] = ks
+                self._arms_need_len[s, j] = at + 1
+                self._arms_sides[s, j] = 1 if four else 0
+            if four:
+                self._arms_sides[s, ks] = np.maximum(self._arms_sides[s, ks], at + 1)
+        # SPIN-2: waiting arms whose long sides carry their tiles open (only plays make
+        # arms longer, so every hand is looked at alike)
+        waiting = self._arms_state == _ARM_WAITING
+        if waiting.any():
+            lens = self._arms_len
+            need = self._arms_need
+            reached = np.take_along_axis(lens, np.maximum(need, 0), axis=1)
+            lead_sides = (lens[:, 0] > 0) & (lens[:, 1] > 0)
+            ready = np.where(need < 0, lead_sides[:, None], reached >= self._arms_need_len)
+            self._arms_state[waiting & ready] = _ARM_OPEN
+
+    def _arms_released(self, played: BoolArray) -> None:
+        """FOOT-3 (`Ruleset.toe_release`), in the hands of ``played``: a toe (or a SPIN-3
+        side) still to take its tile is let go once every tile of its number is on the
+        table (none is left in a hand or the boneyard to play there)."""
+        waiting = (self._arms_len < self._arms_sides) & played[:, None]
+        if not waiting.any():
+            return
+        held = _union(self._hands) | self._bone_mask
+        table = ~held & np.uint64((1 << self._rules.tile_set.size) - 1)
+        values = np.maximum(self._arms_val, 0)
+        laid = _popcount(table[:, None] & self._suit[values])
+        gone = waiting & (laid > self._rules.max_pip)
+        self._arms_sides = np.where(gone, 0, self._arms_sides)
+
+    def _arms_ends(self, count: SpinnerCount, weight: int) -> tuple[Int64Array, Int64Array]:
+        """What the ends of every hand's layout show (`dominoes.layout.exposed_ends`,
+        rules COUNT-1 to COUNT-6, vectorized): (values, halves), ``(size, K // 2 - 1 +
+        K)``, one column per spinner (its pair of short sides) then one per arm, halves
+        0 where a column shows nothing (and everywhere before the lead)."""
+        k = self._arms_k
+        rows = self._actions_of
+        lens, vals = self._arms_len, self._arms_val
+        on_table = self._arms_state != _ARM_ABSENT
+        lo, hi = self._arms_lead[:, 0], self._arms_lead[:, 1]
+        at_end = np.zeros(lens.shape, dtype=bool)
+        values: list[Int64Array] = []
+        halves: list[Int64Array] = []
+        lead_spins = (
+            on_table[:, 2] & (self._arms_org[:, 2] < 0)
+            if k > 2
+            else np.zeros(self._size, dtype=bool)
+        )
+        for p in range(2, k, 2):
+            present = on_table[:, p] & (self._arms_org[:, p] != _NO_SPINNER)
+            org = self._arms_org[:, p]
+            idx = self._arms_org_idx[:, p]
+            on = np.maximum(org, 0)
+            len_on = lens[rows, on]
+            covered = np.where(
+                org < 0,
+                (lens[:, 0] > 0).astype(np.int64) + (lens[:, 1] > 0),
+                1 + (len_on > idx + 1),
+            )
+            at_end[rows, on] |= present & (org >= 0) & (len_on == idx + 1)
+            if count is SpinnerCount.EXPOSED_HALVES:
+                sides = covered + (lens[:, p] > 0) + (lens[:, p + 1] > 0)
+                half = np.clip(4 - sides, 0, 2)
+            else:
+                half = np.where(covered == 2, 0, 1 if count is SpinnerCount.ONCE else 2)
+            values.append(self._arms_spin[:, p])
+            halves.append(np.where(present, half, 0))
+        lead_double = lo == hi
+        for j in range(k):
+            has = lens[:, j] > 0
+            own = np.where(self._arms_dbl[:, j], weight, 1)
+            value = vals[:, j]
+            half = np.where(has & ~at_end[:, j], own, 0)
+            if j < 2:
+                empty = ~has & ~lead_spins & (lo >= 0)
+                value = np.where(has, value, lo if j == 0 else hi)
+                half = np.where(empty, np.where(lead_double, weight, 1), half)
+            values.append(value)
+            halves.append(half)
+        v = np.stack(values, axis=1)
+        h = np.stack(halves, axis=1)
+        lone = (lo >= 0) & ~_union(lens > 0)  # the lead alone (COUNT-3)
+        if lone.any():
+            first = k // 2 - 1  # the column of the LEFT arm
+            h[lone] = 0
+            h[lone, first] = 1
+            once = lead_spins & (count is SpinnerCount.ONCE)
+            h[lone, first + 1] = np.where(once[lone], 0, 1)
+        return v, h
+
+    def _arms_plain_count(self) -> Int64Array:
+        """The end count of every hand under the default counting rules (COUNT-1 to
+        COUNT-3, `dominoes.layout.Layout.count`; 0 before the lead), as the scalar
+        engine keeps it (`_end_count` in dominoes.state): each arm with a tile counts
+        its end, both halves of a double there; an empty long side the lead's half (a
+        double lead's both, once while neither long side carries a tile); an empty
+        short side nothing. `_arms_ends` gives the same total, the general way."""
+        lens, vals, dbl = self._arms_len, self._arms_val, self._arms_dbl
+        lo, hi = self._arms_lead[:, 0], self._arms_lead[:, 1]
+        double = lo == hi
+        total = np.where(double & (lens[:, 0] == 0) & (lens[:, 1] == 0), 2 * lo, 0)
+        for k in range(self._arms_k):
+            has = lens[:, k] > 0
+            end = np.where(dbl[:, k], 2 * vals[:, k], vals[:, k])
+            if k < 2:
+                half = lo if k == 0 else hi
+                empty = np.where(double, np.where(lens[:, 1 - k] > 0, 2 * half, 0), half)
+                end = np.where(has, end, empty)
+            else:
+                end = np.where(has, end, 0)
+            total += end
+        out: Int64Array = np.where(lo >= 0, total, 0)
+        return out
+
+    def _arms_count(self, count: SpinnerCount, weight: int) -> Int64Array:
+        """The end count of every hand under these counting rules (0 before the lead)."""
+        if count is SpinnerCount.BOTH_UNTIL_LONG_COVERED and weight == 2:
+            return self._arms_plain_count()
+        v, h = self._arms_ends(count, weight)
+        total: Int64Array = _columns_sum(v * h)
+        return total
+
+    def _arms_scores(self) -> Int64Array:
+        """What the layout of every hand scores now (PLAY-1 to PLAY-3 from the end
+        count, or Bergen's headers, HEADER-1)."""
+        rules = self._rules
+        if rules.play_scoring is PlayScoring.BERGEN:
+            v, h = self._arms_ends(rules.spinner_count, rules.double_end_weight)
+            pips = np.arange(rules.max_pip + 1)
+            shows = (v[:, :, None] == pips) & (h > 0)[:, :, None]  # (B, E, M + 1)
+            ends = shows.sum(axis=1)
+            halves = (shows * h[:, :, None]).sum(axis=1)
+            points: Int64Array = np.where(ends >= 2, halves, 0).sum(axis=1)
+            return points
+        total = self._arms_count(rules.spinner_count, rules.double_end_weight)
+        scored: Int64Array = self._arms_table[0][total]
+        return scored
+
+    def _arms_features(self, out: FloatArray, sections: dict[str, Any]) -> None:
+        """Write the parts of the arms (10 to 15 of `ObservationEncoder`) into ``out``."""
+        rules = self._rules
+        k = self._arms_k
+        m2 = rules.max_pip + 2
+        rows = self._actions_of
+        on_table = self._arms_state != _ARM_ABSENT
+        lens = self._arms_len
+        vals = np.where(on_table, self._arms_val, m2 - 1)
+        arm_ends = sections["arm_ends"].offset + np.arange(k) * m2
+        out[rows[:, None], arm_ends[None, :] + vals] = 1.0
+        is_open = (self._arms_suits != 0) & (self._ended == _PLAYING)[:, None]
+        # (closed: a short side that took its tile, SPIN-4, and a root's unused U and D,
+        # FOOT-1)
+        state = np.where(is_open, 0, np.where(self._arms_state == _ARM_CLOSED, 2, 1))
+        states = sections["arm_states"].offset + 3 * np.arange(k)
+        r, c = np.nonzero(on_table)
+        out[r, states[c] + state[r, c]] = 1.0
+        lead_double = (self._arms_lead[:, 0] == self._arms_lead[:, 1]) & (
+            self._arms_lead[:, 0] >= 0
+        )
+        doubles = (lens > 0) & self._arms_dbl
+        doubles[:, :2] |= (lens[:, :2] == 0) & lead_double[:, None]
+        out[:, sections["arm_doubles"].span] = doubles & on_table
+        spin = on_table.copy()
+        spin[:, :2] = False
+        r, c = np.nonzero(spin)
+        out[r, sections["spinners"].offset + self._arms_spin[r, c]] = 1.0
+        plain = self._arms_plain_count()
+        out[:, sections["end_count"].offset] = plain
+        out[:, sections["play_points"].span] = self._arms_points

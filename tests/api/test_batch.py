@@ -19,9 +19,11 @@ from hypothesis import strategies as st
 
 from dominoes import (
     BlockDetection,
+    ClaimRule,
     Deal,
     Direction,
     DrawRule,
+    End,
     FaultMode,
     HandState,
     IllegalMoveError,
@@ -29,14 +31,19 @@ from dominoes import (
     NoDoubleRule,
     Opening,
     PartnerPips,
+    Play,
+    PlayScale,
+    PlayScoring,
     Ruleset,
     RulesetError,
     Scoring,
+    SpinnerCount,
+    SpinnerFill,
     SpinnerRule,
 )
 from dominoes.batch import Batch, HandRandom
 from dominoes.errors import ArgumentTypeError, ArgumentValueError
-from strategies import SETTINGS, variant_rulesets
+from strategies import SETTINGS, spinner_rulesets, variant_rulesets
 
 SUPPORTED_SCORING = [s for s in Scoring if s is not Scoring.CASCADE]
 
@@ -63,6 +70,17 @@ def _check_hand(
     assert batch.turn[i] == state.turn
     for seat, vectors in enumerate(obs):
         assert vectors[i].tolist() == encoder.encode_state(state, seat)
+
+
+def expected_rewards(before: HandState, after: HandState) -> list[int]:
+    """The rewards of the step from ``before`` to ``after``: the points it scored on
+    play (PLAY-1; none in a line game) and, if the hand ended, its end-of-hand points
+    (`HandResult.end_points`), so that a hand's rewards add up to its `result.points`."""
+    scored = [b - a for a, b in zip(before.play_points, after.play_points, strict=True)]
+    result = after.result
+    if result is None:
+        return scored
+    return [a + b for a, b in zip(scored, result.end_points, strict=True)]
 
 
 def play_alongside(rules: Ruleset, seed: int, autoreset: bool, size: int = 6) -> None:
@@ -101,15 +119,11 @@ def play_alongside(rules: Ruleset, seed: int, autoreset: bool, size: int = 6) ->
                 continue
             after = state.apply(decode(int(actions[i])))
             assert done[i] == after.is_over
+            assert rewards[i].tolist() == expected_rewards(state, after)
             if after.is_over:
                 ended += 1
-                result = after.result
-                assert result is not None
-                assert rewards[i].tolist() == list(result.points)
                 if autoreset:
                     after = HandState.start(rules, Deal.random(rules, rng=batch.random_of(i)))
-            else:
-                assert not rewards[i].any()
             states[i] = after
     assert [batch.state(i) for i in range(size)] == states
     assert ended > 0
@@ -288,7 +302,7 @@ def test_autoreset_deals_the_next_deal_of_a_hand() -> None:
     ("options", "field"),
     [
         ({"max_pip": 10, "hand_size": 7}, "max_pip"),
-        ({"spinner": SpinnerRule.FIRST_DOUBLE}, "spinner"),
+        ({"play_scoring": PlayScoring.FIVES, "claim_rule": ClaimRule.MUGGINS}, "claim_rule"),
         ({"faults": FaultMode.TOLERANT}, "faults"),
         ({"scoring": Scoring.CASCADE}, "scoring"),
         ({"capicua_bonus": 25}, "capicua_bonus"),
@@ -298,7 +312,7 @@ def test_autoreset_deals_the_next_deal_of_a_hand() -> None:
 def test_unsupported_rulesets_are_refused_naming_the_field(
     options: dict[str, object], field: str
 ) -> None:
-    rules = Ruleset.draw(players=2, **options)  # type: ignore[arg-type]
+    rules = Ruleset.draw(**{"players": 2, **options})  # type: ignore[arg-type]
     with pytest.raises(RulesetError, match=field) as error:
         Batch(rules, size=2)
     assert error.value.fields == (field,)
@@ -354,8 +368,10 @@ def test_bad_arguments() -> None:
         Batch.hand_random(0, 0, 2**32)
 
 
-def test_an_illegal_action_names_the_hand_and_changes_nothing() -> None:
-    rules = Ruleset.draw(players=2)
+@pytest.mark.parametrize(
+    "rules", [Ruleset.draw(players=2), Ruleset.preset("all-fives")], ids=["line", "all-fives"]
+)
+def test_an_illegal_action_names_the_hand_and_changes_nothing(rules: Ruleset) -> None:
     batch = Batch(rules, size=3)
     batch.reset(9)
     before = [batch.state(i) for i in range(3)]
@@ -388,8 +404,12 @@ def test_the_action_of_an_ended_hand_is_ignored() -> None:
     assert not batch.legal_mask()[0].any()
 
 
-def test_step_where_moves_only_those_hands() -> None:
-    rules = Ruleset.draw(players=2, drawing=DrawRule.ONE_THEN_PASS)
+@pytest.mark.parametrize(
+    "rules",
+    [Ruleset.draw(players=2, drawing=DrawRule.ONE_THEN_PASS), Ruleset.preset("all-fives")],
+    ids=["line", "all-fives"],
+)
+def test_step_where_moves_only_those_hands(rules: Ruleset) -> None:
     batch = Batch(rules, size=4)
     batch.reset(5)
     rng = np.random.default_rng(1)
@@ -404,14 +424,13 @@ def test_step_where_moves_only_those_hands() -> None:
         rewards, done = batch.step(actions, where=where)
         for i in range(4):
             moved = bool(where[i]) and not was_over[i]
+            before = scalar[i]
             if moved:
                 scalar[i] = scalar[i].apply(batch.codec.decode(int(actions[i])))
-            assert bool(done[i]) == (moved and scalar[i].is_over)
-            result = scalar[i].result
-            if done[i] and result is not None:
-                assert tuple(rewards[i]) == result.points
+                assert rewards[i].tolist() == expected_rewards(before, scalar[i])
             else:
                 assert not rewards[i].any()
+            assert bool(done[i]) == (moved and scalar[i].is_over)
             assert batch.state(i) == scalar[i]
     assert batch.state(3) == scalar[3]
     assert not batch.state(3).history  # never moved
@@ -422,11 +441,19 @@ def test_step_where_moves_only_those_hands() -> None:
 
 
 @pytest.mark.parametrize(
-    "rules", [*DEAL_FAMILIES[:3], Ruleset.draw(players=3, voluntary_draw=True)]
+    "rules",
+    [
+        *DEAL_FAMILIES[:3],
+        Ruleset.draw(players=3, voluntary_draw=True),
+        Ruleset.preset("all-fives"),
+        Ruleset.preset("bergen", players=4),
+        Ruleset.preset("sebastopol"),
+    ],
 )
 def test_step_random_is_step_of_sample_legal(rules: Ruleset) -> None:
     """From the same generator state, `step_random` takes the actions `sample_legal`
-    picks and leaves the batch as `step` of them does."""
+    picks and leaves the batch as `step` of them does (the line and the spinner
+    family)."""
     fused, plain = (Batch(rules, size=64, autoreset=True) for _ in range(2))
     fused.reset(8)
     plain.reset(8)
@@ -460,3 +487,203 @@ def test_sample_legal_is_uniform_over_the_legal_actions() -> None:
     assert len(legal) == 7
     assert sorted(set(picks)) == legal
     assert all(140 <= picks.count(a) <= 260 for a in legal)
+
+
+# ------------------------------------------------------- the spinner family (arms)
+ARMS_SCORING = [
+    Scoring.OPPONENTS,
+    Scoring.OPPONENTS_MINUS_OWN,
+    Scoring.ALL_PIPS,
+    Scoring.PENALTY,
+    Scoring.FIXED,
+    Scoring.FIXED_DOMINO,
+]
+
+
+@st.composite
+def batch_spinner_rulesets(draw: st.DrawFn) -> Ruleset:
+    """A ruleset of the spinner family the batch plays: `spinner_rulesets` (every
+    spinner rule, fill (Chicken Foot's toes, a root of four or six, released or not,
+    included), count, double weight, play scoring and scale, drawing, floor, detection,
+    opening), with the end-of-hand scoring, rounding and direction drawn too."""
+    rules = draw(spinner_rulesets())
+    scoring = draw(st.sampled_from(ARMS_SCORING))
+    fields: dict[str, object] = {"scoring": scoring}
+    if scoring in (Scoring.FIXED, Scoring.FIXED_DOMINO):
+        fields["fixed_points"] = draw(st.sampled_from([1, 2]))
+    elif scoring is not Scoring.PENALTY and draw(st.booleans()):
+        fields["round_to"] = 5
+        fields["end_per_five"] = draw(st.booleans())
+    if draw(st.booleans()):
+        fields["direction"] = Direction.COUNTER_CLOCKWISE
+    return attrs.evolve(rules, **fields)  # type: ignore[arg-type]
+
+
+@settings(SETTINGS, max_examples=30)
+@given(rules=batch_spinner_rulesets(), seed=st.integers(0, 2**20), autoreset=st.booleans())
+def test_batch_plays_spinner_rulesets_as_the_scalar_engine(
+    rules: Ruleset, seed: int, autoreset: bool
+) -> None:
+    play_alongside(rules, seed, autoreset)
+
+
+SPINNER_PRESETS: list[tuple[str, dict[str, object]]] = [
+    ("all-fives", {}),
+    ("all-fives", {"players": 4, "partnership": True}),
+    ("all-fives", {"play_scale": PlayScale.PER_FIVE, "end_per_five": True}),
+    ("muggins", {"players": 3}),
+    ("five-up", {"players": 4}),
+    ("fives-and-threes", {}),
+    ("fives-and-threes", {"players": 4, "partnership": True}),
+    ("sebastopol", {}),
+    ("sniff", {}),
+    ("sniff", {"spinner_fill": SpinnerFill.ONE_TILE_EACH_SIDE, "players": 3}),
+    ("bergen", {"players": 3}),
+    ("double-bergen", {"players": 4}),
+    ("all-fives", {"spinner_count": SpinnerCount.ONCE, "double_end_weight": 1}),
+    ("all-fives", {"block_detection": BlockDetection.IMMEDIATE, "players": 3}),
+]
+
+
+@pytest.mark.parametrize(
+    ("name", "options"),
+    SPINNER_PRESETS,
+    ids=[
+        f"{name}-{'-'.join(map(str, options.values())) or 'default'}"
+        for name, options in SPINNER_PRESETS
+    ],
+)
+def test_batch_plays_spinner_presets_as_the_scalar_engine(
+    name: str, options: dict[str, object]
+) -> None:
+    # legal sets, successor states, every seat's observation vector, endings, and
+    # rewards (the points of each play, the end points at the end) over hundreds of
+    # hand-steps per preset
+    play_alongside(Ruleset.preset(name, **options), 5, autoreset=True, size=8)
+
+
+@pytest.mark.parametrize(
+    "options",
+    [{}, {"players": 4, "root_toes": 6}, {"players": 3, "root_toes": 6, "toe_release": False}],
+    ids=["default", "six-toes", "six-toes-held"],
+)
+def test_batch_plays_chicken_foot_as_the_scalar_engine(options: dict[str, object]) -> None:
+    # Chicken Foot's toes (FOOT-1 to FOOT-3): every double a foot of three toes, the
+    # root of four or six, toes let go once their number is exhausted (or not)
+    play_alongside(Ruleset.preset("chicken-foot", **options), 2, autoreset=True, size=8)
+
+
+def test_a_hands_rewards_add_up_to_its_points() -> None:
+    # All Fives scores on play: each step's rewards are what it scored, and the step that
+    # ends the hand adds the end points; summed over a hand they are result.points
+    rules = Ruleset.preset("all-fives", players=3)
+    batch = Batch(rules, size=16)
+    batch.reset(2)
+    rng = np.random.default_rng(3)
+    total = np.zeros((16, 3), dtype=np.int64)
+    scored_on_play = False
+    while not batch.over.all():
+        rewards, done = batch.step(batch.sample_legal(rng))
+        scored_on_play |= bool(rewards[~done].any())
+        total += rewards
+    assert scored_on_play
+    for i in range(16):
+        result = batch.state(i).result
+        assert result is not None
+        assert total[i].tolist() == list(result.points)
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        # double-9 (the high bytes of the masks) with every double a spinner: 22 arms
+        Ruleset.preset("five-up", players=6, max_pip=9, hand_size=7),
+        Ruleset.draw(
+            players=5,
+            max_pip=9,
+            hand_size=8,
+            spinner=SpinnerRule.EVERY_DOUBLE,
+            spinner_fill=SpinnerFill.ALL_FOUR_FIRST,
+            play_scoring=PlayScoring.BERGEN,
+            spinner_count=SpinnerCount.EXPOSED_HALVES,
+        ),
+        Ruleset.block(
+            players=10,
+            max_pip=9,
+            hand_size=5,
+            spinner=SpinnerRule.FIRST_DOUBLE,
+            spinner_fill=SpinnerFill.ONE_TILE_EACH_SIDE,
+            play_scoring=PlayScoring.FIVES_AND_THREES,
+            block_detection=BlockDetection.IMMEDIATE,
+        ),
+    ],
+    ids=["five-up-double-9-6", "every-double-all-four-bergen-5", "sniff-block-10"],
+)
+def test_batch_plays_double_9_spinner_rulesets_as_the_scalar_engine(rules: Ruleset) -> None:
+    play_alongside(rules, 3, autoreset=True, size=6)
+
+
+def test_a_play_on_a_waiting_arm_is_refused_as_the_scalar_engine_refuses_it() -> None:
+    # All Fives: a double led spins, and its short sides wait for both long sides (SPIN-2)
+    rules = Ruleset.preset("all-fives")
+    batch = Batch(rules, size=64)
+    batch.reset(1)
+    codec = batch.codec
+    # the first hand whose leader holds a double (seat 0 leads any tile)
+    i = next(i for i in range(64) if any(t.is_double for t in batch.state(i).hand(0)))
+    state = batch.state(i)
+    double = next(t for t in state.hand(state.turn) if t.is_double)
+    actions = batch.sample_legal(np.random.default_rng(0))
+    actions[i] = codec.encode(Play(tile=double))
+    batch.step(actions)
+    state = batch.state(i)
+    # the next seat holds a tile of the spinner's number (the deal is fixed by its seed)
+    tile = next(t for t in state.hand(state.turn) if double.high in (t.low, t.high))
+    actions = batch.sample_legal(np.random.default_rng(0))
+    actions[i] = codec.encode(Play(tile=tile, end=End.UP))
+    with pytest.raises(IllegalMoveError, match=f"hand {i}") as error:
+        batch.step(actions)
+    assert error.value.reason is IllegalMoveReason.END_NOT_OPEN
+    assert batch.state(i) == state
+
+
+@pytest.mark.parametrize("floor", [0, 20], ids=["double-found", "heaviest-at-the-floor"])
+def test_batch_draws_for_a_double_before_a_spinner_lead(floor: int) -> None:
+    # LEAD-5 in a game with arms: nobody dealt a double draws for one (down to the floor,
+    # where the heaviest tile leads, LEAD-1), then the double found spins (SPIN-1)
+    rules = Ruleset.draw(
+        players=2,
+        hand_size=2,
+        no_double=NoDoubleRule.DRAW_FOR_DOUBLE,
+        boneyard_floor=floor,
+        spinner=SpinnerRule.FIRST_DOUBLE,
+        play_scoring=PlayScoring.FIVES,
+    )
+    play_alongside(rules, 1, autoreset=True, size=16)
+
+
+@pytest.mark.parametrize(
+    ("drawing", "voluntary", "detection", "floor"),
+    [
+        (DrawRule.ONE_THEN_PASS, False, BlockDetection.VERIFICATION_ROUND, 0),
+        (DrawRule.ONE_THEN_PASS, True, BlockDetection.IMMEDIATE, 2),
+        (DrawRule.UNTIL_PLAYABLE, True, BlockDetection.VERIFICATION_ROUND, 2),
+        (DrawRule.UNTIL_PLAYABLE, False, BlockDetection.IMMEDIATE, 0),
+        (DrawRule.NONE, False, BlockDetection.VERIFICATION_ROUND, 0),
+        (DrawRule.NONE, False, BlockDetection.IMMEDIATE, 0),
+    ],
+)
+def test_spinner_draws_and_passes_as_the_scalar_engine(
+    drawing: DrawRule, voluntary: bool, detection: BlockDetection, floor: int
+) -> None:
+    """The draws and passes of a layout with arms (the line's code, showing the open
+    arms' values) under every drawing rule, voluntary drawing, a floor and both ways of
+    detecting a block, against the scalar engine."""
+    rules = attrs.evolve(
+        Ruleset.preset("all-fives", players=3),
+        drawing=drawing,
+        voluntary_draw=voluntary,
+        block_detection=detection,
+        boneyard_floor=floor,
+    )
+    play_alongside(rules, 4, autoreset=True, size=8)

@@ -55,10 +55,10 @@ except ModuleNotFoundError as missing:
 from dominoes.adapters._points import observation_high
 from dominoes.batch import Batch
 from dominoes.codec import ActionCodec, ObservationEncoder
-from dominoes.errors import ArgumentTypeError, ArgumentValueError
+from dominoes.errors import ArgumentTypeError, ArgumentValueError, RulesetError
 from dominoes.errors import shown as _shown
 from dominoes.moves import Play
-from dominoes.rules import Ruleset
+from dominoes.rules import Ruleset, SpinnerRule
 
 __all__ = [
     "ENV_IDS",
@@ -244,6 +244,12 @@ class _Table:
         self, rules: Ruleset, size: int, autoreset: bool, seat: int | None, opponents: Opponent
     ) -> None:
         self.rules = rules
+        if rules.has_arms:  # (Batch plays them, paying points on play: not these rewards)
+            field = "spinner" if rules.spinner is not SpinnerRule.NONE else "play_scoring"
+            raise RulesetError(
+                f"{field} is not supported by the Gymnasium environments, which play line games",
+                fields=(field,),
+            )
         self.batch = Batch(rules, size=size, autoreset=autoreset)
         self.seat = seat
         self.opponents = opponents
