@@ -4544,7 +4544,7 @@ def _train_start(ctx: _Ctx, masks: tuple[int, ...], bone: tuple[int, ...]) -> Ha
     )  # fmt: skip
     if hub >= 0 and ctx.immediate and _train_stuck(ctx, core):  # (DETECT-1 at the start)
         core = (*core[:_RESULT], Ending.BLOCKED, *core[_DREW:])
-    return _make(_TrainHand, core)
+    return _train_hand(core)
 
 
 def train_core(
@@ -4590,7 +4590,7 @@ def train_core(
         last, (), False, tuple(shown) if shown is not None else ctx.no_shown,
         tuple(doubles), _OWED.index(owed), placed,
     )  # fmt: skip
-    return _make(_TrainHand, core)
+    return _train_hand(core)
 
 
 def _train_turn(c: tuple[Any, ...]) -> TrainTurn:
@@ -4923,9 +4923,12 @@ def _train_stuck(ctx: _Ctx, c: tuple[Any, ...]) -> bool:
 
 class _TrainHand(HandState):
     """A hand of a train game (docs/rules/trains.md): the hub, a train per seat and the
-    Mexican train, markers, open doubles and turns of several plays."""
+    Mexican train, markers, open doubles and turns of several plays. A hand still in play;
+    one that has ended is a `_TrainOver` (`_train_hand` picks), so that ``is_over`` is a
+    class attribute, read without a call."""
 
     __slots__ = ()
+    is_over = False
 
     @property
     def layout(self) -> Layout:
@@ -5004,8 +5007,9 @@ class _TrainHand(HandState):
                     and (c[_MARKS] | tr.public | 1 << t) >> k & 1
                     and c[_VALUES][k] in (lo, hi)
                 ) or _train_listed(c, move):
-                    new = _NEW(_TrainHand)
-                    _SET_CORE(new, _train_play(c, move, k, i, lo, hi))
+                    core = _train_play(c, move, k, i, lo, hi)
+                    new = _NEW(_TrainHand if core[_RESULT] is None else _TrainOver)
+                    _SET_CORE(new, core)
                     return new
         elif move is DRAW and c[_HUB] >= 0 and c[_RESULT] is None:
             # the short way of a forced draw: no play, the turn's draw still open
@@ -5028,7 +5032,7 @@ class _TrainHand(HandState):
                     t, -1, 0, None, 1, c[_LAST], (), False, tuple(shown), *c[_DOUBLES:],
                 )  # fmt: skip
                 if ctx.immediate and _train_stuck(ctx, core):
-                    core = (*core[:_RESULT], Ending.BLOCKED, *core[_DREW:])
+                    return _train_hand((*core[:_RESULT], Ending.BLOCKED, *core[_DREW:]))
                 new = _NEW(_TrainHand)
                 _SET_CORE(new, core)
                 return new
@@ -5066,17 +5070,17 @@ class _TrainHand(HandState):
                     _FRESH, c[_PLACED],
                 )  # fmt: skip
                 if result is None and ctx.immediate and _train_stuck(ctx, core):
-                    core = (*core[:_TURN], t, prop, count, Ending.BLOCKED, *core[_DREW:])
-                new = _NEW(_TrainHand)
+                    return _train_hand(
+                        (*core[:_TURN], t, prop, count, Ending.BLOCKED, *core[_DREW:])
+                    )
+                new = _NEW(_TrainHand if result is None else _TrainOver)
                 _SET_CORE(new, core)
                 return new
         move = self._parsed(move)
         reason = self._problem(move)
         if reason is not None:
             self._refuse(move, reason)
-        new = _NEW(_TrainHand)
-        _SET_CORE(new, _train_apply(c, move))
-        return new
+        return _train_hand(_train_apply(c, move))
 
     def concede(self, seat: int) -> HandState:
         c = self._core
@@ -5086,7 +5090,7 @@ class _TrainHand(HandState):
             self._refuse("concede", IllegalMoveReason.HAND_OVER, seat)
         core = (*c[:_OPEN], -1 if c[_HUB] >= 0 else c[_OPEN], *c[_OPEN + 1 : _TURN])
         core += (seat, -1, 0, Ending.CONCEDED, *c[_DREW:])
-        return _make(_TrainHand, core)
+        return _train_hand(core)
 
     def _problem(self, move: object) -> IllegalMoveReason | None:
         c = self._core
@@ -5192,6 +5196,18 @@ class _TrainHand(HandState):
         c = self._core
         lines = tuple(tuple(pairs) for pairs in _train_lines(c))
         return hash((c[_CTX].rules, c[_HANDS:_SHOWN], c[_DOUBLES:_PLACED], lines))
+
+
+class _TrainOver(_TrainHand):
+    """A hand of a train game that has ended (``_core[_RESULT]`` is set)."""
+
+    __slots__ = ()
+    is_over = True
+
+
+def _train_hand(core: tuple[Any, ...]) -> HandState:
+    """The train-game state of ``core``: a `_TrainOver` once its hand has ended."""
+    return _make(_TrainHand if core[_RESULT] is None else _TrainOver, core)
 
 
 def _train_listed(c: tuple[Any, ...], move: Any) -> bool:
@@ -5541,7 +5557,7 @@ def _train_playout(state: HandState, rng: random.Random) -> HandState:
     core: tuple[Any, ...] = (ctx, hist, tuple(hands), bone[len(bone) - left :], c[_HUB], firsts, -1)
     core += (c[_LEAD], tuple(values), marks, t, prop, count, result, drew, last, (), False)
     core += (tuple(shown), tuple(doubles), pend, placed)
-    return _make(_TrainHand, core)
+    return _train_hand(core)
 
 
 def _train_held_up(
