@@ -4803,9 +4803,9 @@ def _train_targets(tr: _TrainRules, c: tuple[Any, ...]) -> tuple[int, int]:
     return open_, open_
 
 
-_TRAIN_LAST: list[tuple[Any, ...]] = [((), (), 0)]
+_TRAIN_LAST: list[tuple[Any, ...]] = [((), (), ())]
 """The core `_train_plays` read last, its plays and the trains the seat to move may lay
-any tile on (a bitmask, for `_train_open_values`), as one triple (replaced whole):
+any tile on (their numbers, for `_train_open_values`), as one triple (replaced whole):
 ``apply`` of a move just listed by ``legal_moves`` finds them without a second search."""
 
 
@@ -4853,7 +4853,8 @@ def _train_plays(ctx: _Ctx, c: tuple[Any, ...]) -> tuple[Move, ...]:
                 if part is None:
                     part = _train_part(tr, k, m)
                 moves = moves + part if moves else part
-    _TRAIN_LAST[0] = (c, moves, single)
+        ks = tuple(k for k in ks if single >> k & 1)
+    _TRAIN_LAST[0] = (c, moves, ks)
     return moves
 
 
@@ -4883,15 +4884,10 @@ def _train_open_values(ctx: _Ctx, c: tuple[Any, ...]) -> int:
     if last[0] is not c:
         _train_plays(ctx, c)
         last = _TRAIN_LAST[0]
-    single: int = last[2]
     values = c[_VALUES]
     seen = 0
-    k = 0
-    while single:
-        if single & 1:
-            seen |= 1 << values[k]
-        single >>= 1
-        k += 1
+    for k in last[2]:
+        seen |= 1 << values[k]
     return seen
 
 
