@@ -4474,7 +4474,6 @@ class _TrainRules:
         "engine_value",
         "follow",
         "index",
-        "info",
         "layer_only",
         "members",
         "memos",
@@ -4495,7 +4494,7 @@ class _TrainRules:
         self.ends = tuple(End.train(s) for s in range(players)) + (
             (End.MEXICAN,) if rules.mexican_train else ()
         )
-        self.index = {end: k for k, end in enumerate(self.ends)}
+        self.index: dict[End | None, int] = {end: k for k, end in enumerate(self.ends)}
         self.after_own = rules.mexican_open_from is MexicanOpen.AFTER_OWN_TRAIN
         self.any_play = rules.marker_removal is MarkerRemoval.ANY_PLAY
         self.follow = rules.double_follow
@@ -4510,13 +4509,6 @@ class _TrainRules:
         # the indices of the doubles; the trains of a bitmask over trains (filled as met)
         self.doubles = frozenset(tile_index(v, v) for v in range(rules.max_pip + 1))
         self.double_tiles = sum(1 << i for i in self.doubles)
-        # by the identity of an interned play (alive as long as the module): its train,
-        # tile index and halves
-        self.info = {
-            id(self.plays[i][k]): (k, i, tile_from_index(i).low, tile_from_index(i).high)
-            for i in range(size)
-            for k in range(len(self.ends))
-        }
         self.members: dict[int, tuple[int, ...]] = {}
         # per train, the plays of a bitmask of tiles on it (`_train_part`), filled as met
         self.memos: tuple[dict[int, tuple[Move, ...]], ...] = tuple({} for _ in self.ends)
@@ -4989,12 +4981,15 @@ class _TrainHand(HandState):
         if seat is not None and (seat.__class__ is not int or seat != t):
             self._check_seat(move, seat)
         if move.__class__ is Play and c[_HUB] >= 0 and c[_RESULT] is None:
-            # the short way of a play: an interned play known legal, here on a train open
-            # to the mover with no double pending, or as one of the plays just listed
+            # the short way of a play: a play known legal, here on a train open to the
+            # mover with no double pending, or as one of the plays just listed
             tr: _TrainRules = c[_CTX].train
-            info = tr.info.get(id(move))
-            if info is not None:
-                k, i, lo, hi = info
+            k = tr.index.get(move.end)
+            if k is not None:
+                tile = move.tile
+                i = tile.index
+                lo = tile.low
+                hi = tile.high
                 if (
                     not c[_DOUBLES]
                     and not c[_PEND]
@@ -5004,7 +4999,7 @@ class _TrainHand(HandState):
                     and c[_VALUES][k] in (lo, hi)
                 ) or _train_listed(c, move):
                     core = _train_play(c, move, k, i, lo, hi)
-                    new = _NEW(_TrainHand if core[_RESULT] is None else _TrainOver)
+                    new = (_TrainHand if core[_RESULT] is None else _TrainOver)()
                     _SET_CORE(new, core)
                     return new
         elif move is DRAW and c[_HUB] >= 0 and c[_RESULT] is None:
@@ -5029,7 +5024,7 @@ class _TrainHand(HandState):
                 )  # fmt: skip
                 if ctx.immediate and _train_stuck(ctx, core):
                     return _train_hand((*core[:_RESULT], Ending.BLOCKED, *core[_DREW:]))
-                new = _NEW(_TrainHand)
+                new = _TrainHand()  # (a call: cheaper than object.__new__)
                 _SET_CORE(new, core)
                 return new
         elif move is PASS and c[_HUB] >= 0 and c[_RESULT] is None:
@@ -5069,7 +5064,7 @@ class _TrainHand(HandState):
                     return _train_hand(
                         (*core[:_TURN], t, prop, count, Ending.BLOCKED, *core[_DREW:])
                     )
-                new = _NEW(_TrainHand if result is None else _TrainOver)
+                new = (_TrainHand if result is None else _TrainOver)()
                 _SET_CORE(new, core)
                 return new
         move = self._parsed(move)
