@@ -4807,6 +4807,11 @@ def _train_plays(ctx: _Ctx, c: tuple[Any, ...]) -> tuple[Move, ...]:
     last = _TRAIN_LAST[0]
     if last[0] is c:
         return last[1]  # type: ignore[no-any-return]
+    return _train_list(ctx, c)
+
+
+def _train_list(ctx: _Ctx, c: tuple[Any, ...]) -> tuple[Move, ...]:
+    """`_train_plays` found afresh (``legal_moves`` of a new state: it was not listed)."""
     tr: _TrainRules = ctx.train  # type: ignore[assignment]
     t = c[_TURN]
     if c[_DOUBLES] or c[_PEND]:
@@ -4959,14 +4964,13 @@ class _TrainHand(HandState):
         return _train_turn(self._core)
 
     def legal_moves(self) -> tuple[Move, ...]:
+        # (a hand still in play: `_TrainOver` has its own)
         c = self._core
-        if c[_RESULT] is not None:
-            return ()
         ctx: _Ctx = c[_CTX]
         if c[_HUB] < 0:  # the engine is still to be laid (HOLDER, DRAW_UNTIL_FOUND)
             opening = c[_OPEN]
             return (ctx.plays[opening][2],) if opening >= 0 else (DRAW,)
-        plays = _train_plays(ctx, c)
+        plays = _train_list(ctx, c)
         if c[_PEND] == _RUN:
             return (*plays, STOP)
         if plays:
@@ -4976,11 +4980,12 @@ class _TrainHand(HandState):
         return (PASS,)
 
     def apply(self, move: Move | str, *, seat: int | None = None) -> HandState:
+        # (a hand still in play: `_TrainOver` has its own)
         c = self._core
         t = c[_TURN]
         if seat is not None and (seat.__class__ is not int or seat != t):
             self._check_seat(move, seat)
-        if move.__class__ is Play and c[_HUB] >= 0 and c[_RESULT] is None:
+        if move.__class__ is Play and c[_HUB] >= 0:
             # the short way of a play: a play known legal, here on a train open to the
             # mover with no double pending, or as one of the plays just listed
             tr: _TrainRules = c[_CTX].train
@@ -5002,7 +5007,7 @@ class _TrainHand(HandState):
                     new = (_TrainHand if core[_RESULT] is None else _TrainOver)()
                     _SET_CORE(new, core)
                     return new
-        elif move is DRAW and c[_HUB] >= 0 and c[_RESULT] is None:
+        elif move is DRAW and c[_HUB] >= 0:
             # the short way of a forced draw: no play, the turn's draw still open
             ctx = c[_CTX]
             bone = c[_BONE]
@@ -5027,7 +5032,7 @@ class _TrainHand(HandState):
                 new = _TrainHand()  # (a call: cheaper than object.__new__)
                 _SET_CORE(new, core)
                 return new
-        elif move is PASS and c[_HUB] >= 0 and c[_RESULT] is None:
+        elif move is PASS and c[_HUB] >= 0:
             # the short way of a forced pass: no play, no draw; a marker (TRAIN-4)
             ctx = c[_CTX]
             tr = ctx.train
@@ -5194,6 +5199,15 @@ class _TrainOver(_TrainHand):
 
     __slots__ = ()
     is_over = True
+
+    def legal_moves(self) -> tuple[Move, ...]:
+        return ()
+
+    def apply(self, move: Move | str, *, seat: int | None = None) -> HandState:
+        if seat is not None:
+            self._check_seat(move, seat)
+        move = self._parsed(move)
+        return self._refuse(move, self._problem(move) or IllegalMoveReason.HAND_OVER)  # type: ignore[no-any-return]
 
 
 def _train_hand(core: tuple[Any, ...]) -> HandState:
