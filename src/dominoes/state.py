@@ -5008,11 +5008,12 @@ class _TrainHand(HandState):
                     _SET_CORE(new, core)
                     return new
         elif move is DRAW and c[_HUB] >= 0:
-            # the short way of a forced draw: no play, the turn's draw still open
+            # the short way of a forced draw: no play (a double's extra play included),
+            # the turn's draw still open
             ctx = c[_CTX]
             bone = c[_BONE]
             if (
-                not c[_PEND]
+                c[_PEND] != _RUN
                 and not c[_DREW]
                 and ctx.draws
                 and len(bone) > ctx.floor
