@@ -5245,29 +5245,34 @@ def _train_play(
     hand = hands[t] ^ (1 << i)
     hands[t] = hand
     doubles = c[_DOUBLES]
-    if doubles:  # the double on k, if any, is satisfied
-        doubles = tuple([x for x in doubles if x[0] != k])
     pend = c[_PEND]
     firsts = c[_FIRSTS]
-    run = pend == _RUN or (tr.run and not pend and k == t and not firsts & bit)
-    if lo == hi:
-        doubles = (*doubles, (k, run))
     marks = c[_MARKS]
     if marks & bit and (k == t or tr.any_play):
         marks ^= bit
-    nt = t
     result = None
-    if not hand:
-        result = Ending.DOMINO  # TRAIN-6: out on a double too
-        pend = _FRESH
-    elif run:
-        pend = _RUN
-    elif lo == hi:
-        pend = _EXTRA
-    else:
-        pend = _FRESH
+    if not (doubles or pend or lo == hi or not hand or (tr.run and k == t and not firsts & bit)):
+        # a plain play (no double open or laid, no run, no more owed): the turn passes
         firsts |= bit
         nt = ctx.nxt[t]
+    else:
+        if doubles:  # the double on k, if any, is satisfied
+            doubles = tuple([x for x in doubles if x[0] != k])
+        run = pend == _RUN or (tr.run and not pend and k == t and not firsts & bit)
+        if lo == hi:
+            doubles = (*doubles, (k, run))
+        nt = t
+        if not hand:
+            result = Ending.DOMINO  # TRAIN-6: out on a double too
+            pend = _FRESH
+        elif run:
+            pend = _RUN
+        elif lo == hi:
+            pend = _EXTRA
+        else:
+            pend = _FRESH
+            firsts |= bit
+            nt = ctx.nxt[t]
     core = (
         ctx, (c[_HIST], t, move), tuple(hands), c[_BONE], c[_HUB], firsts, -1, c[_LEAD],
         tuple(values), marks, nt, -1, 0, result, 0, t, (), False, c[_SHOWN], doubles, pend,
