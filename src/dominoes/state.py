@@ -5265,10 +5265,8 @@ def _train_play(
         if not hand:
             result = Ending.DOMINO  # TRAIN-6: out on a double too
             pend = _FRESH
-        elif run:
-            pend = _RUN
-        elif lo == hi:
-            pend = _EXTRA
+        elif run or lo == hi:
+            pend = _RUN if run else _EXTRA  # (the seat keeps the turn)
         else:
             pend = _FRESH
             firsts |= bit
