@@ -91,7 +91,7 @@ from dominoes.rules import (
     SpinnerRule,
 )
 from dominoes.scoring import Ending, HandResult, play_points, score_hand
-from dominoes.tiles import Tile, bit_indices, tile_from_index, tile_index
+from dominoes.tiles import TILE_BITS, Tile, bit_indices, tile_from_index, tile_index
 from dominoes.verification import VerificationRound
 
 __all__ = ["HandState", "Observation", "Phase", "Step"]
@@ -4999,7 +4999,7 @@ class _TrainHand(HandState):
                     not c[_DOUBLES]
                     and not c[_PEND]
                     and not tr.after_own
-                    and c[_HANDS][t] >> i & 1
+                    and c[_HANDS][t] & TILE_BITS[i]
                     and (c[_MARKS] | tr.public | 1 << t) >> k & 1
                     and c[_VALUES][k] in (lo, hi)
                 ) or _train_listed(c, move):
@@ -5021,7 +5021,7 @@ class _TrainHand(HandState):
             ):
                 i = bone[0]
                 held = list(c[_HANDS])
-                held[t] |= 1 << i
+                held[t] |= TILE_BITS[i]
                 shown = list(c[_SHOWN])
                 shown[t] = _train_open_values(ctx, c)
                 core = (
@@ -5242,7 +5242,7 @@ def _train_play(
     placed = c[_PLACED]
     placed = (k, ctx.pairs[v][nv], placed, (placed[3] if placed else 0) | 1 << k)
     hands = list(c[_HANDS])
-    hand = hands[t] ^ (1 << i)
+    hand = hands[t] ^ TILE_BITS[i]
     hands[t] = hand
     doubles = c[_DOUBLES]
     pend = c[_PEND]
