@@ -4874,13 +4874,16 @@ def _train_part(tr: _TrainRules, k: int, m: int) -> tuple[Move, ...]:
 
 def _train_open_values(ctx: _Ctx, c: tuple[Any, ...]) -> int:
     """What the seat to move shows it lacks when it cannot play: the values of the
-    trains it may lay any tile on now, as a bitmask over pip values. (In the extra play
-    of `DoubleFollow.MULTI_DOUBLES` a double may go on trains a non-double may not: not
-    holding that double shows no value absent, so those trains are left out.)"""
+    trains it may lay any tile on now, as a bitmask over pip values (-1 when it can play).
+    (In the extra play of `DoubleFollow.MULTI_DOUBLES` a double may go on trains a
+    non-double may not: not holding that double shows no value absent, so those trains
+    are left out.)"""
     last = _TRAIN_LAST[0]
     if last[0] is not c:
-        _train_plays(ctx, c)
+        _train_list(ctx, c)
         last = _TRAIN_LAST[0]
+    if last[1]:
+        return -1
     values = c[_VALUES]
     seen = 0
     for k in last[2]:
@@ -5017,13 +5020,13 @@ class _TrainHand(HandState):
                 and not c[_DREW]
                 and ctx.draws
                 and len(bone) > ctx.floor
-                and not _train_plays(ctx, c)
+                and (seen := _train_open_values(ctx, c)) >= 0
             ):
                 i = bone[0]
                 held = list(c[_HANDS])
                 held[t] |= TILE_BITS[i]
                 shown = list(c[_SHOWN])
-                shown[t] = _train_open_values(ctx, c)
+                shown[t] = seen
                 core = (
                     ctx, (c[_HIST], t, ctx.draws_of[i]), tuple(held), bone[1:], *c[_HUB:_TURN],
                     t, -1, 0, None, 1, c[_LAST], (), False, tuple(shown), *c[_DOUBLES:],
@@ -5043,12 +5046,12 @@ class _TrainHand(HandState):
                 c[_PEND] != _RUN
                 and (stock or c[_DREW])
                 and not (tr.layer_only and c[_DOUBLES])
-                and not _train_plays(ctx, c)
+                and (seen := _train_open_values(ctx, c)) >= 0
             ):
                 bit = 1 << t
                 marks = c[_MARKS]
-                shown = c[_SHOWN]
-                seen = shown[t] | _train_open_values(ctx, c)
+                shown = list(c[_SHOWN])
+                shown[t] |= seen
                 prop = c[_RPROP]
                 count = c[_RCOUNT]
                 result = None
@@ -5063,8 +5066,7 @@ class _TrainHand(HandState):
                 core = (
                     ctx, (c[_HIST], t, PASS), c[_HANDS], bone, c[_HUB], c[_FIRSTS] | bit,
                     -1, c[_LEAD], c[_VALUES], marks | bit, nt, prop, count, result, 0,
-                    c[_LAST], (), False, (*shown[:t], seen, *shown[t + 1 :]), c[_DOUBLES],
-                    _FRESH, c[_PLACED],
+                    c[_LAST], (), False, tuple(shown), c[_DOUBLES], _FRESH, c[_PLACED],
                 )  # fmt: skip
                 if result is None and ctx.immediate and _train_stuck(ctx, core):
                     return _train_hand(
