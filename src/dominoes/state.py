@@ -4978,8 +4978,8 @@ class _TrainHand(HandState):
             return (*plays, STOP)
         if plays:
             return plays
-        if ctx.draws and _can_draw(ctx, c):
-            return (DRAW,)
+        if ctx.draws and len(c[_BONE]) > ctx.floor and not (ctx.one_draw and c[_DREW]):
+            return (DRAW,)  # (`_can_draw`, inline)
         return (PASS,)
 
     def apply(self, move: Move | str, *, seat: int | None = None) -> HandState:
