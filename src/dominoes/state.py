@@ -4816,43 +4816,58 @@ def _train_list(ctx: _Ctx, c: tuple[Any, ...]) -> tuple[Move, ...]:
     t = c[_TURN]
     if c[_DOUBLES] or c[_PEND]:
         single, double = _train_targets(tr, c)
+        if single != double:
+            return _train_list_apart(ctx, c, single, double)
     elif tr.after_own:
-        single = double = _train_access(tr, c, t)
+        single = _train_access(tr, c, t)
     else:
-        single = double = c[_MARKS] | tr.public | 1 << t
+        single = c[_MARKS] | tr.public | 1 << t
+    ks = tr.members.get(single)
+    if ks is None:
+        ks = _train_members(tr, single)
     values = c[_VALUES]
     suit = ctx.suit
     hand = c[_HANDS][t]
-    both = single | double
-    ks = tr.members.get(both)
-    if ks is None:
-        ks = tr.members[both] = tuple(k for k in range(both.bit_length()) if both >> k & 1)
     memos = tr.memos
     moves: tuple[Move, ...] = ()
-    if single == double:
-        for k in ks:
-            m = hand & suit[values[k]]
-            if m:
-                part = memos[k].get(m)
-                if part is None:
-                    part = _train_part(tr, k, m)
-                moves = moves + part if moves else part
-    else:
-        # (the extra play of MULTI_DOUBLES: a double may go where a non-double may not)
-        for k in ks:
-            m = hand & suit[values[k]]
-            if not single >> k & 1:
-                m &= tr.double_tiles
-            elif not double >> k & 1:
-                m &= ~tr.double_tiles
-            if m:
-                part = memos[k].get(m)
-                if part is None:
-                    part = _train_part(tr, k, m)
-                moves = moves + part if moves else part
-        ks = tuple(k for k in ks if single >> k & 1)
+    for k in ks:
+        m = hand & suit[values[k]]
+        if m:
+            part = memos[k].get(m)
+            if part is None:
+                part = _train_part(tr, k, m)
+            moves = moves + part if moves else part
     _TRAIN_LAST[0] = (c, moves, ks)
     return moves
+
+
+def _train_list_apart(ctx: _Ctx, c: tuple[Any, ...], single: int, double: int) -> tuple[Move, ...]:
+    """`_train_list` in the extra play of `DoubleFollow.MULTI_DOUBLES`, where a double may
+    go on the trains ``double`` and a non-double on the trains ``single`` only."""
+    tr: _TrainRules = ctx.train  # type: ignore[assignment]
+    both = single | double
+    values = c[_VALUES]
+    suit = ctx.suit
+    hand = c[_HANDS][c[_TURN]]
+    moves: tuple[Move, ...] = ()
+    for k in tr.members.get(both) or _train_members(tr, both):
+        m = hand & suit[values[k]]
+        if not single >> k & 1:
+            m &= tr.double_tiles
+        elif not double >> k & 1:
+            m &= ~tr.double_tiles
+        if m:
+            part = tr.memos[k].get(m) or _train_part(tr, k, m)
+            moves = moves + part if moves else part
+    _TRAIN_LAST[0] = (c, moves, tr.members.get(single) or _train_members(tr, single))
+    return moves
+
+
+def _train_members(tr: _TrainRules, mask: int) -> tuple[int, ...]:
+    """The numbers of the trains of ``mask`` (a bitmask over trains), memoised in
+    ``tr.members``."""
+    ks = tr.members[mask] = tuple(k for k in range(mask.bit_length()) if mask >> k & 1)
+    return ks
 
 
 def _train_part(tr: _TrainRules, k: int, m: int) -> tuple[Move, ...]:
@@ -5443,9 +5458,7 @@ def _train_playout(state: HandState, rng: random.Random) -> HandState:
                         break
         ks = members.get(allowed)
         if ks is None:
-            ks = members[allowed] = tuple(
-                k for k in range(allowed.bit_length()) if allowed >> k & 1
-            )
+            ks = _train_members(tr, allowed)
         h = hands[t]
         n = 0
         for k in ks:
