@@ -5018,7 +5018,7 @@ class _TrainHand(HandState):
                     and not c[_PEND]
                     and not tr.after_own
                     and c[_HANDS][t] & TILE_BITS[i]
-                    and (c[_MARKS] | tr.public | 1 << t) >> k & 1
+                    and (k == t or k == tr.mexican or c[_MARKS] >> k & 1)  # noqa: PLR1714 (no tuple)
                     and c[_VALUES][k] in (lo, hi)
                 ) or _train_listed(c, move):
                     core = _train_play(c, move, k, i, lo, hi)
