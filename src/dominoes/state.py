@@ -4934,9 +4934,10 @@ def _train_stuck(ctx: _Ctx, c: tuple[Any, ...]) -> bool:
 
 class _TrainHand(HandState):
     """A hand of a train game (docs/rules/trains.md): the hub, a train per seat and the
-    Mexican train, markers, open doubles and turns of several plays. A hand still in play;
-    one that has ended is a `_TrainOver` (`_train_hand` picks), so that ``is_over`` is a
-    class attribute, read without a call."""
+    Mexican train, markers, open doubles and turns of several plays. A hand in play with
+    its engine laid; one that has ended is a `_TrainOver`, one whose engine is still to be
+    laid a `_TrainEngine` (`_train_hand` picks), so that ``is_over`` is a class attribute,
+    read without a call, and the moves of the common case are found without asking."""
 
     __slots__ = ()
     is_over = False
@@ -4982,12 +4983,9 @@ class _TrainHand(HandState):
         return _train_turn(self._core)
 
     def legal_moves(self) -> tuple[Move, ...]:
-        # (a hand still in play: `_TrainOver` has its own)
+        # (the engine laid, the hand in play: `_TrainEngine` and `_TrainOver` have their own)
         c = self._core
         ctx: _Ctx = c[_CTX]
-        if c[_HUB] < 0:  # the engine is still to be laid (HOLDER, DRAW_UNTIL_FOUND)
-            opening = c[_OPEN]
-            return (ctx.plays[opening][2],) if opening >= 0 else (DRAW,)
         plays = _train_list(ctx, c)
         if c[_PEND] == _RUN:
             return (*plays, STOP)
@@ -4998,12 +4996,12 @@ class _TrainHand(HandState):
         return (PASS,)
 
     def apply(self, move: Move | str, *, seat: int | None = None) -> HandState:
-        # (a hand still in play: `_TrainOver` has its own)
+        # (the engine laid, the hand in play: `_TrainEngine` and `_TrainOver` have their own)
         c = self._core
         t = c[_TURN]
         if seat is not None and (seat.__class__ is not int or seat != t):
             self._check_seat(move, seat)
-        if move.__class__ is Play and c[_HUB] >= 0:
+        if move.__class__ is Play:
             # the short way of a play: a play known legal, here on a train open to the
             # mover with no double pending, or as one of the plays just listed
             tr: _TrainRules = c[_CTX].train
@@ -5025,7 +5023,7 @@ class _TrainHand(HandState):
                     new = (_TrainHand if core[_RESULT] is None else _TrainOver)()
                     _SET_CORE(new, core)
                     return new
-        elif move is DRAW and c[_HUB] >= 0:
+        elif move is DRAW:
             # the short way of a forced draw: no play (a double's extra play included),
             # the turn's draw still open
             ctx = c[_CTX]
@@ -5051,7 +5049,7 @@ class _TrainHand(HandState):
                 new = _TrainHand()  # (a call: cheaper than object.__new__)
                 _SET_CORE(new, core)
                 return new
-        elif move is PASS and c[_HUB] >= 0:
+        elif move is PASS:
             # the short way of a forced pass: no play, no draw; a marker (TRAIN-4)
             ctx = c[_CTX]
             tr = ctx.train
@@ -5090,11 +5088,17 @@ class _TrainHand(HandState):
                 new = (_TrainHand if result is None else _TrainOver)()
                 _SET_CORE(new, core)
                 return new
+        return self._apply_general(move, None)
+
+    def _apply_general(self, move: Move | str, seat: int | None) -> HandState:
+        """`apply` the general way: the seat and the move checked, then `_train_apply`."""
+        if seat is not None and (seat.__class__ is not int or seat != self._core[_TURN]):
+            self._check_seat(move, seat)
         move = self._parsed(move)
         reason = self._problem(move)
         if reason is not None:
             self._refuse(move, reason)
-        return _train_hand(_train_apply(c, move))
+        return _train_hand(_train_apply(self._core, move))
 
     def concede(self, seat: int) -> HandState:
         c = self._core
@@ -5212,6 +5216,21 @@ class _TrainHand(HandState):
         return hash((c[_CTX].rules, c[_HANDS:_SHOWN], c[_DOUBLES:_PLACED], lines))
 
 
+class _TrainEngine(_TrainHand):
+    """A hand of a train game whose engine is still to be laid (``_core[_HUB]`` < 0:
+    `EngineSource.HOLDER`, `EngineSource.DRAW_UNTIL_FOUND`)."""
+
+    __slots__ = ()
+
+    def legal_moves(self) -> tuple[Move, ...]:
+        c = self._core
+        opening = c[_OPEN]
+        return (c[_CTX].plays[opening][2],) if opening >= 0 else (DRAW,)
+
+    def apply(self, move: Move | str, *, seat: int | None = None) -> HandState:
+        return self._apply_general(move, seat)
+
+
 class _TrainOver(_TrainHand):
     """A hand of a train game that has ended (``_core[_RESULT]`` is set)."""
 
@@ -5222,15 +5241,15 @@ class _TrainOver(_TrainHand):
         return ()
 
     def apply(self, move: Move | str, *, seat: int | None = None) -> HandState:
-        if seat is not None:
-            self._check_seat(move, seat)
-        move = self._parsed(move)
-        return self._refuse(move, self._problem(move) or IllegalMoveReason.HAND_OVER)  # type: ignore[no-any-return]
+        return self._apply_general(move, seat)  # (refused: the hand is over)
 
 
 def _train_hand(core: tuple[Any, ...]) -> HandState:
-    """The train-game state of ``core``: a `_TrainOver` once its hand has ended."""
-    return _make(_TrainHand if core[_RESULT] is None else _TrainOver, core)
+    """The train-game state of ``core``: a `_TrainOver` once its hand has ended, a
+    `_TrainEngine` while its engine is to be laid, else a `_TrainHand`."""
+    if core[_RESULT] is not None:
+        return _make(_TrainOver, core)
+    return _make(_TrainHand if core[_HUB] >= 0 else _TrainEngine, core)
 
 
 def _train_listed(c: tuple[Any, ...], move: Any) -> bool:
