@@ -4478,6 +4478,7 @@ class _TrainRules:
         "members",
         "memos",
         "mexican",
+        "own",
         "plays",
         "public",
         "run",
@@ -4504,6 +4505,8 @@ class _TrainRules:
         # a bitmask over trains of those always open to a seat besides its own: the
         # Mexican train (where it is open from the first turn)
         self.public = 1 << players if rules.mexican_train else 0
+        # per seat, the trains open to it unmarked: its own and the public ones
+        self.own = tuple(self.public | 1 << s for s in range(players))
         # the interned plays, by tile index and train
         self.plays = tuple(tuple(play_on(i, end) for end in self.ends) for i in range(size))
         # the indices of the doubles; the trains of a bitmask over trains (filled as met)
@@ -4761,7 +4764,7 @@ def _train_access(tr: _TrainRules, c: tuple[Any, ...], t: int) -> int:
     marks: int = c[_MARKS]
     if tr.after_own and not _train_started(c) >> t & 1:
         return (marks | 1 << t) & ~tr.public
-    return marks | tr.public | 1 << t
+    return marks | tr.own[t]
 
 
 def _train_gate(tr: _TrainRules, c: tuple[Any, ...]) -> int:
@@ -4821,7 +4824,7 @@ def _train_list(ctx: _Ctx, c: tuple[Any, ...]) -> tuple[Move, ...]:
     elif tr.after_own:
         single = _train_access(tr, c, t)
     else:
-        single = c[_MARKS] | tr.public | 1 << t
+        single = c[_MARKS] | tr.own[t]
     ks = tr.members.get(single)
     if ks is None:
         ks = _train_members(tr, single)
