@@ -4770,10 +4770,12 @@ def _train_access(tr: _TrainRules, c: tuple[Any, ...], t: int) -> int:
 
 def _train_gate(tr: _TrainRules, c: tuple[Any, ...]) -> int:
     """The train of the oldest open double in force (TRAIN-5, TRAIN-7), or -1."""
-    done = c[_FIRSTS] == tr.all_seats or not tr.run
+    doubles = c[_DOUBLES]
+    if not tr.run or c[_FIRSTS] == tr.all_seats:  # every open double is in force
+        return doubles[0][0] if doubles else -1
     k: int
-    for k, dormant in c[_DOUBLES]:
-        if done or not dormant:
+    for k, dormant in doubles:
+        if not dormant:
             return k
     return -1
 
@@ -4794,7 +4796,8 @@ def _train_targets(tr: _TrainRules, c: tuple[Any, ...]) -> tuple[int, int]:
                     return open_, open_
                 if tr.follow is DoubleFollow.MULTI_DOUBLES:
                     return 1 << g, _train_access(tr, c, t)
-            return 1 << g, 1 << g
+            b = _POW2[g]
+            return b, b
     open_ = _train_access(tr, c, t)
     return open_, open_
 
