@@ -4883,10 +4883,11 @@ def _train_part(tr: _TrainRules, k: int, m: int) -> tuple[Move, ...]:
     plays = tr.plays
     part = []
     rest = m
-    while rest:
-        low = rest & -rest
-        part.append(plays[low.bit_length() - 1][k])
-        rest ^= low
+    while rest:  # (from the highest bit down: no negation of a long bitmask)
+        i = rest.bit_length() - 1
+        part.append(plays[i][k])
+        rest ^= _POW2[i]
+    part.reverse()
     memo = tr.memos[k]
     if len(memo) >= _MEMO_LIMIT:
         memo.clear()
