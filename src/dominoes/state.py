@@ -5049,8 +5049,9 @@ class _TrainHand(HandState):
                 shown = list(c[_SHOWN])
                 shown[t] = seen
                 core = (
-                    ctx, (c[_HIST], t, ctx.draws_of[i]), tuple(held), bone[1:], *c[_HUB:_TURN],
-                    t, -1, 0, None, 1, c[_LAST], (), False, tuple(shown), *c[_DOUBLES:],
+                    ctx, (c[_HIST], t, ctx.draws_of[i]), tuple(held), bone[1:], c[_HUB],
+                    c[_FIRSTS], -1, c[_LEAD], c[_VALUES], c[_MARKS], t, -1, 0, None, 1, c[_LAST],
+                    (), False, tuple(shown), c[_DOUBLES], c[_PEND], c[_PLACED],
                 )  # fmt: skip
                 if ctx.immediate and _train_stuck(ctx, core):
                     return _train_hand((*core[:_RESULT], Ending.BLOCKED, *core[_DREW:]))
