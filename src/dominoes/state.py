@@ -91,7 +91,7 @@ from dominoes.rules import (
     SpinnerRule,
 )
 from dominoes.scoring import Ending, HandResult, play_points, score_hand
-from dominoes.tiles import Tile, bit_indices, tile_from_index, tile_index
+from dominoes.tiles import TILE_BITS, Tile, bit_indices, tile_from_index, tile_index
 from dominoes.verification import VerificationRound
 
 __all__ = ["HandState", "Observation", "Phase", "Step"]
@@ -4454,6 +4454,7 @@ _PLACED: Final = 21  # the tiles on the trains, newest first: (train, (a, b), re
 # (``started``: a bitmask over trains of those with a tile; one node per tile placed, so a
 # play adds one node; `_train_lines` sorts them by train)
 
+_POW2: Final = TILE_BITS  # ``_POW2[n] == 1 << n``, read from a table (quicker than a shift)
 _FRESH: Final = 0  # a turn of its own
 _EXTRA: Final = 1  # the play a double earns (TRAIN-5)
 _RUN: Final = 2  # a first-turn run on its own train is under way (TRAIN-7)
@@ -4474,11 +4475,11 @@ class _TrainRules:
         "engine_value",
         "follow",
         "index",
-        "info",
         "layer_only",
         "members",
         "memos",
         "mexican",
+        "own",
         "plays",
         "public",
         "run",
@@ -4495,7 +4496,7 @@ class _TrainRules:
         self.ends = tuple(End.train(s) for s in range(players)) + (
             (End.MEXICAN,) if rules.mexican_train else ()
         )
-        self.index = {end: k for k, end in enumerate(self.ends)}
+        self.index: dict[End | None, int] = {end: k for k, end in enumerate(self.ends)}
         self.after_own = rules.mexican_open_from is MexicanOpen.AFTER_OWN_TRAIN
         self.any_play = rules.marker_removal is MarkerRemoval.ANY_PLAY
         self.follow = rules.double_follow
@@ -4505,18 +4506,13 @@ class _TrainRules:
         # a bitmask over trains of those always open to a seat besides its own: the
         # Mexican train (where it is open from the first turn)
         self.public = 1 << players if rules.mexican_train else 0
+        # per seat, the trains open to it unmarked: its own and the public ones
+        self.own = tuple(self.public | 1 << s for s in range(players))
         # the interned plays, by tile index and train
         self.plays = tuple(tuple(play_on(i, end) for end in self.ends) for i in range(size))
         # the indices of the doubles; the trains of a bitmask over trains (filled as met)
         self.doubles = frozenset(tile_index(v, v) for v in range(rules.max_pip + 1))
         self.double_tiles = sum(1 << i for i in self.doubles)
-        # by the identity of an interned play (alive as long as the module): its train,
-        # tile index and halves
-        self.info = {
-            id(self.plays[i][k]): (k, i, tile_from_index(i).low, tile_from_index(i).high)
-            for i in range(size)
-            for k in range(len(self.ends))
-        }
         self.members: dict[int, tuple[int, ...]] = {}
         # per train, the plays of a bitmask of tiles on it (`_train_part`), filled as met
         self.memos: tuple[dict[int, tuple[Move, ...]], ...] = tuple({} for _ in self.ends)
@@ -4544,7 +4540,7 @@ def _train_start(ctx: _Ctx, masks: tuple[int, ...], bone: tuple[int, ...]) -> Ha
     )  # fmt: skip
     if hub >= 0 and ctx.immediate and _train_stuck(ctx, core):  # (DETECT-1 at the start)
         core = (*core[:_RESULT], Ending.BLOCKED, *core[_DREW:])
-    return _make(_TrainHand, core)
+    return _train_hand(core)
 
 
 def train_core(
@@ -4590,7 +4586,7 @@ def train_core(
         last, (), False, tuple(shown) if shown is not None else ctx.no_shown,
         tuple(doubles), _OWED.index(owed), placed,
     )  # fmt: skip
-    return _make(_TrainHand, core)
+    return _train_hand(core)
 
 
 def _train_turn(c: tuple[Any, ...]) -> TrainTurn:
@@ -4769,15 +4765,17 @@ def _train_access(tr: _TrainRules, c: tuple[Any, ...], t: int) -> int:
     marks: int = c[_MARKS]
     if tr.after_own and not _train_started(c) >> t & 1:
         return (marks | 1 << t) & ~tr.public
-    return marks | tr.public | 1 << t
+    return marks | tr.own[t]
 
 
 def _train_gate(tr: _TrainRules, c: tuple[Any, ...]) -> int:
     """The train of the oldest open double in force (TRAIN-5, TRAIN-7), or -1."""
-    done = c[_FIRSTS] == tr.all_seats or not tr.run
+    doubles = c[_DOUBLES]
+    if not tr.run or c[_FIRSTS] == tr.all_seats:  # every open double is in force
+        return doubles[0][0] if doubles else -1
     k: int
-    for k, dormant in c[_DOUBLES]:
-        if done or not dormant:
+    for k, dormant in doubles:
+        if not dormant:
             return k
     return -1
 
@@ -4798,14 +4796,15 @@ def _train_targets(tr: _TrainRules, c: tuple[Any, ...]) -> tuple[int, int]:
                     return open_, open_
                 if tr.follow is DoubleFollow.MULTI_DOUBLES:
                     return 1 << g, _train_access(tr, c, t)
-            return 1 << g, 1 << g
+            b = _POW2[g]
+            return b, b
     open_ = _train_access(tr, c, t)
     return open_, open_
 
 
-_TRAIN_LAST: list[tuple[Any, ...]] = [((), (), 0)]
+_TRAIN_LAST: list[tuple[Any, ...]] = [((), (), ())]
 """The core `_train_plays` read last, its plays and the trains the seat to move may lay
-any tile on (a bitmask, for `_train_open_values`), as one triple (replaced whole):
+any tile on (their numbers, for `_train_open_values`), as one triple (replaced whole):
 ``apply`` of a move just listed by ``legal_moves`` finds them without a second search."""
 
 
@@ -4815,46 +4814,67 @@ def _train_plays(ctx: _Ctx, c: tuple[Any, ...]) -> tuple[Move, ...]:
     last = _TRAIN_LAST[0]
     if last[0] is c:
         return last[1]  # type: ignore[no-any-return]
+    return _train_list(ctx, c)
+
+
+def _train_list(ctx: _Ctx, c: tuple[Any, ...]) -> tuple[Move, ...]:
+    """`_train_plays` found afresh (``legal_moves`` of a new state: it was not listed)."""
     tr: _TrainRules = ctx.train  # type: ignore[assignment]
     t = c[_TURN]
     if c[_DOUBLES] or c[_PEND]:
         single, double = _train_targets(tr, c)
+        if single != double:
+            return _train_list_apart(ctx, c, single, double)
     elif tr.after_own:
-        single = double = _train_access(tr, c, t)
+        single = _train_access(tr, c, t)
     else:
-        single = double = c[_MARKS] | tr.public | 1 << t
+        single = c[_MARKS] | tr.own[t]
+    ks = tr.members.get(single)
+    if ks is None:
+        ks = _train_members(tr, single)
     values = c[_VALUES]
     suit = ctx.suit
     hand = c[_HANDS][t]
-    both = single | double
-    ks = tr.members.get(both)
-    if ks is None:
-        ks = tr.members[both] = tuple(k for k in range(both.bit_length()) if both >> k & 1)
     memos = tr.memos
     moves: tuple[Move, ...] = ()
-    if single == double:
-        for k in ks:
-            m = hand & suit[values[k]]
-            if m:
-                part = memos[k].get(m)
-                if part is None:
-                    part = _train_part(tr, k, m)
-                moves = moves + part if moves else part
-    else:
-        # (the extra play of MULTI_DOUBLES: a double may go where a non-double may not)
-        for k in ks:
-            m = hand & suit[values[k]]
-            if not single >> k & 1:
-                m &= tr.double_tiles
-            elif not double >> k & 1:
-                m &= ~tr.double_tiles
-            if m:
-                part = memos[k].get(m)
-                if part is None:
-                    part = _train_part(tr, k, m)
-                moves = moves + part if moves else part
-    _TRAIN_LAST[0] = (c, moves, single)
+    for k in ks:
+        m = hand & suit[values[k]]
+        if m:
+            part = memos[k].get(m)
+            if part is None:
+                part = _train_part(tr, k, m)
+            moves = moves + part if moves else part
+    _TRAIN_LAST[0] = (c, moves, ks)
     return moves
+
+
+def _train_list_apart(ctx: _Ctx, c: tuple[Any, ...], single: int, double: int) -> tuple[Move, ...]:
+    """`_train_list` in the extra play of `DoubleFollow.MULTI_DOUBLES`, where a double may
+    go on the trains ``double`` and a non-double on the trains ``single`` only."""
+    tr: _TrainRules = ctx.train  # type: ignore[assignment]
+    both = single | double
+    values = c[_VALUES]
+    suit = ctx.suit
+    hand = c[_HANDS][c[_TURN]]
+    moves: tuple[Move, ...] = ()
+    for k in tr.members.get(both) or _train_members(tr, both):
+        m = hand & suit[values[k]]
+        if not single >> k & 1:
+            m &= tr.double_tiles
+        elif not double >> k & 1:
+            m &= ~tr.double_tiles
+        if m:
+            part = tr.memos[k].get(m) or _train_part(tr, k, m)
+            moves = moves + part if moves else part
+    _TRAIN_LAST[0] = (c, moves, tr.members.get(single) or _train_members(tr, single))
+    return moves
+
+
+def _train_members(tr: _TrainRules, mask: int) -> tuple[int, ...]:
+    """The numbers of the trains of ``mask`` (a bitmask over trains), memoised in
+    ``tr.members``."""
+    ks = tr.members[mask] = tuple(k for k in range(mask.bit_length()) if mask >> k & 1)
+    return ks
 
 
 def _train_part(tr: _TrainRules, k: int, m: int) -> tuple[Move, ...]:
@@ -4863,10 +4883,11 @@ def _train_part(tr: _TrainRules, k: int, m: int) -> tuple[Move, ...]:
     plays = tr.plays
     part = []
     rest = m
-    while rest:
-        low = rest & -rest
-        part.append(plays[low.bit_length() - 1][k])
-        rest ^= low
+    while rest:  # (from the highest bit down: no negation of a long bitmask)
+        i = rest.bit_length() - 1
+        part.append(plays[i][k])
+        rest ^= _POW2[i]
+    part.reverse()
     memo = tr.memos[k]
     if len(memo) >= _MEMO_LIMIT:
         memo.clear()
@@ -4876,22 +4897,20 @@ def _train_part(tr: _TrainRules, k: int, m: int) -> tuple[Move, ...]:
 
 def _train_open_values(ctx: _Ctx, c: tuple[Any, ...]) -> int:
     """What the seat to move shows it lacks when it cannot play: the values of the
-    trains it may lay any tile on now, as a bitmask over pip values. (In the extra play
-    of `DoubleFollow.MULTI_DOUBLES` a double may go on trains a non-double may not: not
-    holding that double shows no value absent, so those trains are left out.)"""
+    trains it may lay any tile on now, as a bitmask over pip values (-1 when it can play).
+    (In the extra play of `DoubleFollow.MULTI_DOUBLES` a double may go on trains a
+    non-double may not: not holding that double shows no value absent, so those trains
+    are left out.)"""
     last = _TRAIN_LAST[0]
     if last[0] is not c:
-        _train_plays(ctx, c)
+        _train_list(ctx, c)
         last = _TRAIN_LAST[0]
-    single: int = last[2]
+    if last[1]:
+        return -1
     values = c[_VALUES]
     seen = 0
-    k = 0
-    while single:
-        if single & 1:
-            seen |= 1 << values[k]
-        single >>= 1
-        k += 1
+    for k in last[2]:
+        seen |= _POW2[values[k]]
     return seen
 
 
@@ -4923,9 +4942,13 @@ def _train_stuck(ctx: _Ctx, c: tuple[Any, ...]) -> bool:
 
 class _TrainHand(HandState):
     """A hand of a train game (docs/rules/trains.md): the hub, a train per seat and the
-    Mexican train, markers, open doubles and turns of several plays."""
+    Mexican train, markers, open doubles and turns of several plays. A hand in play with
+    its engine laid; one that has ended is a `_TrainOver`, one whose engine is still to be
+    laid a `_TrainEngine` (`_train_hand` picks), so that ``is_over`` is a class attribute,
+    read without a call, and the moves of the common case are found without asking."""
 
     __slots__ = ()
+    is_over = False
 
     @property
     def layout(self) -> Layout:
@@ -4968,71 +4991,74 @@ class _TrainHand(HandState):
         return _train_turn(self._core)
 
     def legal_moves(self) -> tuple[Move, ...]:
+        # (the engine laid, the hand in play: `_TrainEngine` and `_TrainOver` have their own)
         c = self._core
-        if c[_RESULT] is not None:
-            return ()
         ctx: _Ctx = c[_CTX]
-        if c[_HUB] < 0:  # the engine is still to be laid (HOLDER, DRAW_UNTIL_FOUND)
-            opening = c[_OPEN]
-            return (ctx.plays[opening][2],) if opening >= 0 else (DRAW,)
-        plays = _train_plays(ctx, c)
+        plays = _train_list(ctx, c)
         if c[_PEND] == _RUN:
             return (*plays, STOP)
         if plays:
             return plays
-        if ctx.draws and _can_draw(ctx, c):
-            return (DRAW,)
+        if ctx.draws and len(c[_BONE]) > ctx.floor and not (ctx.one_draw and c[_DREW]):
+            return (DRAW,)  # (`_can_draw`, inline)
         return (PASS,)
 
     def apply(self, move: Move | str, *, seat: int | None = None) -> HandState:
+        # (the engine laid, the hand in play: `_TrainEngine` and `_TrainOver` have their own)
         c = self._core
         t = c[_TURN]
         if seat is not None and (seat.__class__ is not int or seat != t):
             self._check_seat(move, seat)
-        if move.__class__ is Play and c[_HUB] >= 0 and c[_RESULT] is None:
-            # the short way of a play: an interned play known legal, here on a train open
-            # to the mover with no double pending, or as one of the plays just listed
+        if move.__class__ is Play:
+            # the short way of a play: a play known legal, here on a train open to the
+            # mover with no double pending, or as one of the plays just listed
             tr: _TrainRules = c[_CTX].train
-            info = tr.info.get(id(move))
-            if info is not None:
-                k, i, lo, hi = info
+            k = tr.index.get(move.end)
+            if k is not None:
+                tile = move.tile
+                i = tile.index
+                lo = tile.low
+                hi = tile.high
                 if (
                     not c[_DOUBLES]
                     and not c[_PEND]
                     and not tr.after_own
-                    and c[_HANDS][t] >> i & 1
-                    and (c[_MARKS] | tr.public | 1 << t) >> k & 1
+                    and c[_HANDS][t] & TILE_BITS[i]
+                    and (k == t or k == tr.mexican or c[_MARKS] & _POW2[k])  # noqa: PLR1714 (no tuple)
                     and c[_VALUES][k] in (lo, hi)
                 ) or _train_listed(c, move):
-                    new = _NEW(_TrainHand)
-                    _SET_CORE(new, _train_play(c, move, k, i, lo, hi))
+                    core = _train_play(c, move, k, i, lo, hi)
+                    new = (_TrainHand if core[_RESULT] is None else _TrainOver)()
+                    _SET_CORE(new, core)
                     return new
-        elif move is DRAW and c[_HUB] >= 0 and c[_RESULT] is None:
-            # the short way of a forced draw: no play, the turn's draw still open
+        elif move is DRAW:
+            # the short way of a forced draw: no play (a double's extra play included),
+            # the turn's draw still open
             ctx = c[_CTX]
             bone = c[_BONE]
             if (
-                not c[_PEND]
+                c[_PEND] != _RUN
                 and not c[_DREW]
                 and ctx.draws
                 and len(bone) > ctx.floor
-                and not _train_plays(ctx, c)
+                and (seen := _train_open_values(ctx, c)) >= 0
             ):
                 i = bone[0]
                 held = list(c[_HANDS])
-                held[t] |= 1 << i
+                held[t] |= TILE_BITS[i]
                 shown = list(c[_SHOWN])
-                shown[t] = _train_open_values(ctx, c)
+                shown[t] = seen
                 core = (
-                    ctx, (c[_HIST], t, ctx.draws_of[i]), tuple(held), bone[1:], *c[_HUB:_TURN],
-                    t, -1, 0, None, 1, c[_LAST], (), False, tuple(shown), *c[_DOUBLES:],
+                    ctx, (c[_HIST], t, ctx.draws_of[i]), tuple(held), bone[1:], c[_HUB],
+                    c[_FIRSTS], -1, c[_LEAD], c[_VALUES], c[_MARKS], t, -1, 0, None, 1, c[_LAST],
+                    (), False, tuple(shown), c[_DOUBLES], c[_PEND], c[_PLACED],
                 )  # fmt: skip
                 if ctx.immediate and _train_stuck(ctx, core):
-                    core = (*core[:_RESULT], Ending.BLOCKED, *core[_DREW:])
-                new = _NEW(_TrainHand)
+                    return _train_hand((*core[:_RESULT], Ending.BLOCKED, *core[_DREW:]))
+                new = _TrainHand()  # (a call: cheaper than object.__new__)
                 _SET_CORE(new, core)
                 return new
-        elif move is PASS and c[_HUB] >= 0 and c[_RESULT] is None:
+        elif move is PASS:
             # the short way of a forced pass: no play, no draw; a marker (TRAIN-4)
             ctx = c[_CTX]
             tr = ctx.train
@@ -5042,12 +5068,12 @@ class _TrainHand(HandState):
                 c[_PEND] != _RUN
                 and (stock or c[_DREW])
                 and not (tr.layer_only and c[_DOUBLES])
-                and not _train_plays(ctx, c)
+                and (seen := _train_open_values(ctx, c)) >= 0
             ):
-                bit = 1 << t
+                bit = _POW2[t]
                 marks = c[_MARKS]
-                shown = c[_SHOWN]
-                seen = shown[t] | _train_open_values(ctx, c)
+                shown = list(c[_SHOWN])
+                shown[t] |= seen
                 prop = c[_RPROP]
                 count = c[_RCOUNT]
                 result = None
@@ -5062,21 +5088,26 @@ class _TrainHand(HandState):
                 core = (
                     ctx, (c[_HIST], t, PASS), c[_HANDS], bone, c[_HUB], c[_FIRSTS] | bit,
                     -1, c[_LEAD], c[_VALUES], marks | bit, nt, prop, count, result, 0,
-                    c[_LAST], (), False, (*shown[:t], seen, *shown[t + 1 :]), c[_DOUBLES],
-                    _FRESH, c[_PLACED],
+                    c[_LAST], (), False, tuple(shown), c[_DOUBLES], _FRESH, c[_PLACED],
                 )  # fmt: skip
                 if result is None and ctx.immediate and _train_stuck(ctx, core):
-                    core = (*core[:_TURN], t, prop, count, Ending.BLOCKED, *core[_DREW:])
-                new = _NEW(_TrainHand)
+                    return _train_hand(
+                        (*core[:_TURN], t, prop, count, Ending.BLOCKED, *core[_DREW:])
+                    )
+                new = (_TrainHand if result is None else _TrainOver)()
                 _SET_CORE(new, core)
                 return new
+        return self._apply_general(move, None)
+
+    def _apply_general(self, move: Move | str, seat: int | None) -> HandState:
+        """`apply` the general way: the seat and the move checked, then `_train_apply`."""
+        if seat is not None and (seat.__class__ is not int or seat != self._core[_TURN]):
+            self._check_seat(move, seat)
         move = self._parsed(move)
         reason = self._problem(move)
         if reason is not None:
             self._refuse(move, reason)
-        new = _NEW(_TrainHand)
-        _SET_CORE(new, _train_apply(c, move))
-        return new
+        return _train_hand(_train_apply(self._core, move))
 
     def concede(self, seat: int) -> HandState:
         c = self._core
@@ -5086,7 +5117,7 @@ class _TrainHand(HandState):
             self._refuse("concede", IllegalMoveReason.HAND_OVER, seat)
         core = (*c[:_OPEN], -1 if c[_HUB] >= 0 else c[_OPEN], *c[_OPEN + 1 : _TURN])
         core += (seat, -1, 0, Ending.CONCEDED, *c[_DREW:])
-        return _make(_TrainHand, core)
+        return _train_hand(core)
 
     def _problem(self, move: object) -> IllegalMoveReason | None:
         c = self._core
@@ -5194,6 +5225,42 @@ class _TrainHand(HandState):
         return hash((c[_CTX].rules, c[_HANDS:_SHOWN], c[_DOUBLES:_PLACED], lines))
 
 
+class _TrainEngine(_TrainHand):
+    """A hand of a train game whose engine is still to be laid (``_core[_HUB]`` < 0:
+    `EngineSource.HOLDER`, `EngineSource.DRAW_UNTIL_FOUND`)."""
+
+    __slots__ = ()
+
+    def legal_moves(self) -> tuple[Move, ...]:
+        c = self._core
+        opening = c[_OPEN]
+        return (c[_CTX].plays[opening][2],) if opening >= 0 else (DRAW,)
+
+    def apply(self, move: Move | str, *, seat: int | None = None) -> HandState:
+        return self._apply_general(move, seat)
+
+
+class _TrainOver(_TrainHand):
+    """A hand of a train game that has ended (``_core[_RESULT]`` is set)."""
+
+    __slots__ = ()
+    is_over = True
+
+    def legal_moves(self) -> tuple[Move, ...]:
+        return ()
+
+    def apply(self, move: Move | str, *, seat: int | None = None) -> HandState:
+        return self._apply_general(move, seat)  # (refused: the hand is over)
+
+
+def _train_hand(core: tuple[Any, ...]) -> HandState:
+    """The train-game state of ``core``: a `_TrainOver` once its hand has ended, a
+    `_TrainEngine` while its engine is to be laid, else a `_TrainHand`."""
+    if core[_RESULT] is not None:
+        return _make(_TrainOver, core)
+    return _make(_TrainHand if core[_HUB] >= 0 else _TrainEngine, core)
+
+
 def _train_listed(c: tuple[Any, ...], move: Any) -> bool:
     """Whether ``move`` is one of the plays `_train_plays` listed last, for the core ``c``."""
     last = _TRAIN_LAST[0]
@@ -5212,40 +5279,43 @@ def _train_play(
     ctx: _Ctx = c[_CTX]
     tr: _TrainRules = ctx.train  # type: ignore[assignment]
     t = c[_TURN]
-    bit = 1 << t
+    bit = _POW2[t]
     values = list(c[_VALUES])
     v = values[k]
     nv = hi if lo == v else lo
     values[k] = nv
     placed = c[_PLACED]
-    placed = (k, ctx.pairs[v][nv], placed, (placed[3] if placed else 0) | 1 << k)
+    placed = (k, ctx.pairs[v][nv], placed, (placed[3] if placed else 0) | _POW2[k])
     hands = list(c[_HANDS])
-    hand = hands[t] ^ (1 << i)
+    hand = hands[t] ^ TILE_BITS[i]
     hands[t] = hand
     doubles = c[_DOUBLES]
-    if doubles:  # the double on k, if any, is satisfied
-        doubles = tuple([x for x in doubles if x[0] != k])
     pend = c[_PEND]
     firsts = c[_FIRSTS]
-    run = pend == _RUN or (tr.run and not pend and k == t and not firsts & bit)
-    if lo == hi:
-        doubles = (*doubles, (k, run))
     marks = c[_MARKS]
     if marks & bit and (k == t or tr.any_play):
         marks ^= bit
-    nt = t
     result = None
-    if not hand:
-        result = Ending.DOMINO  # TRAIN-6: out on a double too
-        pend = _FRESH
-    elif run:
-        pend = _RUN
-    elif lo == hi:
-        pend = _EXTRA
-    else:
-        pend = _FRESH
+    if not (doubles or pend or lo == hi or not hand or (tr.run and k == t and not firsts & bit)):
+        # a plain play (no double open or laid, no run, no more owed): the turn passes
         firsts |= bit
         nt = ctx.nxt[t]
+    else:
+        if doubles:  # the double on k, if any, is satisfied
+            doubles = tuple([x for x in doubles if x[0] != k])
+        run = pend == _RUN or (tr.run and not pend and k == t and not firsts & bit)
+        if lo == hi:
+            doubles = (*doubles, (k, run))
+        nt = t
+        if not hand:
+            result = Ending.DOMINO  # TRAIN-6: out on a double too
+            pend = _FRESH
+        elif run or lo == hi:
+            pend = _RUN if run else _EXTRA  # (the seat keeps the turn)
+        else:
+            pend = _FRESH
+            firsts |= bit
+            nt = ctx.nxt[t]
     core = (
         ctx, (c[_HIST], t, move), tuple(hands), c[_BONE], c[_HUB], firsts, -1, c[_LEAD],
         tuple(values), marks, nt, -1, 0, result, 0, t, (), False, c[_SHOWN], doubles, pend,
@@ -5416,9 +5486,7 @@ def _train_playout(state: HandState, rng: random.Random) -> HandState:
                         break
         ks = members.get(allowed)
         if ks is None:
-            ks = members[allowed] = tuple(
-                k for k in range(allowed.bit_length()) if allowed >> k & 1
-            )
+            ks = _train_members(tr, allowed)
         h = hands[t]
         n = 0
         for k in ks:
@@ -5541,7 +5609,7 @@ def _train_playout(state: HandState, rng: random.Random) -> HandState:
     core: tuple[Any, ...] = (ctx, hist, tuple(hands), bone[len(bone) - left :], c[_HUB], firsts, -1)
     core += (c[_LEAD], tuple(values), marks, t, prop, count, result, drew, last, (), False)
     core += (tuple(shown), tuple(doubles), pend, placed)
-    return _make(_TrainHand, core)
+    return _train_hand(core)
 
 
 def _train_held_up(

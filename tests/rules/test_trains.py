@@ -1251,3 +1251,26 @@ def test_train_engine_matches_reference(game: tuple[Ruleset, Deal, random.Random
         s = ref.apply(s, token)
         state = state.apply(token)
         compare(state, s, " ".join(moves))
+
+
+@VARIANT_SETTINGS
+@given(train_games())
+def test_train_apply_short_ways_give_the_general_way_s_core(
+    game: tuple[Ruleset, Deal, random.Random],
+) -> None:
+    """Every legal move of every state of a random hand, applied as the move object (the
+    short ways of `apply`: a play, a forced draw, a forced pass) and as its token (the
+    general way, every check and `_train_apply`): the same state class (in play, engine to
+    lay, over) and the same core, history and shown values included."""
+    rules, deal, rng = game
+    state = HandState.start(rules, deal)
+    while not state.is_over:
+        legal = state.legal_moves()
+        for move in legal:
+            fast = state.apply(move)
+            slow = state.apply(str(move))
+            assert type(fast) is type(slow), f"{move}"
+            assert fast._core == slow._core, f"{move}"
+            assert fast.is_over == (fast.result is not None)
+        state = state.apply(legal[rng.randrange(len(legal))])
+    assert state.legal_moves() == ()
