@@ -19,6 +19,8 @@ extra); the core never imports it.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import attrs
 import numpy as np
 import numpy.typing as npt
@@ -28,6 +30,7 @@ from dominoes.deal import Deal
 from dominoes.errors import ArgumentTypeError, ArgumentValueError, IllegalMoveError, RulesetError
 from dominoes.errors import shown as _shown
 from dominoes.moves import Play
+from dominoes.notation import parse_position
 from dominoes.rules import (
     BlockDetection,
     BlockTie,
@@ -42,7 +45,9 @@ from dominoes.rules import (
     Scoring,
     SpinnerRule,
 )
+from dominoes.scoring import Ending
 from dominoes.state import HandState
+from dominoes.tiles import Tile
 
 __all__ = ["MAX_BATCH_TILES", "Batch"]
 
@@ -219,6 +224,7 @@ class Batch:
         "_last",
         "_left",
         "_lo",
+        "_loaded",
         "_log",
         "_log_len",
         "_nxt",
@@ -305,6 +311,7 @@ class Batch:
         self._seed: int | None = None
         self._actions_of = np.arange(b)
         self._seats = np.arange(p)[None, :]
+        self._loaded: tuple[HandState, ...] = ()  # `load`'s states (deal number -1)
 
     # ------------------------------------------------------------------ reading
     @property
@@ -406,15 +413,22 @@ class Batch:
 
         Raises:
             ArgumentTypeError: ``hand`` is not an ``int``.
-            ArgumentValueError: there is no such hand, or the batch was never reset.
+            ArgumentValueError: there is no such hand, the batch was never reset, or the
+                hand was loaded from a `HandState` (`load`) and has not been dealt since.
         """
         i = self._check_hand(hand)
         assert self._seed is not None
+        if self._deals[i] < 0:
+            raise ArgumentValueError(
+                f"hand {i} was loaded from a HandState (Batch.load), not dealt from a seed",
+                argument="hand",
+            )
         return self.hand_seed(self._seed, i, int(self._deals[i]))
 
     def state(self, hand: int) -> HandState:
-        """Hand ``hand`` as a `HandState`: its deal (`seed_of`) with its actions since
-        then replayed through the scalar engine (a check as well as a copy).
+        """Hand ``hand`` as a `HandState`: its deal (`seed_of`), or the state `load` put
+        there, with its actions since then replayed through the scalar engine (a check
+        as well as a copy).
 
         Raises:
             ArgumentTypeError: ``hand`` is not an ``int``.
@@ -422,7 +436,10 @@ class Batch:
         """
         i = self._check_hand(hand)
         rules = self._rules
-        state = HandState.start(rules, Deal.random(rules, seed=self.seed_of(i)))
+        if self._deals[i] < 0:  # loaded (`load`): that state, then the log
+            state = self._loaded[i]
+        else:
+            state = HandState.start(rules, Deal.random(rules, seed=self.seed_of(i)))
         decode = self._codec.decode
         for action in self._log[i, : self._log_len[i]].tolist():
             state = state.apply(decode(action))
@@ -964,3 +981,230 @@ class Batch:
         out[:, sections["seat"].offset + seat] = 1.0
         out[rows, sections["turn"].offset + self._turn] = 1.0
         return out
+
+    # ------------------------------------------------------------------ loading
+    @staticmethod
+    def supports(rules: Ruleset) -> bool:
+        """Whether a batch plays ``rules`` (else the constructor raises `RulesetError`
+        naming the field it does not play).
+
+        >>> from dominoes import Ruleset, SpinnerRule
+        >>> spinner = Ruleset.draw(spinner=SpinnerRule.FIRST_DOUBLE)
+        >>> Batch.supports(Ruleset.block()), Batch.supports(spinner)
+        (True, False)
+
+        Raises:
+            ArgumentTypeError: ``rules`` is not a `Ruleset`.
+        """
+        if not isinstance(rules, Ruleset):
+            raise ArgumentTypeError(
+                f"rules must be a Ruleset, got {_shown(rules)}", argument="rules"
+            )
+        return _unsupported(rules) is None
+
+    @classmethod
+    def from_states(cls, states: Sequence[HandState], *, autoreset: bool = False) -> Batch:
+        """A batch of ``len(states)`` hands whose hand ``i`` is ``states[i]`` (`load`),
+        all of one ruleset, the batch's.
+
+        >>> from dominoes import Deal, HandState, Ruleset
+        >>> rules = Ruleset.draw()
+        >>> state = HandState.start(rules, Deal.random(rules, seed=3)).apply_all("6-6 4-6:L")
+        >>> batch = Batch.from_states([state, state])
+        >>> batch.state(1) == state
+        True
+
+        Raises:
+            ArgumentTypeError: ``states`` is not a list or tuple of `HandState`, or
+                ``autoreset`` not a ``bool``.
+            ArgumentValueError: ``states`` is empty, or a state cannot be held (see
+                `load`).
+            RulesetError: the ruleset is one the batch does not play (naming the field).
+        """
+        if not isinstance(states, list | tuple) or not states:
+            raise _states_error(states)
+        first = states[0]
+        if not isinstance(first, HandState):
+            raise ArgumentTypeError(
+                f"states[0] must be a HandState, got {_shown(first)}", argument="states"
+            )
+        batch = cls(first.rules, size=len(states), autoreset=autoreset)
+        batch.load(states)
+        return batch
+
+    def load(self, states: Sequence[HandState], *, seed: int = 0) -> None:
+        """Put ``states[i]`` in hand ``i``, for every hand (``size`` states of the
+        batch's ruleset, at any point of a hand: before the lead, drawing for a double,
+        in play, with draws made this turn, a verification round under way, or over).
+
+        `state` of a loaded hand is its state with the actions since then applied (the
+        batch keeps the states); `observe` reads the pip values each seat showed it
+        lacks from the state's observations. A loaded hand has no seed (`seed_of`
+        raises); with autoreset, once it ends it is dealt the deals ``reset(seed)``
+        would give it: ``hand_seed(seed, i, 0)``, then 1, and so on. Each distinct state
+        object is read once, so a list that repeats states loads quickly.
+
+        Raises:
+            ArgumentTypeError: ``states`` is not a list or tuple of `HandState`, or
+                ``seed`` not an ``int``.
+            ArgumentValueError: ``states`` does not hold ``size`` states, a state is of
+                another ruleset, ended otherwise than by a domino or a block, is over in
+                a batch with autoreset, or holds a boneyard larger than the ruleset's
+                deal leaves; or ``seed`` is negative.
+        """
+        if not isinstance(states, list | tuple):
+            raise _states_error(states)
+        if len(states) != self._size:
+            raise ArgumentValueError(
+                f"states must hold one state per hand ({self._size}), got {len(states)}",
+                argument="states",
+            )
+        if type(seed) is not int:
+            raise ArgumentTypeError(f"seed must be an int, got {_shown(seed)}", argument="seed")
+        if seed < 0:
+            raise ArgumentValueError(f"seed must be 0 or more, got {seed}", argument="seed")
+        read: dict[int, tuple[int, ...]] = {}
+        rows = []
+        for k, state in enumerate(states):
+            row = read.get(id(state))
+            if row is None:
+                row = read[id(state)] = self._row_of(k, state)
+            rows.append(row)
+        p = self._rules.players
+        table = np.array(rows, dtype=np.int64)  # one row per hand (`_row_of`)
+        self._hands[:] = table[:, :p].astype(np.uint64)
+        self._shown[:] = table[:, p : 2 * p]
+        (
+            self._turn[:],
+            self._left[:],
+            self._right[:],
+            self._opening[:],
+            self._rprop[:],
+            self._rcount[:],
+            self._ended[:],
+            self._drew[:],
+            self._last[:],
+            self._bpos[:],
+        ) = table[:, 2 * p : 2 * p + 10].T
+        self._bone[:] = table[:, 2 * p + 10 :]
+        self._bone_mask[:] = np.bitwise_or.reduce(
+            np.where(self._bone_slots(), self._tile_bits[self._bone], np.uint64(0)), axis=1
+        )
+        self._log_len[:] = 0
+        self._deals[:] = -1  # loaded: the next deal (autoreset) is deal 0
+        self._loaded = tuple(states)
+        self._seed = seed
+
+    def _row_of(self, k: int, state: object) -> tuple[int, ...]:
+        """``states[k]`` as the per-hand arrays hold it, in one row: the hands' masks,
+        the shown voids (pip masks), the turn, the ends, the opening, the verification
+        round, the ending, the draws of the turn, the last seat to lay a tile, the
+        boneyard's position, then the `_bone` row (the boneyard in draw order, at the
+        end of the part the deal left, as `_bone_at` reads it)."""
+        rules = self._rules
+        if not isinstance(state, HandState):
+            raise ArgumentTypeError(
+                f"states[{k}] must be a HandState, got {_shown(state)}", argument="states"
+            )
+        if state.rules != rules:
+            raise ArgumentValueError(
+                f"states[{k}] is of another ruleset than the batch's", argument="states"
+            )
+        position = parse_position(state.position())
+        ending = {None: _PLAYING, Ending.DOMINO: _DOMINO, Ending.BLOCKED: _BLOCKED}.get(
+            position.ending
+        )
+        if ending is None:
+            raise ArgumentValueError(
+                f"states[{k}] ended as {position.ending and position.ending.value}: a batch "
+                "holds hands that ended by a domino or a block",
+                argument="states",
+            )
+        if ending != _PLAYING and self._autoreset:
+            raise ArgumentValueError(
+                f"states[{k}] is over, which a batch with autoreset does not hold (it deals "
+                "only the hands that end in a step)",
+                argument="states",
+            )
+        n = rules.tile_set.size
+        room = n - rules.players * rules.hand_size  # the boneyard the deal leaves
+        boneyard = state.boneyard
+        if len(boneyard) > room:
+            raise ArgumentValueError(
+                f"states[{k}] has {len(boneyard)} tiles in the boneyard, more than the "
+                f"{room} the deal leaves",
+                argument="states",
+            )
+        bone_row = [0] * self._bone.shape[1]
+        bone_row[room - len(boneyard) : room] = [t.index for t in boneyard]
+        line = position.line
+        opening = position.opening
+        if isinstance(opening, Tile):
+            open_code = opening.index
+        else:
+            open_code = _DRAW_FOR_DOUBLE if opening == "draw" else _ANY
+        proposer, confirmed = position.round or (-1, 0)
+        shown = [sum(1 << pip for pip in voids) for voids in state.observations()[0].shown_voids]
+        masks = [sum(1 << t.index for t in hand) for hand in state.hands]
+        return (
+            *masks,
+            *shown,
+            position.turn,
+            line[0][0] if line else -1,
+            line[-1][1] if line else -1,
+            open_code,
+            proposer,
+            confirmed,
+            ending,
+            position.drew,
+            -1 if position.last is None else position.last,
+            -len(boneyard),
+            *bone_row,
+        )
+
+    def _bone_slots(self) -> BoolArray:
+        """Which slots of each hand's `_bone` row hold a tile still in its boneyard."""
+        room = self._rules.tile_set.size - self._rules.players * self._rules.hand_size
+        slots = np.arange(self._bone.shape[1])[None, :]
+        held: BoolArray = (slots >= room + self._bpos[:, None]) & (slots < room)
+        return held
+
+    def play_out(self, rng: np.random.Generator) -> Int64Array:
+        """Finish every hand with uniformly random legal actions (`sample_legal`, then
+        `step`) and return the points of every hand, ``(size, players)``: what
+        ``state(i).result.points`` gives, for the hands that were already over too.
+
+        >>> from dominoes import Ruleset
+        >>> batch = Batch(Ruleset.block(players=4, partnership=True), size=5)
+        >>> batch.reset(7)
+        >>> points = batch.play_out(np.random.default_rng(0))
+        >>> bool(batch.over.all()), points.tolist()[0] == list(batch.state(0).result.points)
+        (True, True)
+
+        Raises:
+            ArgumentTypeError: ``rng`` is not a `numpy.random.Generator`.
+            ArgumentValueError: the batch deals hands again (``autoreset``: its hands
+                never all end), or was never dealt nor loaded.
+        """
+        if not isinstance(rng, np.random.Generator):
+            raise ArgumentTypeError(
+                f"rng must be a numpy.random.Generator, got {_shown(rng)}", argument="rng"
+            )
+        if self._autoreset:
+            raise ArgumentValueError(
+                "autoreset must be False to play out a batch: its hands never all end",
+                argument="autoreset",
+            )
+        self._check_dealt()
+        while not self.over.all():
+            self.step(self.sample_legal(rng))
+        return self._points(np.ones(self._size, dtype=bool))
+
+
+def _states_error(states: object) -> ArgumentTypeError | ArgumentValueError:
+    """The error that ``states`` is not a non-empty list or tuple of states."""
+    if isinstance(states, list | tuple):
+        return ArgumentValueError("states must hold at least one HandState", argument="states")
+    return ArgumentTypeError(
+        f"states must be a list or tuple of HandState, got {_shown(states)}", argument="states"
+    )
