@@ -46,8 +46,7 @@ from dominoes.rules import (
     SpinnerRule,
 )
 from dominoes.scoring import Ending
-from dominoes.state import HandState
-from dominoes.tiles import Tile
+from dominoes.state import HandState, Phase
 
 __all__ = ["MAX_BATCH_TILES", "Batch"]
 
@@ -63,6 +62,9 @@ _PLAYING = 0
 _DOMINO = 1
 _BLOCKED = 2
 _HELD = 3  # (`Batch.step` with ``where``: a hand that waits, for the length of the step)
+
+_ENDINGS = {Ending.DOMINO: _DOMINO, Ending.BLOCKED: _BLOCKED}
+"""The endings a batch holds (`Batch.load`), as the `ended` array writes them."""
 
 # before the lead (the `opening` array): the tile to lead, any tile, or drawing for a
 # double (LEAD-5)
@@ -1100,7 +1102,12 @@ class Batch:
         the shown voids (pip masks), the turn, the ends, the opening, the verification
         round, the ending, the draws of the turn, the last seat to lay a tile, the
         boneyard's position, then the `_bone` row (the boneyard in draw order, at the
-        end of the part the deal left, as `_bone_at` reads it)."""
+        end of the part the deal left, as `_bone_at` reads it).
+
+        Read from the state's public properties; its position string is parsed only for
+        what nothing else tells and the batch reads: the draws of the turn (under
+        `DrawRule.ONE_THEN_PASS`) and the last seat to lay a tile (the blocker, under
+        `BlockTie.NON_BLOCKER_WINS`)."""
         rules = self._rules
         if not isinstance(state, HandState):
             raise ArgumentTypeError(
@@ -1110,22 +1117,22 @@ class Batch:
             raise ArgumentValueError(
                 f"states[{k}] is of another ruleset than the batch's", argument="states"
             )
-        position = parse_position(state.position())
-        ending = {None: _PLAYING, Ending.DOMINO: _DOMINO, Ending.BLOCKED: _BLOCKED}.get(
-            position.ending
-        )
-        if ending is None:
-            raise ArgumentValueError(
-                f"states[{k}] ended as {position.ending and position.ending.value}: a batch "
-                "holds hands that ended by a domino or a block",
-                argument="states",
-            )
-        if ending != _PLAYING and self._autoreset:
-            raise ArgumentValueError(
-                f"states[{k}] is over, which a batch with autoreset does not hold (it deals "
-                "only the hands that end in a step)",
-                argument="states",
-            )
+        result = state.result
+        ending = _PLAYING
+        if result is not None:
+            ending = _ENDINGS.get(result.ending, _PLAYING)
+            if ending == _PLAYING:
+                raise ArgumentValueError(
+                    f"states[{k}] ended as {result.ending.value}: a batch holds hands that "
+                    "ended by a domino or a block",
+                    argument="states",
+                )
+            if self._autoreset:
+                raise ArgumentValueError(
+                    f"states[{k}] is over, which a batch with autoreset does not hold (it "
+                    "deals only the hands that end in a step)",
+                    argument="states",
+                )
         n = rules.tile_set.size
         room = n - rules.players * rules.hand_size  # the boneyard the deal leaves
         boneyard = state.boneyard
@@ -1137,27 +1144,30 @@ class Batch:
             )
         bone_row = [0] * self._bone.shape[1]
         bone_row[room - len(boneyard) : room] = [t.index for t in boneyard]
-        line = position.line
-        opening = position.opening
-        if isinstance(opening, Tile):
-            open_code = opening.index
-        else:
-            open_code = _DRAW_FOR_DOUBLE if opening == "draw" else _ANY
-        proposer, confirmed = position.round or (-1, 0)
-        shown = [sum(1 << pip for pip in voids) for voids in state.observations()[0].shown_voids]
+        ends = state.layout.ends or (-1, -1)
+        open_code = _ANY
+        if state.phase is Phase.LEAD and rules.opening is not Opening.SEAT_ANY_TILE:
+            first = state.legal_moves()[0]  # as `_deal` reads it
+            open_code = first.tile.index if isinstance(first, Play) else _DRAW_FOR_DOUBLE
+        round_ = state.verification
+        drew, last = 0, -1
+        if rules.drawing is DrawRule.ONE_THEN_PASS or rules.block_tie is BlockTie.NON_BLOCKER_WINS:
+            written = parse_position(state.position())
+            drew = written.drew
+            last = -1 if written.last is None else written.last
+        shown = [sum(1 << pip for pip in voids) for voids in state.observation(0).shown_voids]
         masks = [sum(1 << t.index for t in hand) for hand in state.hands]
         return (
             *masks,
             *shown,
-            position.turn,
-            line[0][0] if line else -1,
-            line[-1][1] if line else -1,
+            state.turn,
+            *ends,
             open_code,
-            proposer,
-            confirmed,
+            -1 if round_ is None else round_.proposer,
+            0 if round_ is None else len(round_.confirmed),
             ending,
-            position.drew,
-            -1 if position.last is None else position.last,
+            drew,
+            last,
             -len(boneyard),
             *bone_row,
         )
