@@ -217,10 +217,10 @@ def test_it_beats_random_play_in_the_arena(scoring: Scoring) -> None:
     report = run_arena(
         Ruleset.block(players=4, partnership=True, scoring=scoring),
         {"batch-search": BatchSearchAgent(worlds=4, rollouts=2), "random": RandomAgent()},
-        hands=60,
+        hands=40,
         seed=3,
     )
     search = report["batch-search"]
-    assert search.hands == 60
+    assert search.hands == 40
     assert search.mean_margin_ci is not None
     assert search.mean_margin - search.mean_margin_ci > 0
