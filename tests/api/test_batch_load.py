@@ -150,6 +150,24 @@ def test_each_kind_of_position_loads(rules: Ruleset, want: object) -> None:
     play_loaded(states, 1)
 
 
+def test_a_batch_played_out_loads_again_as_a_new_one() -> None:
+    rules = Ruleset.draw(players=3, drawing=DrawRule.ONE_THEN_PASS)
+    rng = random.Random(6)
+    first = [random_position(rules, rng, rng.randrange(30)) for _ in range(5)]
+    second = [random_position(rules, rng, rng.randrange(30)) for _ in range(5)]
+    batch = Batch.from_states(first)
+    batch.play_out(np.random.default_rng(0))
+    batch.load(second)
+    fresh = Batch.from_states(second)
+    assert [batch.state(i) for i in range(5)] == second
+    assert (batch.legal_mask() == fresh.legal_mask()).all()
+    assert (batch.observe(1) == fresh.observe(1)).all()
+    assert (
+        batch.play_out(np.random.default_rng(1)) == fresh.play_out(np.random.default_rng(1))
+    ).all()
+    assert [batch.state(i) for i in range(5)] == [fresh.state(i) for i in range(5)]
+
+
 def test_finished_hands_load_with_their_points() -> None:
     rules = Ruleset.block(players=4, partnership=True)
     rng = random.Random(2)

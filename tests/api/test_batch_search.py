@@ -12,12 +12,16 @@ from __future__ import annotations
 
 import random
 import threading
+from unittest import mock
 
 import attrs
 import numpy as np
 import numpy.typing as npt
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from test_agents import _deep_position
+from test_batch import batch_rulesets
 
 from dominoes import (
     ClaimRule,
@@ -34,7 +38,7 @@ from dominoes.batch import Batch
 from dominoes.batch_search import BatchSearchAgent
 from dominoes.errors import ArgumentTypeError, ArgumentValueError
 from dominoes.state import Observation
-from strategies import random_hand
+from strategies import SETTINGS, random_hand
 
 SMALL = BatchSearchAgent(worlds=3, rollouts=2)
 
@@ -121,6 +125,19 @@ def test_the_choice_is_the_best_mean_side_margin_of_its_playouts(
                 penalty=rules.scoring is Scoring.PENALTY,
             )
         assert move == moves[totals.index(max(totals))]
+
+
+@settings(SETTINGS, max_examples=25)
+@given(rules=batch_rulesets(), seed=st.integers(0, 2**20))
+def test_every_supported_ruleset_is_searched_in_the_batch(rules: Ruleset, seed: int) -> None:
+    """Random positions of random rulesets the batch plays: the choice is legal, and is
+    the one the batch's playouts make best (the scalar search is never asked)."""
+    states = [s for s in random_hand(rules, seed) if not s.is_over and len(s.legal_moves()) > 1]
+    agent = BatchSearchAgent(worlds=2, rollouts=1)
+    for state in states[:: max(1, len(states) // 3)]:
+        obs = state.observation(state.turn)
+        with mock.patch.object(SearchAgent, "choose", side_effect=AssertionError):
+            assert agent.choose(obs, random.Random(seed)) in obs.legal_moves()
 
 
 def test_a_forced_move_is_made_without_searching() -> None:
