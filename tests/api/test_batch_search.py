@@ -10,6 +10,7 @@ too (so the margin it maximizes has the right sign).
 
 from __future__ import annotations
 
+import pickle
 import random
 import threading
 from unittest import mock
@@ -196,6 +197,8 @@ def test_it_falls_back_on_greedy_past_its_sample_budget() -> None:
 
 def test_its_fields_are_checked_as_search_agent_checks_them() -> None:
     assert BatchSearchAgent() == BatchSearchAgent(worlds=8, rollouts=2, sample_budget=1000)
+    agent = BatchSearchAgent(worlds=5, rollouts=3, sample_budget=None)
+    assert pickle.loads(pickle.dumps(agent)) == agent  # for the arena's worker processes
     with pytest.raises(ArgumentValueError, match="worlds"):
         BatchSearchAgent(worlds=0)
     with pytest.raises(ArgumentTypeError, match="rollouts"):
