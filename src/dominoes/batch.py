@@ -990,9 +990,9 @@ class Batch:
         """Whether a batch plays ``rules`` (else the constructor raises `RulesetError`
         naming the field it does not play).
 
-        >>> from dominoes import Ruleset, SpinnerRule
-        >>> spinner = Ruleset.draw(spinner=SpinnerRule.FIRST_DOUBLE)
-        >>> Batch.supports(Ruleset.block()), Batch.supports(spinner)
+        >>> from dominoes import Ruleset
+        >>> trains = Ruleset.preset("mexican-train", players=3)
+        >>> Batch.supports(Ruleset.block()), Batch.supports(trains)
         (True, False)
 
         Raises:

@@ -226,10 +226,10 @@ def test_load_refills_a_batch_and_autoreset_deals_the_seeded_deals() -> None:
 
 def test_supports_says_what_the_constructor_refuses() -> None:
     assert Batch.supports(Ruleset.draw(players=3))
-    spinner = Ruleset.draw(spinner=SpinnerRule.FIRST_DOUBLE)
-    assert not Batch.supports(spinner)
+    trains = Ruleset.preset("mexican-train", players=3)
+    assert not Batch.supports(trains)
     with pytest.raises(RulesetError):
-        Batch(spinner, size=1)
+        Batch(trains, size=1)
     with pytest.raises(ArgumentTypeError, match="rules"):
         Batch.supports("block")  # type: ignore[arg-type]
 
