@@ -43,6 +43,7 @@ __all__ = [
     "LoadedAgent",
     "RandomAgent",
     "SearchAgent",
+    "check_choose",
     "load_agent",
     "make_agent",
     "rollout",
@@ -71,8 +72,8 @@ class RandomAgent:
                 `random.Random` (a `TypeError`).
         """
         # a twin of SearchAgent.choose's start on purpose: each public choose documents
-        # its own errors; the check itself is _check_choose
-        _check_choose(observation, rng)
+        # its own errors; the check itself is check_choose
+        check_choose(observation, rng)
         moves = observation.legal_moves()
         return moves[rng.randrange(len(moves))]
 
@@ -100,7 +101,7 @@ class GreedyAgent:
             ArgumentTypeError: ``observation`` is not an `Observation` or ``rng`` not a
                 `random.Random` (a `TypeError`).
         """
-        _check_choose(observation, rng)
+        check_choose(observation, rng)
         claimed = _claim_choice(observation)
         if claimed is not None:
             return claimed
@@ -125,7 +126,14 @@ def _claim_choice(observation: Observation) -> Move | None:
     return None
 
 
-def _check_choose(observation: object, rng: object) -> None:
+def check_choose(observation: object, rng: object) -> None:
+    """Check the arguments of an agent's ``choose``: an `Observation` and a
+    `random.Random` (what the built-in agents check first).
+
+    Raises:
+        ArgumentTypeError: ``observation`` is not an `Observation` or ``rng`` not a
+            `random.Random` (a `TypeError`).
+    """
     if not isinstance(observation, Observation):
         raise _errors.ArgumentTypeError(
             f"observation must be an Observation, got {_shown_value(observation)}",
@@ -364,7 +372,7 @@ class SearchAgent:
                 `random.Random` (a `TypeError`).
         """
         # a twin of RandomAgent.choose's start on purpose (see there)
-        _check_choose(observation, rng)
+        check_choose(observation, rng)
         claimed = _claim_choice(observation)
         if claimed is not None:
             return claimed

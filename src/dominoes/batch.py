@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import os
 import random
-from collections.abc import MutableSequence
+from collections.abc import MutableSequence, Sequence
 from typing import Any
 
 import attrs
@@ -38,6 +38,8 @@ from dominoes.codec import ActionCodec, ObservationEncoder
 from dominoes.deal import Deal, required_tiles
 from dominoes.errors import ArgumentTypeError, ArgumentValueError, IllegalMoveError, RulesetError
 from dominoes.errors import shown as _shown
+from dominoes.moves import Play
+from dominoes.notation import parse_position
 from dominoes.rules import (
     BlockDetection,
     BlockTie,
@@ -57,8 +59,8 @@ from dominoes.rules import (
     SpinnerFill,
     SpinnerRule,
 )
-from dominoes.scoring import play_points
-from dominoes.state import HandState
+from dominoes.scoring import Ending, play_points
+from dominoes.state import HandState, Phase
 
 __all__ = ["MAX_BATCH_TILES", "Batch", "HandRandom"]
 
@@ -88,6 +90,9 @@ _ALL_FOUR = (SpinnerFill.ALL_FOUR_FIRST, SpinnerFill.TOES_FIRST)  # SPIN-3, FOOT
 # double (LEAD-5)
 _ANY = -1
 _DRAW_FOR_DOUBLE = -2
+
+_ENDINGS = {Ending.DOMINO: _DOMINO, Ending.BLOCKED: _BLOCKED}
+"""The endings a batch holds (`Batch.load`), as the `ended` array writes them."""
 
 Int64Array = npt.NDArray[np.int64]
 _Masks = npt.NDArray[np.uint64]
@@ -515,6 +520,7 @@ class Batch:
         "_lead_order",
         "_left",
         "_lo",
+        "_loaded",
         "_log",
         "_log_len",
         "_nx_bone",
@@ -648,6 +654,7 @@ class Batch:
         self._seats = np.arange(p)[None, :]
         self._arms = rules.has_arms
         self._arms_init()
+        self._loaded: tuple[HandState, ...] = ()  # `load`'s states (deal number -1)
 
     # ------------------------------------------------------------------ reading
     @property
@@ -747,10 +754,15 @@ class Batch:
 
         Raises:
             ArgumentTypeError: ``hand`` is not an ``int``.
-            ArgumentValueError: there is no such hand, or the batch was never reset.
+            ArgumentValueError: there is no such hand, the batch was never reset, or the
+                hand was loaded from a `HandState` (`load`) and has not been dealt since.
         """
         i = self._check_hand(hand)
         assert self._seed is not None
+        if self._deals[i] < 0:
+            raise ArgumentValueError(
+                f"hand {i} was loaded from a HandState (Batch.load), not dealt", argument="hand"
+            )
         return HandRandom(self._seed, i, int(self._deals[i]))
 
     def deal_of(self, hand: int) -> Deal:
@@ -763,8 +775,9 @@ class Batch:
         return Deal.random(self._rules, rng=self.random_of(hand))
 
     def state(self, hand: int) -> HandState:
-        """Hand ``hand`` as a `HandState`: its deal (`deal_of`) with its actions since
-        then replayed through the scalar engine (a check as well as a copy).
+        """Hand ``hand`` as a `HandState`: its deal (`deal_of`), or the state `load` put
+        there, with its actions since then replayed through the scalar engine (a check
+        as well as a copy).
 
         Raises:
             ArgumentTypeError: ``hand`` is not an ``int``.
@@ -772,7 +785,8 @@ class Batch:
         """
         i = self._check_hand(hand)
         rules = self._rules
-        state = HandState.start(rules, self.deal_of(i))
+        loaded = self._deals[i] < 0  # (`load`): that state, then the log
+        state = self._loaded[i] if loaded else HandState.start(rules, self.deal_of(i))
         decode = self._codec.decode
         for action in self._log[: self._log_len[i], i].tolist():
             state = state.apply(decode(action))
@@ -2022,3 +2036,257 @@ class Batch:
         plain = self._arms_plain_count()
         out[:, sections["end_count"].offset] = plain
         out[:, sections["play_points"].span] = self._arms_points
+
+    # ------------------------------------------------------------------ loading
+    @staticmethod
+    def supports(rules: Ruleset) -> bool:
+        """Whether a batch plays ``rules`` (else the constructor raises `RulesetError`
+        naming the field it does not play).
+
+        >>> from dominoes import Ruleset
+        >>> trains = Ruleset.preset("mexican-train", players=3)
+        >>> Batch.supports(Ruleset.block()), Batch.supports(trains)
+        (True, False)
+
+        Raises:
+            ArgumentTypeError: ``rules`` is not a `Ruleset`.
+        """
+        if not isinstance(rules, Ruleset):
+            raise ArgumentTypeError(
+                f"rules must be a Ruleset, got {_shown(rules)}", argument="rules"
+            )
+        return _unsupported(rules) is None
+
+    @classmethod
+    def from_states(cls, states: Sequence[HandState], *, autoreset: bool = False) -> Batch:
+        """A batch of ``len(states)`` hands whose hand ``i`` is ``states[i]`` (`load`),
+        all of one ruleset, the batch's.
+
+        >>> from dominoes import Deal, HandState, Ruleset
+        >>> rules = Ruleset.draw()
+        >>> state = HandState.start(rules, Deal.random(rules, seed=3)).apply_all("6-6 4-6:L")
+        >>> batch = Batch.from_states([state, state])
+        >>> batch.state(1) == state
+        True
+
+        Raises:
+            ArgumentTypeError: ``states`` is not a list or tuple of `HandState`, or
+                ``autoreset`` not a ``bool``.
+            ArgumentValueError: ``states`` is empty, or a state cannot be held (see
+                `load`).
+            RulesetError: the ruleset is one the batch does not play (naming the field), or
+                has a layout with arms (``spinner``: `load` reads line games only).
+        """
+        if not isinstance(states, list | tuple) or not states:
+            raise _states_error(states)
+        first = states[0]
+        if not isinstance(first, HandState):
+            raise ArgumentTypeError(
+                f"states[0] must be a HandState, got {_shown(first)}", argument="states"
+            )
+        batch = cls(first.rules, size=len(states), autoreset=autoreset)
+        batch.load(states)
+        return batch
+
+    def load(self, states: Sequence[HandState], *, seed: int = 0) -> None:
+        """Put ``states[i]`` in hand ``i``, for every hand (``size`` states of the
+        batch's ruleset, at any point of a hand: before the lead, drawing for a double,
+        in play, with draws made this turn, a verification round under way, or over).
+
+        `state` of a loaded hand is its state with the actions since then applied (the
+        batch keeps the states); `observe` reads the pip values each seat showed it
+        lacks from the state's observations. A loaded hand has no deal (`random_of`
+        and `deal_of` raise); with autoreset, once it ends it is dealt the deals
+        ``reset(seed)`` would give it: ``hand_random(seed, i, 0)``, then 1, and so
+        on. Each distinct state object is read once, so a list that repeats states
+        loads quickly.
+
+        Raises:
+            ArgumentTypeError: ``states`` is not a list or tuple of `HandState`, or
+                ``seed`` not an ``int``.
+            RulesetError: the batch's ruleset has a layout with arms (``spinner``: only
+                line games are loaded).
+            ArgumentValueError: ``states`` does not hold ``size`` states, a state is of
+                another ruleset, ended otherwise than by a domino or a block, is over in
+                a batch with autoreset, or holds a boneyard larger than the ruleset's
+                deal leaves; or ``seed`` is negative.
+        """
+        if not isinstance(states, list | tuple):
+            raise _states_error(states)
+        if self._arms:
+            raise RulesetError(
+                "spinner is not supported by Batch.load: it loads line games only "
+                "(a layout with arms is not read from a state yet)",
+                fields=("spinner",),
+            )
+        if len(states) != self._size:
+            raise ArgumentValueError(
+                f"states must hold one state per hand ({self._size}), got {len(states)}",
+                argument="states",
+            )
+        if type(seed) is not int:
+            raise ArgumentTypeError(f"seed must be an int, got {_shown(seed)}", argument="seed")
+        if seed < 0:
+            raise ArgumentValueError(f"seed must be 0 or more, got {seed}", argument="seed")
+        read: dict[int, tuple[int, ...]] = {}
+        rows = []
+        for k, state in enumerate(states):
+            row = read.get(id(state))
+            if row is None:
+                row = read[id(state)] = self._row_of(k, state)
+            rows.append(row)
+        p = self._rules.players
+        table = np.array(rows, dtype=np.int64)  # one row per hand (`_row_of`)
+        self._hands[:] = table[:, :p].astype(np.uint64)
+        self._shown[:] = table[:, p : 2 * p]
+        (
+            self._turn[:],
+            self._left[:],
+            self._right[:],
+            self._opening[:],
+            self._rprop[:],
+            self._rcount[:],
+            self._ended[:],
+            self._drew[:],
+            self._last[:],
+            self._bpos[:],
+        ) = table[:, 2 * p : 2 * p + 10].T
+        self._bone[:] = table[:, 2 * p + 10 :]
+        self._bone_mask[:] = np.bitwise_or.reduce(
+            np.where(self._bone_slots(), self._tile_bits[self._bone], np.uint64(0)), axis=1
+        )
+        self._log_len[:] = 0
+        self._deals[:] = -1  # loaded: the next deal (autoreset) is deal 0
+        self._nx_ready[:] = False  # (the deals dealt ahead were for other numbers)
+        self._loaded = tuple(states)
+        self._seed = seed
+        self._key0 = _seed_key(seed)
+
+    def _row_of(self, k: int, state: object) -> tuple[int, ...]:
+        """``states[k]`` as the per-hand arrays hold it, in one row: the hands' masks,
+        the shown voids (pip masks), the turn, the ends, the opening, the verification
+        round, the ending, the draws of the turn, the last seat to lay a tile, the
+        boneyard's position, then the `_bone` row (the boneyard in draw order, at the
+        end of the part the deal left, as `_bone_at` reads it).
+
+        Read from the state's public properties; its position string is parsed only for
+        what nothing else tells and the batch reads: the draws of the turn (under
+        `DrawRule.ONE_THEN_PASS`) and the last seat to lay a tile (the blocker, under
+        `BlockTie.NON_BLOCKER_WINS`)."""
+        rules = self._rules
+        if not isinstance(state, HandState):
+            raise ArgumentTypeError(
+                f"states[{k}] must be a HandState, got {_shown(state)}", argument="states"
+            )
+        if state.rules != rules:
+            raise ArgumentValueError(
+                f"states[{k}] is of another ruleset than the batch's", argument="states"
+            )
+        result = state.result
+        ending = _PLAYING
+        if result is not None:
+            ending = _ENDINGS.get(result.ending, _PLAYING)
+            if ending == _PLAYING:
+                raise ArgumentValueError(
+                    f"states[{k}] ended as {result.ending.value}: a batch holds hands that "
+                    "ended by a domino or a block",
+                    argument="states",
+                )
+            if self._autoreset:
+                raise ArgumentValueError(
+                    f"states[{k}] is over, which a batch with autoreset does not hold (it "
+                    "deals only the hands that end in a step)",
+                    argument="states",
+                )
+        n = rules.tile_set.size
+        room = n - rules.players * rules.hand_size  # the boneyard the deal leaves
+        boneyard = state.boneyard
+        if len(boneyard) > room:
+            raise ArgumentValueError(
+                f"states[{k}] has {len(boneyard)} tiles in the boneyard, more than the "
+                f"{room} the deal leaves",
+                argument="states",
+            )
+        bone_row = [0] * self._bone.shape[1]
+        bone_row[room - len(boneyard) : room] = [t.index for t in boneyard]
+        ends = state.layout.ends or (-1, -1)
+        open_code = _ANY
+        if state.phase is Phase.LEAD and rules.opening is not Opening.SEAT_ANY_TILE:
+            first = state.legal_moves()[0]  # as `_deal` reads it
+            open_code = first.tile.index if isinstance(first, Play) else _DRAW_FOR_DOUBLE
+        round_ = state.verification
+        drew, last = 0, -1
+        if rules.drawing is DrawRule.ONE_THEN_PASS or rules.block_tie is BlockTie.NON_BLOCKER_WINS:
+            written = parse_position(state.position())
+            drew = written.drew
+            last = -1 if written.last is None else written.last
+        shown = [sum(1 << pip for pip in voids) for voids in state.observation(0).shown_voids]
+        masks = [sum(1 << t.index for t in hand) for hand in state.hands]
+        return (
+            *masks,
+            *shown,
+            state.turn,
+            *ends,
+            open_code,
+            -1 if round_ is None else round_.proposer,
+            0 if round_ is None else len(round_.confirmed),
+            ending,
+            drew,
+            last,
+            -len(boneyard),
+            *bone_row,
+        )
+
+    def _bone_slots(self) -> BoolArray:
+        """Which slots of each hand's `_bone` row hold a tile still in its boneyard."""
+        room = self._rules.tile_set.size - self._rules.players * self._rules.hand_size
+        slots = np.arange(self._bone.shape[1])[None, :]
+        held: BoolArray = (slots >= room + self._bpos[:, None]) & (slots < room)
+        return held
+
+    def play_out(self, rng: np.random.Generator) -> Int64Array:
+        """Finish every hand with uniformly random legal actions (`step_random`) and
+        return the points of every hand, ``(size, players)``: what
+        ``state(i).result.points`` gives, for the hands that were already over too.
+
+        >>> from dominoes import Ruleset
+        >>> batch = Batch(Ruleset.block(players=4, partnership=True), size=5)
+        >>> batch.reset(7)
+        >>> points = batch.play_out(np.random.default_rng(0))
+        >>> bool(batch.over.all()), points.tolist()[0] == list(batch.state(0).result.points)
+        (True, True)
+
+        Raises:
+            ArgumentTypeError: ``rng`` is not a `numpy.random.Generator`.
+            ArgumentValueError: the batch deals hands again (``autoreset``: its hands
+                never all end), or was never dealt nor loaded.
+            RulesetError: the ruleset has a layout with arms (``spinner``).
+        """
+        if not isinstance(rng, np.random.Generator):
+            raise ArgumentTypeError(
+                f"rng must be a numpy.random.Generator, got {_shown(rng)}", argument="rng"
+            )
+        if self._autoreset:
+            raise ArgumentValueError(
+                "autoreset must be False to play out a batch: its hands never all end",
+                argument="autoreset",
+            )
+        if self._arms:
+            raise RulesetError(
+                "spinner is not supported by Batch.play_out: it plays out line games only "
+                "(a layout with arms scores on play as it goes)",
+                fields=("spinner",),
+            )
+        self._check_dealt()
+        while not self.over.all():
+            self.step_random(rng)
+        return self._points(self._actions_of)
+
+
+def _states_error(states: object) -> ArgumentTypeError | ArgumentValueError:
+    """The error that ``states`` is not a non-empty list or tuple of states."""
+    if isinstance(states, list | tuple):
+        return ArgumentValueError("states must hold at least one HandState", argument="states")
+    return ArgumentTypeError(
+        f"states must be a list or tuple of HandState, got {_shown(states)}", argument="states"
+    )

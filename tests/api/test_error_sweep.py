@@ -113,6 +113,7 @@ OPTIONAL_MODULES = (
     "dominoes.adapters.pettingzoo",
     "dominoes.adapters.gym",
     "dominoes.batch",
+    "dominoes.batch_search",
 )
 
 
@@ -675,6 +676,36 @@ CASES: dict[str, tuple[Bad, ...]] = {
     "dominoes.batch.Batch.random_of": (_v("hand 2 of 2", lambda: _batch().random_of(2), "hand"),),
     "dominoes.batch.Batch.deal_of": (_t("hand as a str", lambda: _batch().deal_of("0"), "hand"),),
     "dominoes.batch.Batch.state": (_t("hand as a str", lambda: _batch().state("0"), "hand"),),
+    "dominoes.batch.Batch.from_states": (
+        _v("no states", lambda: _batch().from_states([]), "states"),
+        _t("states as a str", lambda: _batch().from_states("x"), "states"),
+    ),
+    "dominoes.batch.Batch.load": (
+        _v("one state for two hands", lambda: _batch().load([_state()]), "states"),
+        _t("a str for a state", lambda: _batch().load([_state(), "x"]), "states"),
+    ),
+    "dominoes.batch.Batch.play_out": (_t("rng as an int", lambda: _batch().play_out(1), "rng"),),
+    "dominoes.batch.Batch.supports": (
+        _t("rules as a str", lambda: _batch().supports("x"), "rules"),
+    ),
+    "dominoes.batch_search.BatchSearchAgent": (
+        _v(
+            "no worlds",
+            lambda: importlib.import_module("dominoes.batch_search").BatchSearchAgent(worlds=0),
+            "worlds",
+        ),
+    ),
+    "dominoes.batch_search.BatchSearchAgent.choose": (
+        _t(
+            "not an observation",
+            lambda: (
+                importlib.import_module("dominoes.batch_search")
+                .BatchSearchAgent()
+                .choose("x", _rng())
+            ),
+            "observation",
+        ),
+    ),
     "dominoes.batch.Batch.step": (
         _v("one action for two hands", lambda: _batch().step([0]), "actions"),
         _t("float actions", lambda: _batch().step([0.5, 0.5]), "actions"),
@@ -921,6 +952,13 @@ CASES: dict[str, tuple[Bad, ...]] = {
     "dominoes.agents.SearchAgent.choose": (
         _t("not an observation", lambda: SearchAgent().choose("x", _rng()), "observation"),
         _t("rng as an int", lambda: SearchAgent().choose(_observation(), 5), "rng"),
+    ),
+    "dominoes.agents.check_choose": (
+        _t(
+            "not an observation",
+            lambda: importlib.import_module("dominoes.agents").check_choose("x", _rng()),
+            "observation",
+        ),
     ),
     "dominoes.agents.rollout": (
         _t(

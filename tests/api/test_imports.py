@@ -61,6 +61,7 @@ ABOVE = (
     "dominoes.arena",
     "dominoes.simulation",
     "dominoes.batch",
+    "dominoes.batch_search",
 )
 """What reads the engine for a user: the core never imports these, nor adapters or CLI."""
 

@@ -17,8 +17,11 @@ import dominoes.cli.arena as command
 from dominoes import Ruleset
 from dominoes.agents import Agent, GreedyAgent, RandomAgent
 from dominoes.arena import ProgressCallback, run_arena
-from dominoes.cli import main
+from dominoes.batch_search import BatchSearchAgent
+from dominoes.cli import common, main
 from dominoes.cli.app import cli
+from dominoes.cli.common import make_agents
+from dominoes.errors import AgentError
 
 BLOCK = Ruleset.block()
 CHEAP: dict[str, Agent] = {"greedy": GreedyAgent(), "random": RandomAgent()}
@@ -52,6 +55,27 @@ def test_arena_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert data["rules"] == "Block game, 4 players in partnership, double-6"
     assert (data["hands"], data["deals"], data["seed"]) == (4, 2, 3)
     assert [a["name"] for a in data["agents"]] == ["search", "random"]
+
+
+def test_arena_batch_search_by_name(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    argv = ["--agents", "batch-search,search", "--hands", "4", "--partnership", "--seed", "2",
+            "--search-worlds", "2", "--search-rollouts", "1", "--json"]  # fmt: skip
+    code, out, _ = run_main(capsys, *argv)
+    assert code == 0
+    assert [a["name"] for a in json.loads(out)["agents"]] == ["batch-search", "search"]
+    _, agents = make_agents("batch-search", 2, worlds=3, rollouts=5)
+    assert agents == (BatchSearchAgent(worlds=3, rollouts=5),) * 2
+
+    def no_numpy(spec: str) -> None:
+        raise AgentError(f"cannot load agent {spec!r}: no module named 'numpy'", spec=spec)
+
+    monkeypatch.setattr(common, "load_agent", no_numpy)
+    code, out, err = run_main(capsys, *argv)
+    assert code == 2
+    assert "numpy" in err
+    assert "Traceback" not in err
 
 
 def test_arena_same_agent_twice(capsys: pytest.CaptureFixture[str]) -> None:

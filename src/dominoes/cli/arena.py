@@ -70,7 +70,8 @@ class ProgressLine:
     default="greedy,random",
     show_default=True,
     metavar="A,B",
-    help="Two agents, comma-separated: random, greedy, search, or your own as "
+    help="Two agents, comma-separated: random, greedy, search, batch-search (the search "
+    "with its playouts in the batched engine; needs numpy), or your own as "
     "module:Class or path/to/file.py:Class.",
 )
 @click.option(
@@ -90,14 +91,18 @@ class ProgressLine:
 )
 @run_options
 @click.option(
-    "--search-worlds", type=int, default=8, show_default=True, help="search: worlds per decision."
+    "--search-worlds",
+    type=int,
+    default=8,
+    show_default=True,
+    help="search, batch-search: worlds per decision.",
 )
 @click.option(
     "--search-rollouts",
     type=int,
     default=2,
     show_default=True,
-    help="search: playouts per move and world.",
+    help="search, batch-search: playouts per move and world.",
 )
 @click.option(
     "--progress",

@@ -15,6 +15,7 @@ import warnings
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, TypeVar
 
+import attrs
 import click
 from rich.console import Console
 from rich.progress import (
@@ -26,7 +27,7 @@ from rich.progress import (
     TimeRemainingColumn,
 )
 
-from dominoes.agents import Agent
+from dominoes.agents import Agent, load_agent
 from dominoes.arena import AGENT_NAMES, ProgressCallback, make_agent
 from dominoes.errors import (
     AgentError,
@@ -288,12 +289,30 @@ def agent_names(spec: str) -> tuple[str, ...]:
     return tuple(n if ":" in n else n.lower() for n in names)
 
 
+BATCH_SEARCH = "batch-search"
+"""The command line's name of `dominoes.batch_search.BatchSearchAgent` (the numpy extra),
+with the search's worlds and rollouts."""
+
+
+def _batch_search(worlds: int, rollouts: int) -> Agent:
+    """`BatchSearchAgent` with ``worlds`` and ``rollouts``, loaded by name (so that the
+    command line does not import numpy unless it is asked for it).
+
+    Raises:
+        AgentError: numpy is not installed.
+    """
+    loaded = load_agent("dominoes.batch_search:BatchSearchAgent")
+    agent: Agent = attrs.evolve(loaded.agent, worlds=worlds, rollouts=rollouts)
+    return agent
+
+
 def make_agents(
     spec: str, seats: int, *, worlds: int = 8, rollouts: int = 2, option: str = "--agents"
 ) -> tuple[tuple[str, ...], tuple[Agent, ...]]:
     """The agents of ``spec``: one agent for every seat, or one per seat, comma-separated.
 
-    An agent is a built-in name or a user's agent, ``module:Class`` or
+    An agent is a built-in name, ``batch-search`` (`BatchSearchAgent`, with numpy) or a
+    user's agent, ``module:Class`` or
     ``path/to/file.py:Class`` (`dominoes.agents.load_agent`); a module is looked for
     in the current directory too. The same user's agent named twice is loaded once.
 
@@ -316,15 +335,18 @@ def make_agents(
         sys.path.append(os.getcwd())  # as `python -m` would find a module next to you
     built: dict[str, Agent] = {}
     for name in names:
-        if ":" not in name and name not in AGENT_NAMES:
+        if ":" not in name and name not in (*AGENT_NAMES, BATCH_SEARCH):
             raise click.BadParameter(
-                f"unknown agent {name!r}; agents: {', '.join(AGENT_NAMES)}, or a user's "
-                "agent as module:Class or path/to/file.py:Class",
+                f"unknown agent {name!r}; agents: {', '.join(AGENT_NAMES)}, {BATCH_SEARCH}, "
+                "or a user's agent as module:Class or path/to/file.py:Class",
                 param_hint=f"'{option}'",
             )
         if name not in built:
             try:
-                built[name] = make_agent(name, worlds=worlds, rollouts=rollouts)
+                if name == BATCH_SEARCH:
+                    built[name] = _batch_search(worlds, rollouts)
+                else:
+                    built[name] = make_agent(name, worlds=worlds, rollouts=rollouts)
             except AgentError as error:
                 raise click.BadParameter(str(error), param_hint=f"'{option}'") from None
     return names, tuple(built[name] for name in names)
