@@ -523,6 +523,7 @@ class Batch:
         "_loaded",
         "_log",
         "_log_len",
+        "_n",
         "_nx_bone",
         "_nx_bone_mask",
         "_nx_hands",
@@ -576,7 +577,7 @@ class Batch:
         self._codec = codec = ActionCodec(rules)
         self._encoder = ObservationEncoder(rules)
         self._action_count = codec.size
-        n = rules.tile_set.size
+        self._n = n = rules.tile_set.size
         tiles = list(rules.tile_set)
         self._lo = np.array([t.low for t in tiles], dtype=np.int64)
         self._hi = np.array([t.high for t in tiles], dtype=np.int64)
@@ -846,7 +847,7 @@ class Batch:
         `HandRandom` deals them in `Deal.random`: (hands ``(K, players)``, boneyards in
         draw order, boneyard masks, the seats to lead, the openings)."""
         rules = self._rules
-        n = rules.tile_set.size
+        n = self._n
         dealt = rules.players * rules.hand_size
         j = (numbers.astype(np.uint64) << np.uint64(32)) | which.astype(np.uint64)
         streams = _mix_array((j + np.uint64(1)) * np.uint64(_GOLDEN) + np.uint64(self._key0))
@@ -899,7 +900,7 @@ class Batch:
         turn: Int64Array = np.argmax((hands & bit[:, None]) != 0, axis=1).astype(np.int64)
         missing = np.flatnonzero(first < 0)
         if missing.size:
-            bone_size = rules.tile_set.size - rules.players * rules.hand_size
+            bone_size = self._n - rules.players * rules.hand_size
             if rules.no_double is NoDoubleRule.DRAW_FOR_DOUBLE and bone_size > rules.boneyard_floor:
                 turn[missing] = rules.opening_seat
                 first[missing] = _DRAW_FOR_DOUBLE
@@ -918,7 +919,7 @@ class Batch:
     ) -> None:
         """Start the hands ``which`` on the deals given."""
         rules = self._rules
-        n = rules.tile_set.size
+        n = self._n
         dealt = rules.players * rules.hand_size
         self._hands[which] = hands
         self._bone[which] = bone
@@ -1019,7 +1020,7 @@ class Batch:
     def _mask(self) -> BoolArray:
         if self._arms:
             return self._arms_mask()
-        n = self._rules.tile_set.size
+        n = self._n
         on_left, on_right, lead, draw, pas = self._parts(self._actions_of)
         out = np.zeros((self._size, self._action_count), dtype=bool)
         out[:, 0 : 3 * n : 3] = self._bits(on_left)
@@ -1086,7 +1087,7 @@ class Batch:
         lead the opening tile leads it, the one action it has; the others (a lead of
         any tile, drawing for a double, a voluntary draw, an ended hand) count every
         kind of action, on those hands alone."""
-        n = self._rules.tile_set.size
+        n = self._n
         idx = self._flat0 + self._turn
         mine = self._hands.reshape(-1).take(idx)
         on_left = mine & self._suit_ext.take(self._left)
@@ -1104,18 +1105,17 @@ class Batch:
             other |= self._ended != _PLAYING
         if self._voluntary:
             other |= self._can_draw(self._actions_of)
-        rows = np.flatnonzero(other)
+        rows = other.nonzero()[0]
         if not rows.size:
             return actions, tile, right, rows, rows, idx, mine
         active = self._ended[rows] == _PLAYING
         opening = self._opening[rows]
         before = self._left[rows] < 0
         forced = before & (opening >= 0)  # the lead of the opening tile
-        general = ~active | (before & ~forced)
-        if self._voluntary:
-            general[:] = True
+        general = active if self._voluntary else active & before & ~forced
         a = np.where(self._can_draw(rows), 3 * n, 3 * n + 1)  # no play: draw, or pass
         a[forced] = 3 * opening[forced] + 2
+        a[~active] = 0  # (an ended hand's action, which `_apply` puts back)
         if general.any():
             a[general] = self._sample_rows(rows[general], u[rows[general]])
         actions[rows] = a
@@ -1129,7 +1129,7 @@ class Batch:
     def _sample_rows(self, rows: Int64Array, u: npt.NDArray[np.float64]) -> Int64Array:
         """The actions of rank ``floor(u * count)`` among the legal actions of each hand
         of ``rows`` (0 in an ended hand), every kind of action counted."""
-        n = self._rules.tile_set.size
+        n = self._n
         on_left, on_right, lead, draw, pas = self._parts(rows)
         c_left = _popcount(on_left)
         c_right = _popcount(on_right)
@@ -1211,7 +1211,7 @@ class Batch:
             self._refuse(int(np.argmin(legal)), int(a[int(np.argmin(legal))]))
         if self._arms:
             return self._arms_apply(a, playing)
-        n = self._rules.tile_set.size
+        n = self._n
         a = np.where(playing, a, 0)
         plays = playing & (a < 3 * n)
         slot = a % 3
@@ -1239,7 +1239,7 @@ class Batch:
         """Whether each hand's action is legal there (False in an ended hand)."""
         if self._arms:
             return self._arms_legal(a)
-        n = self._rules.tile_set.size
+        n = self._n
         on_left, on_right, lead, draw, pas = self._parts(self._actions_of)
         slot = a % 3
         mask = np.where(slot == 0, on_left, np.where(slot == 1, on_right, lead))
@@ -1275,6 +1275,8 @@ class Batch:
         rest: Int64Array,
         idx: Int64Array | None = None,
         mine: _Masks | None = None,
+        *,
+        score: bool = True,
     ) -> tuple[Int64Array, BoolArray]:
         """Apply the legal actions ``a`` (`step` checked them, or `_sample` drew them):
         ``tile`` and ``right`` (the tile, and whether on the right end) of each play,
@@ -1282,8 +1284,9 @@ class Batch:
         draw, a pass, or a hand that does not move). Every hand is played as a play on
         an end (a few operations over the batch), then the hands of ``rest`` are put
         back and played on their own (draws, passes), the ends of ``lead`` are set, and
-        the hands that ended are scored. ``idx`` and ``mine``: the flat index of the
-        seat to move in `_hands` and its hand, when known."""
+        the hands that ended are scored (unless not ``score``: their rewards are then 0,
+        `play_out` scores every hand at the end). ``idx`` and ``mine``: the flat index
+        of the seat to move in `_hands` and its hand, when known."""
         rules = self._rules
         t = self._turn
         hands = self._hands.reshape(-1)
@@ -1321,7 +1324,7 @@ class Batch:
         if lead.size:
             self._left[lead] = self._lo[tile[lead]]
             self._right[lead] = self._hi[tile[lead]]
-        ended = [np.flatnonzero(out)]
+        ended = [out.nonzero()[0]]
         self._ended[ended[0]] = _DOMINO
         self._turn[ended[0]] = t[ended[0]]
         if rest.size:
@@ -1329,20 +1332,18 @@ class Batch:
             moving = rest[playing]
             self._log_len[rest[~playing]] -= 1
             if rules.drawing is DrawRule.ONE_THEN_PASS:
-                self._drew[moving] = np.where(
-                    a[moving] == 3 * rules.tile_set.size, drew[playing], 0
-                )
+                self._drew[moving] = np.where(a[moving] == 3 * self._n, drew[playing], 0)
             # (a forced draw or a pass shows the values of the ends)
             ends = np.left_shift(1, np.maximum(kept[1][playing], 0))
             ends |= np.left_shift(1, np.maximum(kept[2][playing], 0))
-            ended.append(self._draw_or_pass(moving, a[moving] == 3 * rules.tile_set.size, ends))
+            ended.append(self._draw_or_pass(moving, a[moving] == 3 * self._n, ends))
         # ---- DETECT-1: no seat can play and nobody can draw
         if rules.block_detection is BlockDetection.IMMEDIATE:
             moved = np.ones(self._size, dtype=bool)
-            moved[rest[a[rest] != 3 * rules.tile_set.size]] = False  # passes, still hands
+            moved[rest[a[rest] != 3 * self._n]] = False  # passes, still hands
             moved[ended[0]] = False
             moved &= (self._ended == _PLAYING) & (self._left >= 0)
-            rows = np.flatnonzero(moved)
+            rows = moved.nonzero()[0]
             stuck = rows[self._stuck(rows)]
             self._ended[stuck] = _BLOCKED
             self._turn[stuck] = t[stuck]
@@ -1352,7 +1353,8 @@ class Batch:
         done = np.zeros(self._size, dtype=bool)
         if done_rows.size:
             done[done_rows] = True
-            rewards[done_rows] = self._points(done_rows)
+            if score:
+                rewards[done_rows] = self._points(done_rows)
             if self._autoreset:
                 self._redeal(np.flatnonzero(done))
         return rewards, done
@@ -1365,7 +1367,7 @@ class Batch:
         t = self._turn[rows]
         at = self._flat0[rows] + t
         # ---- draws
-        d = np.flatnonzero(is_draw)
+        d = is_draw.nonzero()[0]
         if d.size:
             drows, dt = rows[d], t[d]
             idx = self._bone[drows, self._bone_at(drows)].astype(np.intp)  # the next tile
@@ -1393,7 +1395,7 @@ class Batch:
             self._shown.reshape(-1)[at[d]] = shows
             self._turn[drows] = turn
         # ---- passes
-        p = np.flatnonzero(~is_draw)
+        p = (~is_draw).nonzero()[0]
         if not p.size:
             return p
         prows, pt = rows[p], t[p]
@@ -1415,9 +1417,12 @@ class Batch:
     def _bone_at(self, rows: Int64Array) -> Int64Array:
         """The position in `_bone` of the next boneyard tile of the hands ``rows`` (0
         when empty)."""
-        n = self._rules.tile_set.size
+        n = self._n
         dealt = self._rules.players * self._rules.hand_size
-        return np.clip(self._bpos[rows] + (n - dealt), 0, max(n - dealt - 1, 0))
+        at: Int64Array = np.minimum(
+            np.maximum(self._bpos[rows] + (n - dealt), 0), max(n - dealt - 1, 0)
+        )
+        return at
 
     def _stuck(self, rows: Int64Array) -> BoolArray:
         """Whether no seat can play, and nobody can draw (DETECT-1), in the hands
@@ -1677,7 +1682,7 @@ class Batch:
     def _arms_mask(self) -> BoolArray:
         """`legal_mask` of a layout with arms."""
         k1 = self._arms_k + 1
-        n = self._rules.tile_set.size
+        n = self._n
         on_arm, lead, draw, pas = self._arms_parts()
         out = np.zeros((self._size, self._action_count), dtype=bool)
         for k in range(k1 - 1):
@@ -1691,7 +1696,7 @@ class Batch:
         """`sample_legal` of a layout with arms: a group (an arm, or the lead) by the
         rank of one uniform number among the counts, then the tile of that rank."""
         k1 = self._arms_k + 1
-        n = self._rules.tile_set.size
+        n = self._n
         on_arm, lead, draw, pas = self._arms_parts()
         groups = np.concatenate([on_arm, lead[:, None]], axis=1)  # (B, K + 1)
         counts = _popcount(groups)
@@ -1715,7 +1720,7 @@ class Batch:
     def _arms_legal(self, a: Int64Array) -> BoolArray:
         """`_legal` of a layout with arms."""
         k1 = self._arms_k + 1
-        n = self._rules.tile_set.size
+        n = self._n
         on_arm, lead, draw, pas = self._arms_parts()
         groups = np.concatenate([on_arm, lead[:, None]], axis=1)
         slot = np.clip(a % k1, 0, k1 - 1)
@@ -1731,7 +1736,7 @@ class Batch:
         arms), DETECT-1 against the open arms."""
         rules = self._rules
         k1 = self._arms_k + 1
-        n = rules.tile_set.size
+        n = self._n
         rows = self._actions_of
         t = self._turn.copy()  # (the seats that move: `_draw_or_pass` writes `_turn`)
         zero = np.uint64(0)
@@ -1891,7 +1896,7 @@ class Batch:
         if not waiting.any():
             return
         held = _union(self._hands) | self._bone_mask
-        table = ~held & np.uint64((1 << self._rules.tile_set.size) - 1)
+        table = ~held & np.uint64((1 << self._n) - 1)
         values = np.maximum(self._arms_val, 0)
         laid = _popcount(table[:, None] & self._suit[values])
         gone = waiting & (laid > self._rules.max_pip)
@@ -2198,7 +2203,7 @@ class Batch:
                     "deals only the hands that end in a step)",
                     argument="states",
                 )
-        n = rules.tile_set.size
+        n = self._n
         room = n - rules.players * rules.hand_size  # the boneyard the deal leaves
         boneyard = state.boneyard
         if len(boneyard) > room:
@@ -2239,7 +2244,7 @@ class Batch:
 
     def _bone_slots(self) -> BoolArray:
         """Which slots of each hand's `_bone` row hold a tile still in its boneyard."""
-        room = self._rules.tile_set.size - self._rules.players * self._rules.hand_size
+        room = self._n - self._rules.players * self._rules.hand_size
         slots = np.arange(self._bone.shape[1])[None, :]
         held: BoolArray = (slots >= room + self._bpos[:, None]) & (slots < room)
         return held
@@ -2278,8 +2283,10 @@ class Batch:
                 fields=("spinner",),
             )
         self._check_dealt()
-        while not self.over.all():
-            self.step_random(rng)
+        # `step_random` without its checks (made above) nor the rewards of each step:
+        # every hand is scored once at the end
+        while not self._ended.all():  # (`_PLAYING` is 0)
+            self._apply(*self._sample(rng), score=False)
         return self._points(self._actions_of)
 
 
