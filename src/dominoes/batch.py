@@ -2133,15 +2133,18 @@ class Batch:
             raise ArgumentTypeError(f"seed must be an int, got {_shown(seed)}", argument="seed")
         if seed < 0:
             raise ArgumentValueError(f"seed must be 0 or more, got {seed}", argument="seed")
-        read: dict[int, tuple[int, ...]] = {}
-        rows = []
+        read: dict[int, int] = {}  # a state's row in `distinct`, by its id
+        distinct = []
+        which = []
         for k, state in enumerate(states):
-            row = read.get(id(state))
-            if row is None:
-                row = read[id(state)] = self._row_of(k, state)
-            rows.append(row)
+            j = read.get(id(state))
+            if j is None:
+                j = read[id(state)] = len(distinct)
+                distinct.append(self._row_of(k, state))
+            which.append(j)
         p = self._rules.players
-        table = np.array(rows, dtype=np.int64)  # one row per hand (`_row_of`)
+        # one row per hand (`_row_of`)
+        table = np.array(distinct, dtype=np.int64)[np.array(which, dtype=np.intp)]
         self._hands[:] = table[:, :p].astype(np.uint64)
         self._shown[:] = table[:, p : 2 * p]
         (
@@ -2155,11 +2158,9 @@ class Batch:
             self._drew[:],
             self._last[:],
             self._bpos[:],
-        ) = table[:, 2 * p : 2 * p + 10].T
-        self._bone[:] = table[:, 2 * p + 10 :]
-        self._bone_mask[:] = np.bitwise_or.reduce(
-            np.where(self._bone_slots(), self._tile_bits[self._bone], np.uint64(0)), axis=1
-        )
+            self._bone_mask[:],
+        ) = table[:, 2 * p : 2 * p + 11].T
+        self._bone[:] = table[:, 2 * p + 11 :]
         self._log_len[:] = 0
         self._deals[:] = -1  # loaded: the next deal (autoreset) is deal 0
         self._nx_ready[:] = False  # (the deals dealt ahead were for other numbers)
@@ -2171,8 +2172,9 @@ class Batch:
         """``states[k]`` as the per-hand arrays hold it, in one row: the hands' masks,
         the shown voids (pip masks), the turn, the ends, the opening, the verification
         round, the ending, the draws of the turn, the last seat to lay a tile, the
-        boneyard's position, then the `_bone` row (the boneyard in draw order, at the
-        end of the part the deal left, as `_bone_at` reads it).
+        boneyard's position and mask (below 2**55: an ``int64``), then the `_bone` row
+        (the boneyard in draw order, at the end of the part the deal left, as `_bone_at`
+        reads it).
 
         Read from the state's public properties; its position string is parsed only for
         what nothing else tells and the batch reads: the draws of the turn (under
@@ -2183,7 +2185,7 @@ class Batch:
             raise ArgumentTypeError(
                 f"states[{k}] must be a HandState, got {_shown(state)}", argument="states"
             )
-        if state.rules != rules:
+        if state.rules is not rules and state.rules != rules:
             raise ArgumentValueError(
                 f"states[{k}] is of another ruleset than the batch's", argument="states"
             )
@@ -2239,15 +2241,9 @@ class Batch:
             drew,
             last,
             -len(boneyard),
+            sum(1 << t.index for t in boneyard),
             *bone_row,
         )
-
-    def _bone_slots(self) -> BoolArray:
-        """Which slots of each hand's `_bone` row hold a tile still in its boneyard."""
-        room = self._n - self._rules.players * self._rules.hand_size
-        slots = np.arange(self._bone.shape[1])[None, :]
-        held: BoolArray = (slots >= room + self._bpos[:, None]) & (slots < room)
-        return held
 
     def play_out(self, rng: np.random.Generator) -> Int64Array:
         """Finish every hand with uniformly random legal actions (`step_random`) and
