@@ -2134,7 +2134,7 @@ class Batch:
         if seed < 0:
             raise ArgumentValueError(f"seed must be 0 or more, got {seed}", argument="seed")
         read: dict[int, int] = {}  # a state's row in `distinct`, by its id
-        distinct = []
+        distinct: list[tuple[int, ...]] = []
         which = []
         for k, state in enumerate(states):
             j = read.get(id(state))
