@@ -61,6 +61,7 @@ from dominoes.rules import (
 )
 from dominoes.scoring import Ending, play_points
 from dominoes.state import HandState, Phase
+from dominoes.tiles import tile_index
 
 __all__ = ["MAX_BATCH_TILES", "Batch", "HandRandom"]
 
@@ -1730,10 +1731,13 @@ class Batch:
         ok: BoolArray = play | ((a == k1 * n) & draw) | ((a == k1 * n + 1) & pas)
         return ok
 
-    def _arms_apply(self, a: Int64Array, playing: BoolArray) -> tuple[Int64Array, BoolArray]:
+    def _arms_apply(
+        self, a: Int64Array, playing: BoolArray, *, score: bool = True
+    ) -> tuple[Int64Array, BoolArray]:
         """`_apply` of a layout with arms: plays on arms (scoring as they go), then the
         draws and passes as in a line (`_draw_or_pass`, showing the values of the open
-        arms), DETECT-1 against the open arms."""
+        arms), DETECT-1 against the open arms (the end points of the hands that ended
+        not in the rewards unless ``score``, as `_apply`)."""
         rules = self._rules
         k1 = self._arms_k + 1
         n = self._n
@@ -1751,13 +1755,7 @@ class Batch:
         # ---- plays
         if is_play.any():
             at = self._seats == t[:, None]
-            tile = np.where(is_play, a // k1, 0)
-            slot = a - k1 * tile
-            lo, hi = self._lo[tile], self._hi[tile]
-            self._arms_lay_lead(is_play & (slot == k1 - 1), lo, hi)
-            self._arms_lay(is_play & (slot < k1 - 1), slot, lo, hi)
-            self._left = self._arms_val[:, 0].copy()
-            self._right = self._arms_val[:, 1].copy()
+            tile = self._arms_put(a, is_play)
             bit = np.where(is_play, self._tile_bits[tile], zero)
             mine = self._hands[rows, t] ^ bit
             self._hands ^= np.where(at, bit[:, None], zero)
@@ -1794,11 +1792,73 @@ class Batch:
                 self._turn = np.where(stuck, t, self._turn)
         done = (self._ended != _PLAYING) & playing
         if done.any():
-            done_rows = np.flatnonzero(done)
-            rewards[done_rows] += self._points(done_rows)
+            done_rows = done.nonzero()[0]
+            if score:
+                rewards[done_rows] += self._points(done_rows)
             if self._autoreset:
                 self._redeal(done_rows)
         return rewards, done
+
+    def _arms_load(self, states: list[HandState], rows_of: npt.NDArray[np.intp]) -> None:
+        """The layouts of `load`: hand ``i`` lays again the tiles of the layout of
+        ``states[rows_of[i]]`` (`_arms_plays`) as `step` lays them (`_arms_lay_lead`,
+        `_arms_lay`), so that its arms are the ones the batch would have had playing
+        them; then FOOT-3's releases (which only grow as tiles are laid: the ones of the
+        last play are all of them), the open arms and the play points so far."""
+        plays = [self._arms_plays(state) for state in states]
+        longest = max(map(len, plays))
+        table = np.full((len(states), max(longest, 1)), -1, dtype=np.int64)
+        for j, laid in enumerate(plays):
+            table[j, : len(laid)] = laid
+        self._arms_deal(self._actions_of)
+        for a in table[rows_of].T[:longest]:
+            self._arms_put(a, a >= 0)
+        if self._arms_release:
+            self._arms_released(np.ones(self._size, dtype=bool))
+        self._arms_refresh()
+        points = np.array([s.play_points for s in states], dtype=np.int64)
+        self._arms_points[:] = points[rows_of]
+
+    def _arms_put(self, a: Int64Array, plays: BoolArray) -> Int64Array:
+        """Lay the tiles of the plays ``a`` (action numbers) of the hands of ``plays`` on
+        the arms (a lead, or a play on an arm), nothing else; the tiles laid (0
+        elsewhere)."""
+        k1 = self._arms_k + 1
+        tile: Int64Array = np.where(plays, a // k1, 0)
+        slot = a - k1 * tile
+        lo, hi = self._lo[tile], self._hi[tile]
+        self._arms_lay_lead(plays & (slot == k1 - 1), lo, hi)
+        self._arms_lay(plays & (slot < k1 - 1), slot, lo, hi)
+        self._left = self._arms_val[:, 0].copy()
+        self._right = self._arms_val[:, 1].copy()
+        return tile
+
+    def _arms_plays(self, state: HandState) -> list[int]:
+        """The plays (action numbers) that build ``state``'s layout, in an order play
+        could have laid them in: the lead; then, arm by arm in `End` order, the tiles
+        of the arm each new arm grows from up to its spinner (so that the spinners come
+        in the order of the arms they open, the order `_arms_lay` numbers them in, and
+        under SPIN-1's first double no other double comes before the spinner); then the
+        rest of every arm, outward. (Read from the layout, not the history: a sampled
+        world has none.)"""
+        if state.lead is None:
+            return []
+        layout = state.layout
+        k1 = self._arms_k + 1
+        out = [k1 * tile_index(*layout.line[state.lead]) + k1 - 1]
+        arms = {int(arm.end): arm for arm in sorted(layout.arms, key=lambda arm: int(arm.end))}
+        laid = dict.fromkeys(arms, 0)
+
+        def lay(k: int, upto: int) -> None:
+            out.extend(k1 * tile_index(a, b) + k for a, b in arms[k].tiles[laid[k] : upto])
+            laid[k] = max(laid[k], upto)
+
+        for arm in arms.values():
+            if arm.origin is not None:
+                lay(int(arm.origin[0]), arm.origin[1] + 1)
+        for k, arm in arms.items():
+            lay(k, len(arm.tiles))
+        return out
 
     def _arms_lay_lead(self, lead: BoolArray, lo: Int64Array, hi: Int64Array) -> None:
         """The leads of the hands of ``lead``: the LEFT and RIGHT arms, and a double lead's
@@ -2079,8 +2139,7 @@ class Batch:
                 ``autoreset`` not a ``bool``.
             ArgumentValueError: ``states`` is empty, or a state cannot be held (see
                 `load`).
-            RulesetError: the ruleset is one the batch does not play (naming the field), or
-                has a layout with arms (``spinner``: `load` reads line games only).
+            RulesetError: the ruleset is one the batch does not play (naming the field).
         """
         if not isinstance(states, list | tuple) or not states:
             raise _states_error(states)
@@ -2104,13 +2163,13 @@ class Batch:
         and `deal_of` raise); with autoreset, once it ends it is dealt the deals
         ``reset(seed)`` would give it: ``hand_random(seed, i, 0)``, then 1, and so
         on. Each distinct state object is read once, so a list that repeats states
-        loads quickly.
+        loads quickly. In a layout with arms the batch lays the state's plays again, in
+        their order, as `step` would have laid them, and takes its play points so far
+        (`HandState.play_points`).
 
         Raises:
             ArgumentTypeError: ``states`` is not a list or tuple of `HandState`, or
                 ``seed`` not an ``int``.
-            RulesetError: the batch's ruleset has a layout with arms (``spinner``: only
-                line games are loaded).
             ArgumentValueError: ``states`` does not hold ``size`` states, a state is of
                 another ruleset, ended otherwise than by a domino or a block, is over in
                 a batch with autoreset, or holds a boneyard larger than the ruleset's
@@ -2118,12 +2177,6 @@ class Batch:
         """
         if not isinstance(states, list | tuple):
             raise _states_error(states)
-        if self._arms:
-            raise RulesetError(
-                "spinner is not supported by Batch.load: it loads line games only "
-                "(a layout with arms is not read from a state yet)",
-                fields=("spinner",),
-            )
         if len(states) != self._size:
             raise ArgumentValueError(
                 f"states must hold one state per hand ({self._size}), got {len(states)}",
@@ -2135,16 +2188,19 @@ class Batch:
             raise ArgumentValueError(f"seed must be 0 or more, got {seed}", argument="seed")
         read: dict[int, int] = {}  # a state's row in `distinct`, by its id
         distinct: list[tuple[int, ...]] = []
+        firsts = []  # the index in ``states`` of each distinct state
         which = []
         for k, state in enumerate(states):
             j = read.get(id(state))
             if j is None:
                 j = read[id(state)] = len(distinct)
                 distinct.append(self._row_of(k, state))
+                firsts.append(k)
             which.append(j)
         p = self._rules.players
         # one row per hand (`_row_of`)
-        table = np.array(distinct, dtype=np.int64)[np.array(which, dtype=np.intp)]
+        rows_of = np.array(which, dtype=np.intp)
+        table = np.array(distinct, dtype=np.int64)[rows_of]
         self._hands[:] = table[:, :p].astype(np.uint64)
         self._shown[:] = table[:, p : 2 * p]
         (
@@ -2164,6 +2220,8 @@ class Batch:
         self._log_len[:] = 0
         self._deals[:] = -1  # loaded: the next deal (autoreset) is deal 0
         self._nx_ready[:] = False  # (the deals dealt ahead were for other numbers)
+        if self._arms:
+            self._arms_load([states[k] for k in firsts], rows_of)
         self._loaded = tuple(states)
         self._seed = seed
         self._key0 = _seed_key(seed)
@@ -2216,7 +2274,7 @@ class Batch:
             )
         bone_row = [0] * self._bone.shape[1]
         bone_row[room - len(boneyard) : room] = [t.index for t in boneyard]
-        ends = state.layout.ends or (-1, -1)
+        ends = (-1, -1) if self._arms else state.layout.ends or (-1, -1)  # (`_arms_load`)
         open_code = _ANY
         if state.phase is Phase.LEAD and rules.opening is not Opening.SEAT_ANY_TILE:
             first = state.legal_moves()[0]  # as `_deal` reads it
@@ -2248,7 +2306,8 @@ class Batch:
     def play_out(self, rng: np.random.Generator) -> Int64Array:
         """Finish every hand with uniformly random legal actions (`step_random`) and
         return the points of every hand, ``(size, players)``: what
-        ``state(i).result.points`` gives, for the hands that were already over too.
+        ``state(i).result.points`` gives, for the hands that were already over too (in a
+        game that scores on play, the play points since the deal included).
 
         >>> from dominoes import Ruleset
         >>> batch = Batch(Ruleset.block(players=4, partnership=True), size=5)
@@ -2261,7 +2320,6 @@ class Batch:
             ArgumentTypeError: ``rng`` is not a `numpy.random.Generator`.
             ArgumentValueError: the batch deals hands again (``autoreset``: its hands
                 never all end), or was never dealt nor loaded.
-            RulesetError: the ruleset has a layout with arms (``spinner``).
         """
         if not isinstance(rng, np.random.Generator):
             raise ArgumentTypeError(
@@ -2272,18 +2330,18 @@ class Batch:
                 "autoreset must be False to play out a batch: its hands never all end",
                 argument="autoreset",
             )
-        if self._arms:
-            raise RulesetError(
-                "spinner is not supported by Batch.play_out: it plays out line games only "
-                "(a layout with arms scores on play as it goes)",
-                fields=("spinner",),
-            )
         self._check_dealt()
-        # `step_random` without its checks (made above) nor the rewards of each step:
-        # every hand is scored once at the end
+        # `step_random` without its checks (made above) nor the end points of each
+        # step: every hand is scored once at the end (with its play points, PLAY-1)
         while not self._ended.all():  # (`_PLAYING` is 0)
-            self._apply(*self._sample(rng), score=False)
-        return self._points(self._actions_of)
+            if self._arms:
+                self._arms_apply(self._arms_sample(rng), self._ended == _PLAYING, score=False)
+            else:
+                self._apply(*self._sample(rng), score=False)
+        points = self._points(self._actions_of)
+        if self._arms:
+            points += self._arms_points
+        return points
 
 
 def _states_error(states: object) -> ArgumentTypeError | ArgumentValueError:
