@@ -1,7 +1,8 @@
 """The search agent through the batch (`BatchSearchAgent`) against the scalar search
 (`SearchAgent`) at the same budget: how well each plays, and how fast each decides.
 
-For 4-player partnership Block and 2-player Draw it prints:
+For 4-player partnership Block, 2-player Draw and 3-player All Fives (the spinner
+family: a layout with arms, scoring on play) it prints:
 
 (a) seconds per decision of each agent by budget (``worlds x rollouts``; random
     playouts for both), over the same positions: every position with more than one
@@ -34,6 +35,7 @@ from dominoes.state import Observation
 CASES = [
     ("4-player partnership Block", Ruleset.block(players=4, partnership=True)),
     ("2-player Draw", Ruleset.draw(players=2)),
+    ("3-player All Fives", Ruleset.preset("all-fives", players=3)),
 ]
 
 

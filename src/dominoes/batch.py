@@ -61,6 +61,7 @@ from dominoes.rules import (
 )
 from dominoes.scoring import Ending, play_points
 from dominoes.state import HandState, Phase
+from dominoes.tiles import tile_index
 
 __all__ = ["MAX_BATCH_TILES", "Batch", "HandRandom"]
 
@@ -523,6 +524,7 @@ class Batch:
         "_loaded",
         "_log",
         "_log_len",
+        "_n",
         "_nx_bone",
         "_nx_bone_mask",
         "_nx_hands",
@@ -576,7 +578,7 @@ class Batch:
         self._codec = codec = ActionCodec(rules)
         self._encoder = ObservationEncoder(rules)
         self._action_count = codec.size
-        n = rules.tile_set.size
+        self._n = n = rules.tile_set.size
         tiles = list(rules.tile_set)
         self._lo = np.array([t.low for t in tiles], dtype=np.int64)
         self._hi = np.array([t.high for t in tiles], dtype=np.int64)
@@ -846,7 +848,7 @@ class Batch:
         `HandRandom` deals them in `Deal.random`: (hands ``(K, players)``, boneyards in
         draw order, boneyard masks, the seats to lead, the openings)."""
         rules = self._rules
-        n = rules.tile_set.size
+        n = self._n
         dealt = rules.players * rules.hand_size
         j = (numbers.astype(np.uint64) << np.uint64(32)) | which.astype(np.uint64)
         streams = _mix_array((j + np.uint64(1)) * np.uint64(_GOLDEN) + np.uint64(self._key0))
@@ -899,7 +901,7 @@ class Batch:
         turn: Int64Array = np.argmax((hands & bit[:, None]) != 0, axis=1).astype(np.int64)
         missing = np.flatnonzero(first < 0)
         if missing.size:
-            bone_size = rules.tile_set.size - rules.players * rules.hand_size
+            bone_size = self._n - rules.players * rules.hand_size
             if rules.no_double is NoDoubleRule.DRAW_FOR_DOUBLE and bone_size > rules.boneyard_floor:
                 turn[missing] = rules.opening_seat
                 first[missing] = _DRAW_FOR_DOUBLE
@@ -918,7 +920,7 @@ class Batch:
     ) -> None:
         """Start the hands ``which`` on the deals given."""
         rules = self._rules
-        n = rules.tile_set.size
+        n = self._n
         dealt = rules.players * rules.hand_size
         self._hands[which] = hands
         self._bone[which] = bone
@@ -1019,7 +1021,7 @@ class Batch:
     def _mask(self) -> BoolArray:
         if self._arms:
             return self._arms_mask()
-        n = self._rules.tile_set.size
+        n = self._n
         on_left, on_right, lead, draw, pas = self._parts(self._actions_of)
         out = np.zeros((self._size, self._action_count), dtype=bool)
         out[:, 0 : 3 * n : 3] = self._bits(on_left)
@@ -1086,7 +1088,7 @@ class Batch:
         lead the opening tile leads it, the one action it has; the others (a lead of
         any tile, drawing for a double, a voluntary draw, an ended hand) count every
         kind of action, on those hands alone."""
-        n = self._rules.tile_set.size
+        n = self._n
         idx = self._flat0 + self._turn
         mine = self._hands.reshape(-1).take(idx)
         on_left = mine & self._suit_ext.take(self._left)
@@ -1104,18 +1106,17 @@ class Batch:
             other |= self._ended != _PLAYING
         if self._voluntary:
             other |= self._can_draw(self._actions_of)
-        rows = np.flatnonzero(other)
+        rows = other.nonzero()[0]
         if not rows.size:
             return actions, tile, right, rows, rows, idx, mine
         active = self._ended[rows] == _PLAYING
         opening = self._opening[rows]
         before = self._left[rows] < 0
         forced = before & (opening >= 0)  # the lead of the opening tile
-        general = ~active | (before & ~forced)
-        if self._voluntary:
-            general[:] = True
+        general = active if self._voluntary else active & before & ~forced
         a = np.where(self._can_draw(rows), 3 * n, 3 * n + 1)  # no play: draw, or pass
         a[forced] = 3 * opening[forced] + 2
+        a[~active] = 0  # (an ended hand's action, which `_apply` puts back)
         if general.any():
             a[general] = self._sample_rows(rows[general], u[rows[general]])
         actions[rows] = a
@@ -1129,7 +1130,7 @@ class Batch:
     def _sample_rows(self, rows: Int64Array, u: npt.NDArray[np.float64]) -> Int64Array:
         """The actions of rank ``floor(u * count)`` among the legal actions of each hand
         of ``rows`` (0 in an ended hand), every kind of action counted."""
-        n = self._rules.tile_set.size
+        n = self._n
         on_left, on_right, lead, draw, pas = self._parts(rows)
         c_left = _popcount(on_left)
         c_right = _popcount(on_right)
@@ -1211,7 +1212,7 @@ class Batch:
             self._refuse(int(np.argmin(legal)), int(a[int(np.argmin(legal))]))
         if self._arms:
             return self._arms_apply(a, playing)
-        n = self._rules.tile_set.size
+        n = self._n
         a = np.where(playing, a, 0)
         plays = playing & (a < 3 * n)
         slot = a % 3
@@ -1239,7 +1240,7 @@ class Batch:
         """Whether each hand's action is legal there (False in an ended hand)."""
         if self._arms:
             return self._arms_legal(a)
-        n = self._rules.tile_set.size
+        n = self._n
         on_left, on_right, lead, draw, pas = self._parts(self._actions_of)
         slot = a % 3
         mask = np.where(slot == 0, on_left, np.where(slot == 1, on_right, lead))
@@ -1275,6 +1276,8 @@ class Batch:
         rest: Int64Array,
         idx: Int64Array | None = None,
         mine: _Masks | None = None,
+        *,
+        score: bool = True,
     ) -> tuple[Int64Array, BoolArray]:
         """Apply the legal actions ``a`` (`step` checked them, or `_sample` drew them):
         ``tile`` and ``right`` (the tile, and whether on the right end) of each play,
@@ -1282,8 +1285,9 @@ class Batch:
         draw, a pass, or a hand that does not move). Every hand is played as a play on
         an end (a few operations over the batch), then the hands of ``rest`` are put
         back and played on their own (draws, passes), the ends of ``lead`` are set, and
-        the hands that ended are scored. ``idx`` and ``mine``: the flat index of the
-        seat to move in `_hands` and its hand, when known."""
+        the hands that ended are scored (unless not ``score``: their rewards are then 0,
+        `play_out` scores every hand at the end). ``idx`` and ``mine``: the flat index
+        of the seat to move in `_hands` and its hand, when known."""
         rules = self._rules
         t = self._turn
         hands = self._hands.reshape(-1)
@@ -1321,7 +1325,7 @@ class Batch:
         if lead.size:
             self._left[lead] = self._lo[tile[lead]]
             self._right[lead] = self._hi[tile[lead]]
-        ended = [np.flatnonzero(out)]
+        ended = [out.nonzero()[0]]
         self._ended[ended[0]] = _DOMINO
         self._turn[ended[0]] = t[ended[0]]
         if rest.size:
@@ -1329,20 +1333,18 @@ class Batch:
             moving = rest[playing]
             self._log_len[rest[~playing]] -= 1
             if rules.drawing is DrawRule.ONE_THEN_PASS:
-                self._drew[moving] = np.where(
-                    a[moving] == 3 * rules.tile_set.size, drew[playing], 0
-                )
+                self._drew[moving] = np.where(a[moving] == 3 * self._n, drew[playing], 0)
             # (a forced draw or a pass shows the values of the ends)
             ends = np.left_shift(1, np.maximum(kept[1][playing], 0))
             ends |= np.left_shift(1, np.maximum(kept[2][playing], 0))
-            ended.append(self._draw_or_pass(moving, a[moving] == 3 * rules.tile_set.size, ends))
+            ended.append(self._draw_or_pass(moving, a[moving] == 3 * self._n, ends))
         # ---- DETECT-1: no seat can play and nobody can draw
         if rules.block_detection is BlockDetection.IMMEDIATE:
             moved = np.ones(self._size, dtype=bool)
-            moved[rest[a[rest] != 3 * rules.tile_set.size]] = False  # passes, still hands
+            moved[rest[a[rest] != 3 * self._n]] = False  # passes, still hands
             moved[ended[0]] = False
             moved &= (self._ended == _PLAYING) & (self._left >= 0)
-            rows = np.flatnonzero(moved)
+            rows = moved.nonzero()[0]
             stuck = rows[self._stuck(rows)]
             self._ended[stuck] = _BLOCKED
             self._turn[stuck] = t[stuck]
@@ -1352,7 +1354,8 @@ class Batch:
         done = np.zeros(self._size, dtype=bool)
         if done_rows.size:
             done[done_rows] = True
-            rewards[done_rows] = self._points(done_rows)
+            if score:
+                rewards[done_rows] = self._points(done_rows)
             if self._autoreset:
                 self._redeal(np.flatnonzero(done))
         return rewards, done
@@ -1365,7 +1368,7 @@ class Batch:
         t = self._turn[rows]
         at = self._flat0[rows] + t
         # ---- draws
-        d = np.flatnonzero(is_draw)
+        d = is_draw.nonzero()[0]
         if d.size:
             drows, dt = rows[d], t[d]
             idx = self._bone[drows, self._bone_at(drows)].astype(np.intp)  # the next tile
@@ -1393,7 +1396,7 @@ class Batch:
             self._shown.reshape(-1)[at[d]] = shows
             self._turn[drows] = turn
         # ---- passes
-        p = np.flatnonzero(~is_draw)
+        p = (~is_draw).nonzero()[0]
         if not p.size:
             return p
         prows, pt = rows[p], t[p]
@@ -1415,9 +1418,12 @@ class Batch:
     def _bone_at(self, rows: Int64Array) -> Int64Array:
         """The position in `_bone` of the next boneyard tile of the hands ``rows`` (0
         when empty)."""
-        n = self._rules.tile_set.size
+        n = self._n
         dealt = self._rules.players * self._rules.hand_size
-        return np.clip(self._bpos[rows] + (n - dealt), 0, max(n - dealt - 1, 0))
+        at: Int64Array = np.minimum(
+            np.maximum(self._bpos[rows] + (n - dealt), 0), max(n - dealt - 1, 0)
+        )
+        return at
 
     def _stuck(self, rows: Int64Array) -> BoolArray:
         """Whether no seat can play, and nobody can draw (DETECT-1), in the hands
@@ -1677,7 +1683,7 @@ class Batch:
     def _arms_mask(self) -> BoolArray:
         """`legal_mask` of a layout with arms."""
         k1 = self._arms_k + 1
-        n = self._rules.tile_set.size
+        n = self._n
         on_arm, lead, draw, pas = self._arms_parts()
         out = np.zeros((self._size, self._action_count), dtype=bool)
         for k in range(k1 - 1):
@@ -1691,7 +1697,7 @@ class Batch:
         """`sample_legal` of a layout with arms: a group (an arm, or the lead) by the
         rank of one uniform number among the counts, then the tile of that rank."""
         k1 = self._arms_k + 1
-        n = self._rules.tile_set.size
+        n = self._n
         on_arm, lead, draw, pas = self._arms_parts()
         groups = np.concatenate([on_arm, lead[:, None]], axis=1)  # (B, K + 1)
         counts = _popcount(groups)
@@ -1715,7 +1721,7 @@ class Batch:
     def _arms_legal(self, a: Int64Array) -> BoolArray:
         """`_legal` of a layout with arms."""
         k1 = self._arms_k + 1
-        n = self._rules.tile_set.size
+        n = self._n
         on_arm, lead, draw, pas = self._arms_parts()
         groups = np.concatenate([on_arm, lead[:, None]], axis=1)
         slot = np.clip(a % k1, 0, k1 - 1)
@@ -1725,19 +1731,22 @@ class Batch:
         ok: BoolArray = play | ((a == k1 * n) & draw) | ((a == k1 * n + 1) & pas)
         return ok
 
-    def _arms_apply(self, a: Int64Array, playing: BoolArray) -> tuple[Int64Array, BoolArray]:
+    def _arms_apply(
+        self, a: Int64Array, playing: BoolArray, *, score: bool = True
+    ) -> tuple[Int64Array, BoolArray]:
         """`_apply` of a layout with arms: plays on arms (scoring as they go), then the
         draws and passes as in a line (`_draw_or_pass`, showing the values of the open
-        arms), DETECT-1 against the open arms."""
+        arms), DETECT-1 against the open arms (the end points of the hands that ended
+        not in the rewards unless ``score``, as `_apply`)."""
         rules = self._rules
         k1 = self._arms_k + 1
-        n = rules.tile_set.size
+        n = self._n
         rows = self._actions_of
         t = self._turn.copy()  # (the seats that move: `_draw_or_pass` writes `_turn`)
         zero = np.uint64(0)
         is_play = playing & (a < k1 * n)
         is_draw = playing & (a == k1 * n)
-        moves = np.flatnonzero(playing & (a >= k1 * n))  # the draws and passes
+        moves = (playing & (a >= k1 * n)).nonzero()[0]  # the draws and passes
         self._log.reshape(-1)[self._log_len * self._size + rows] = a
         self._log_len += playing
         rewards = np.zeros((self._size, rules.players), dtype=np.int64)
@@ -1746,13 +1755,7 @@ class Batch:
         # ---- plays
         if is_play.any():
             at = self._seats == t[:, None]
-            tile = np.where(is_play, a // k1, 0)
-            slot = a - k1 * tile
-            lo, hi = self._lo[tile], self._hi[tile]
-            self._arms_lay_lead(is_play & (slot == k1 - 1), lo, hi)
-            self._arms_lay(is_play & (slot < k1 - 1), slot, lo, hi)
-            self._left = self._arms_val[:, 0].copy()
-            self._right = self._arms_val[:, 1].copy()
+            tile = self._arms_put(a, is_play)
             bit = np.where(is_play, self._tile_bits[tile], zero)
             mine = self._hands[rows, t] ^ bit
             self._hands ^= np.where(at, bit[:, None], zero)
@@ -1789,18 +1792,80 @@ class Batch:
                 self._turn = np.where(stuck, t, self._turn)
         done = (self._ended != _PLAYING) & playing
         if done.any():
-            done_rows = np.flatnonzero(done)
-            rewards[done_rows] += self._points(done_rows)
+            done_rows = done.nonzero()[0]
+            if score:
+                rewards[done_rows] += self._points(done_rows)
             if self._autoreset:
                 self._redeal(done_rows)
         return rewards, done
+
+    def _arms_load(self, states: list[HandState], rows_of: npt.NDArray[np.intp]) -> None:
+        """The layouts of `load`: hand ``i`` lays again the tiles of the layout of
+        ``states[rows_of[i]]`` (`_arms_plays`) as `step` lays them (`_arms_lay_lead`,
+        `_arms_lay`), so that its arms are the ones the batch would have had playing
+        them; then FOOT-3's releases (which only grow as tiles are laid: the ones of the
+        last play are all of them), the open arms and the play points so far."""
+        plays = [self._arms_plays(state) for state in states]
+        longest = max(map(len, plays))
+        table = np.full((len(states), max(longest, 1)), -1, dtype=np.int64)
+        for j, laid in enumerate(plays):
+            table[j, : len(laid)] = laid
+        self._arms_deal(self._actions_of)
+        for a in table[rows_of].T[:longest]:
+            self._arms_put(a, a >= 0)
+        if self._arms_release:
+            self._arms_released(np.ones(self._size, dtype=bool))
+        self._arms_refresh()
+        points = np.array([s.play_points for s in states], dtype=np.int64)
+        self._arms_points[:] = points[rows_of]
+
+    def _arms_put(self, a: Int64Array, plays: BoolArray) -> Int64Array:
+        """Lay the tiles of the plays ``a`` (action numbers) of the hands of ``plays`` on
+        the arms (a lead, or a play on an arm), nothing else; the tiles laid (0
+        elsewhere)."""
+        k1 = self._arms_k + 1
+        tile: Int64Array = np.where(plays, a // k1, 0)
+        slot = a - k1 * tile
+        lo, hi = self._lo[tile], self._hi[tile]
+        self._arms_lay_lead(plays & (slot == k1 - 1), lo, hi)
+        self._arms_lay(plays & (slot < k1 - 1), slot, lo, hi)
+        self._left = self._arms_val[:, 0].copy()
+        self._right = self._arms_val[:, 1].copy()
+        return tile
+
+    def _arms_plays(self, state: HandState) -> list[int]:
+        """The plays (action numbers) that build ``state``'s layout, in an order play
+        could have laid them in: the lead; then, arm by arm in `End` order, the tiles
+        of the arm each new arm grows from up to its spinner (so that the spinners come
+        in the order of the arms they open, the order `_arms_lay` numbers them in, and
+        under SPIN-1's first double no other double comes before the spinner); then the
+        rest of every arm, outward. (Read from the layout, not the history: a sampled
+        world has none.)"""
+        if state.lead is None:
+            return []
+        layout = state.layout
+        k1 = self._arms_k + 1
+        out = [k1 * tile_index(*layout.line[state.lead]) + k1 - 1]
+        arms = {int(arm.end): arm for arm in sorted(layout.arms, key=lambda arm: int(arm.end))}
+        laid = dict.fromkeys(arms, 0)
+
+        def lay(k: int, upto: int) -> None:
+            out.extend(k1 * tile_index(a, b) + k for a, b in arms[k].tiles[laid[k] : upto])
+            laid[k] = max(laid[k], upto)
+
+        for arm in arms.values():
+            if arm.origin is not None:
+                lay(int(arm.origin[0]), arm.origin[1] + 1)
+        for k, arm in arms.items():
+            lay(k, len(arm.tiles))
+        return out
 
     def _arms_lay_lead(self, lead: BoolArray, lo: Int64Array, hi: Int64Array) -> None:
         """The leads of the hands of ``lead``: the LEFT and RIGHT arms, and a double lead's
         short sides when it spins (SPIN-1), waiting (SPIN-2) or open at once (SPIN-3)."""
         if not lead.any():
             return
-        r = np.flatnonzero(lead)
+        r = lead.nonzero()[0]
         lo, hi = lo[r], hi[r]
         self._arms_lead[r, 0] = lo
         self._arms_lead[r, 1] = hi
@@ -1839,7 +1904,7 @@ class Batch:
         if not on.any():
             return
         rules = self._rules
-        r = np.flatnonzero(on)
+        r = on.nonzero()[0]
         k, lo, hi = slot[r], lo[r], hi[r]
         value = self._arms_val[r, k]
         length = self._arms_len[r, k] + 1
@@ -1878,7 +1943,7 @@ class Batch:
         if waiting.any():
             lens = self._arms_len
             need = self._arms_need
-            reached = np.take_along_axis(lens, np.maximum(need, 0), axis=1)
+            reached = lens[self._actions_of[:, None], np.maximum(need, 0)]
             lead_sides = (lens[:, 0] > 0) & (lens[:, 1] > 0)
             ready = np.where(need < 0, lead_sides[:, None], reached >= self._arms_need_len)
             self._arms_state[waiting & ready] = _ARM_OPEN
@@ -1891,7 +1956,7 @@ class Batch:
         if not waiting.any():
             return
         held = _union(self._hands) | self._bone_mask
-        table = ~held & np.uint64((1 << self._rules.tile_set.size) - 1)
+        table = ~held & np.uint64((1 << self._n) - 1)
         values = np.maximum(self._arms_val, 0)
         laid = _popcount(table[:, None] & self._suit[values])
         gone = waiting & (laid > self._rules.max_pip)
@@ -1964,20 +2029,13 @@ class Batch:
         its end, both halves of a double there; an empty long side the lead's half (a
         double lead's both, once while neither long side carries a tile); an empty
         short side nothing. `_arms_ends` gives the same total, the general way."""
-        lens, vals, dbl = self._arms_len, self._arms_val, self._arms_dbl
+        has = self._arms_len > 0
         lo, hi = self._arms_lead[:, 0], self._arms_lead[:, 1]
-        double = lo == hi
-        total = np.where(double & (lens[:, 0] == 0) & (lens[:, 1] == 0), 2 * lo, 0)
-        for k in range(self._arms_k):
-            has = lens[:, k] > 0
-            end = np.where(dbl[:, k], 2 * vals[:, k], vals[:, k])
-            if k < 2:
-                half = lo if k == 0 else hi
-                empty = np.where(double, np.where(lens[:, 1 - k] > 0, 2 * half, 0), half)
-                end = np.where(has, end, empty)
-            else:
-                end = np.where(has, end, 0)
-            total += end
+        # the arms with a tile (every arm at once: no loop over the arms' operations)
+        total = _columns_sum(self._arms_val * (1 + self._arms_dbl) * has)
+        # the empty long sides: a double lead shows both halves while one is empty
+        e0, e1 = ~has[:, 0], ~has[:, 1]
+        total += np.where(lo == hi, 2 * lo * (e0 | e1), lo * e0 + hi * e1)
         out: Int64Array = np.where(lo >= 0, total, 0)
         return out
 
@@ -2074,8 +2132,7 @@ class Batch:
                 ``autoreset`` not a ``bool``.
             ArgumentValueError: ``states`` is empty, or a state cannot be held (see
                 `load`).
-            RulesetError: the ruleset is one the batch does not play (naming the field), or
-                has a layout with arms (``spinner``: `load` reads line games only).
+            RulesetError: the ruleset is one the batch does not play (naming the field).
         """
         if not isinstance(states, list | tuple) or not states:
             raise _states_error(states)
@@ -2099,13 +2156,13 @@ class Batch:
         and `deal_of` raise); with autoreset, once it ends it is dealt the deals
         ``reset(seed)`` would give it: ``hand_random(seed, i, 0)``, then 1, and so
         on. Each distinct state object is read once, so a list that repeats states
-        loads quickly.
+        loads quickly. In a layout with arms the batch lays the state's plays again, in
+        their order, as `step` would have laid them, and takes its play points so far
+        (`HandState.play_points`).
 
         Raises:
             ArgumentTypeError: ``states`` is not a list or tuple of `HandState`, or
                 ``seed`` not an ``int``.
-            RulesetError: the batch's ruleset has a layout with arms (``spinner``: only
-                line games are loaded).
             ArgumentValueError: ``states`` does not hold ``size`` states, a state is of
                 another ruleset, ended otherwise than by a domino or a block, is over in
                 a batch with autoreset, or holds a boneyard larger than the ruleset's
@@ -2113,12 +2170,6 @@ class Batch:
         """
         if not isinstance(states, list | tuple):
             raise _states_error(states)
-        if self._arms:
-            raise RulesetError(
-                "spinner is not supported by Batch.load: it loads line games only "
-                "(a layout with arms is not read from a state yet)",
-                fields=("spinner",),
-            )
         if len(states) != self._size:
             raise ArgumentValueError(
                 f"states must hold one state per hand ({self._size}), got {len(states)}",
@@ -2128,15 +2179,21 @@ class Batch:
             raise ArgumentTypeError(f"seed must be an int, got {_shown(seed)}", argument="seed")
         if seed < 0:
             raise ArgumentValueError(f"seed must be 0 or more, got {seed}", argument="seed")
-        read: dict[int, tuple[int, ...]] = {}
-        rows = []
+        read: dict[int, int] = {}  # a state's row in `distinct`, by its id
+        distinct: list[tuple[int, ...]] = []
+        firsts = []  # the index in ``states`` of each distinct state
+        which = []
         for k, state in enumerate(states):
-            row = read.get(id(state))
-            if row is None:
-                row = read[id(state)] = self._row_of(k, state)
-            rows.append(row)
+            j = read.get(id(state))
+            if j is None:
+                j = read[id(state)] = len(distinct)
+                distinct.append(self._row_of(k, state))
+                firsts.append(k)
+            which.append(j)
         p = self._rules.players
-        table = np.array(rows, dtype=np.int64)  # one row per hand (`_row_of`)
+        # one row per hand (`_row_of`)
+        rows_of = np.array(which, dtype=np.intp)
+        table = np.array(distinct, dtype=np.int64)[rows_of]
         self._hands[:] = table[:, :p].astype(np.uint64)
         self._shown[:] = table[:, p : 2 * p]
         (
@@ -2150,14 +2207,14 @@ class Batch:
             self._drew[:],
             self._last[:],
             self._bpos[:],
-        ) = table[:, 2 * p : 2 * p + 10].T
-        self._bone[:] = table[:, 2 * p + 10 :]
-        self._bone_mask[:] = np.bitwise_or.reduce(
-            np.where(self._bone_slots(), self._tile_bits[self._bone], np.uint64(0)), axis=1
-        )
+            self._bone_mask[:],
+        ) = table[:, 2 * p : 2 * p + 11].T
+        self._bone[:] = table[:, 2 * p + 11 :]
         self._log_len[:] = 0
         self._deals[:] = -1  # loaded: the next deal (autoreset) is deal 0
         self._nx_ready[:] = False  # (the deals dealt ahead were for other numbers)
+        if self._arms:
+            self._arms_load([states[k] for k in firsts], rows_of)
         self._loaded = tuple(states)
         self._seed = seed
         self._key0 = _seed_key(seed)
@@ -2166,8 +2223,9 @@ class Batch:
         """``states[k]`` as the per-hand arrays hold it, in one row: the hands' masks,
         the shown voids (pip masks), the turn, the ends, the opening, the verification
         round, the ending, the draws of the turn, the last seat to lay a tile, the
-        boneyard's position, then the `_bone` row (the boneyard in draw order, at the
-        end of the part the deal left, as `_bone_at` reads it).
+        boneyard's position and mask (below 2**55: an ``int64``), then the `_bone` row
+        (the boneyard in draw order, at the end of the part the deal left, as `_bone_at`
+        reads it).
 
         Read from the state's public properties; its position string is parsed only for
         what nothing else tells and the batch reads: the draws of the turn (under
@@ -2178,7 +2236,7 @@ class Batch:
             raise ArgumentTypeError(
                 f"states[{k}] must be a HandState, got {_shown(state)}", argument="states"
             )
-        if state.rules != rules:
+        if state.rules is not rules and state.rules != rules:
             raise ArgumentValueError(
                 f"states[{k}] is of another ruleset than the batch's", argument="states"
             )
@@ -2198,7 +2256,7 @@ class Batch:
                     "deals only the hands that end in a step)",
                     argument="states",
                 )
-        n = rules.tile_set.size
+        n = self._n
         room = n - rules.players * rules.hand_size  # the boneyard the deal leaves
         boneyard = state.boneyard
         if len(boneyard) > room:
@@ -2209,7 +2267,7 @@ class Batch:
             )
         bone_row = [0] * self._bone.shape[1]
         bone_row[room - len(boneyard) : room] = [t.index for t in boneyard]
-        ends = state.layout.ends or (-1, -1)
+        ends = (-1, -1) if self._arms else state.layout.ends or (-1, -1)  # (`_arms_load`)
         open_code = _ANY
         if state.phase is Phase.LEAD and rules.opening is not Opening.SEAT_ANY_TILE:
             first = state.legal_moves()[0]  # as `_deal` reads it
@@ -2234,20 +2292,15 @@ class Batch:
             drew,
             last,
             -len(boneyard),
+            sum(1 << t.index for t in boneyard),
             *bone_row,
         )
-
-    def _bone_slots(self) -> BoolArray:
-        """Which slots of each hand's `_bone` row hold a tile still in its boneyard."""
-        room = self._rules.tile_set.size - self._rules.players * self._rules.hand_size
-        slots = np.arange(self._bone.shape[1])[None, :]
-        held: BoolArray = (slots >= room + self._bpos[:, None]) & (slots < room)
-        return held
 
     def play_out(self, rng: np.random.Generator) -> Int64Array:
         """Finish every hand with uniformly random legal actions (`step_random`) and
         return the points of every hand, ``(size, players)``: what
-        ``state(i).result.points`` gives, for the hands that were already over too.
+        ``state(i).result.points`` gives, for the hands that were already over too (in a
+        game that scores on play, the play points since the deal included).
 
         >>> from dominoes import Ruleset
         >>> batch = Batch(Ruleset.block(players=4, partnership=True), size=5)
@@ -2260,7 +2313,6 @@ class Batch:
             ArgumentTypeError: ``rng`` is not a `numpy.random.Generator`.
             ArgumentValueError: the batch deals hands again (``autoreset``: its hands
                 never all end), or was never dealt nor loaded.
-            RulesetError: the ruleset has a layout with arms (``spinner``).
         """
         if not isinstance(rng, np.random.Generator):
             raise ArgumentTypeError(
@@ -2271,16 +2323,18 @@ class Batch:
                 "autoreset must be False to play out a batch: its hands never all end",
                 argument="autoreset",
             )
-        if self._arms:
-            raise RulesetError(
-                "spinner is not supported by Batch.play_out: it plays out line games only "
-                "(a layout with arms scores on play as it goes)",
-                fields=("spinner",),
-            )
         self._check_dealt()
-        while not self.over.all():
-            self.step_random(rng)
-        return self._points(self._actions_of)
+        # `step_random` without its checks (made above) nor the end points of each
+        # step: every hand is scored once at the end (with its play points, PLAY-1)
+        while not self._ended.all():  # (`_PLAYING` is 0)
+            if self._arms:
+                self._arms_apply(self._arms_sample(rng), self._ended == _PLAYING, score=False)
+            else:
+                self._apply(*self._sample(rng), score=False)
+        points = self._points(self._actions_of)
+        if self._arms:
+            points += self._arms_points
+        return points
 
 
 def _states_error(states: object) -> ArgumentTypeError | ArgumentValueError:

@@ -80,11 +80,11 @@ class BatchSearchAgent:
     playable tile, else the forced move). With one legal move it makes it without
     searching.
 
-    For a ruleset the batch does not play (`Batch.supports`: train games, tolerant
-    faults, cascade scoring, partnership bonuses, sets above double-9...) or does not
-    load positions of (a layout with arms: spinners, scoring on play, called scores) it
-    is the scalar `SearchAgent` with the same fields (`fallback`), which also claims
-    scores and calls muggins.
+    For a ruleset the batch does not play (`Batch.supports`: train games, called scores
+    and muggins, tolerant faults, cascade scoring, partnership bonuses, sets above
+    double-9...) it is the scalar `SearchAgent` with the same fields (`fallback`), which
+    also claims scores and calls muggins. The spinner family (All Fives, Sniff,
+    Bergen...) is searched through the batch, its playouts scoring on play.
 
     Its choices are not those of `SearchAgent` for the same generator (the playouts draw
     their random numbers from a numpy generator seeded from it), but it decides by the
@@ -119,7 +119,7 @@ class BatchSearchAgent:
         """
         check_choose(observation, rng)
         rules = observation.rules
-        if rules.has_arms or not Batch.supports(rules):  # (`Batch.load` reads lines)
+        if not Batch.supports(rules):
             return self.fallback.choose(observation, rng)
         moves = observation.legal_moves()
         if len(moves) == 1:

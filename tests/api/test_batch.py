@@ -593,30 +593,34 @@ def test_a_hands_rewards_add_up_to_its_points() -> None:
         assert total[i].tolist() == list(result.points)
 
 
+DOUBLE_9_SPINNERS = [
+    # double-9 (the high bytes of the masks) with every double a spinner: 22 arms
+    Ruleset.preset("five-up", players=6, max_pip=9, hand_size=7),
+    Ruleset.draw(
+        players=5,
+        max_pip=9,
+        hand_size=8,
+        spinner=SpinnerRule.EVERY_DOUBLE,
+        spinner_fill=SpinnerFill.ALL_FOUR_FIRST,
+        play_scoring=PlayScoring.BERGEN,
+        spinner_count=SpinnerCount.EXPOSED_HALVES,
+    ),
+    Ruleset.block(
+        players=10,
+        max_pip=9,
+        hand_size=5,
+        spinner=SpinnerRule.FIRST_DOUBLE,
+        spinner_fill=SpinnerFill.ONE_TILE_EACH_SIDE,
+        play_scoring=PlayScoring.FIVES_AND_THREES,
+        block_detection=BlockDetection.IMMEDIATE,
+    ),
+]
+"""Double-9 rulesets of the spinner family (the high bytes of the masks, many arms)."""
+
+
 @pytest.mark.parametrize(
     "rules",
-    [
-        # double-9 (the high bytes of the masks) with every double a spinner: 22 arms
-        Ruleset.preset("five-up", players=6, max_pip=9, hand_size=7),
-        Ruleset.draw(
-            players=5,
-            max_pip=9,
-            hand_size=8,
-            spinner=SpinnerRule.EVERY_DOUBLE,
-            spinner_fill=SpinnerFill.ALL_FOUR_FIRST,
-            play_scoring=PlayScoring.BERGEN,
-            spinner_count=SpinnerCount.EXPOSED_HALVES,
-        ),
-        Ruleset.block(
-            players=10,
-            max_pip=9,
-            hand_size=5,
-            spinner=SpinnerRule.FIRST_DOUBLE,
-            spinner_fill=SpinnerFill.ONE_TILE_EACH_SIDE,
-            play_scoring=PlayScoring.FIVES_AND_THREES,
-            block_detection=BlockDetection.IMMEDIATE,
-        ),
-    ],
+    DOUBLE_9_SPINNERS,
     ids=["five-up-double-9-6", "every-double-all-four-bergen-5", "sniff-block-10"],
 )
 def test_batch_plays_double_9_spinner_rulesets_as_the_scalar_engine(rules: Ruleset) -> None:

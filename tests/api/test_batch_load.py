@@ -18,7 +18,13 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_batch import batch_rulesets
+from test_batch import (
+    DOUBLE_9_SPINNERS,
+    SPINNER_PRESETS,
+    batch_rulesets,
+    batch_spinner_rulesets,
+    expected_rewards,
+)
 
 from dominoes import (
     BlockDetection,
@@ -30,7 +36,7 @@ from dominoes import (
     Phase,
     Ruleset,
     RulesetError,
-    SpinnerRule,
+    sampling,
 )
 from dominoes.batch import Batch
 from dominoes.errors import ArgumentTypeError, ArgumentValueError
@@ -71,9 +77,7 @@ def play_loaded(states: list[HandState], seed: int) -> None:
                 continue
             states[i] = after = state.apply(decode(int(actions[i])))
             assert done[i] == after.is_over
-            if after.is_over:
-                assert after.result is not None
-                assert rewards[i].tolist() == list(after.result.points)
+            assert rewards[i].tolist() == expected_rewards(state, after)
     assert [batch.state(i) for i in range(batch.size)] == states
     # the points of every hand, those over before the play too
     again = Batch.from_states(states)
@@ -224,17 +228,78 @@ def test_load_refills_a_batch_and_autoreset_deals_the_seeded_deals() -> None:
     assert batch.deal_of(0) == Deal.random(rules, rng=Batch.hand_random(4, 0))
 
 
-def test_a_layout_with_arms_is_not_loaded_nor_played_out() -> None:
-    rules = Ruleset.preset("all-fives")
-    assert Batch.supports(rules)
-    state = random_position(rules, random.Random(1), 3)
-    with pytest.raises(RulesetError, match="spinner") as error:
-        Batch.from_states([state])
-    assert error.value.fields == ("spinner",)
-    batch = Batch(rules, size=2)
-    batch.reset(1)
-    with pytest.raises(RulesetError, match="spinner"):
-        batch.play_out(np.random.default_rng(0))
+# ------------------------------------------------------- the spinner family (arms)
+@settings(SETTINGS, max_examples=25)
+@given(rules=batch_spinner_rulesets(), seed=st.integers(0, 2**20))
+def test_loaded_spinner_positions_play_as_the_scalar_engine(rules: Ruleset, seed: int) -> None:
+    """Layouts with arms read from states (`Batch.load` lays the state's plays again):
+    every spinner rule, fill, count and play scoring the batch plays, at random points
+    of random hands; the play points so far are the state's, and `play_out` adds them to
+    the end points."""
+    rng = random.Random(seed)
+    n = rules.tile_set.size
+    states = [random_position(rules, rng, rng.randrange(2 * n + 2)) for _ in range(4)]
+    play_loaded(states, seed)
+
+
+@pytest.mark.parametrize(
+    ("name", "fields"),
+    SPINNER_PRESETS,
+    ids=[f"{name}-{k}" for k, (name, _) in enumerate(SPINNER_PRESETS)],
+)
+def test_loaded_spinner_presets_play_as_the_scalar_engine(
+    name: str, fields: dict[str, object]
+) -> None:
+    rules = Ruleset.preset(name, **fields)
+    rng = random.Random(7)
+    n = rules.tile_set.size
+    states = [random_position(rules, rng, moves) for moves in (0, 1, 4, n // 2, n, 2 * n)]
+    play_loaded(states, 7)
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        Ruleset.preset("all-fives", players=3),
+        DOUBLE_9_SPINNERS[1],  # double-9, every double a spinner, SPIN-3's sides first
+        Ruleset.preset("chicken-foot", players=4),
+    ],
+    ids=["all-fives", "every-double-9", "chicken-foot"],
+)
+def test_sampled_worlds_with_arms_play_as_the_scalar_engine(rules: Ruleset) -> None:
+    """Worlds drawn by `sampling` (what the search loads) have a layout but no history:
+    the batch reads the arms from the layout (its spinners in the order of the arms they
+    open), not from the moves."""
+    rng = random.Random(2)
+    worlds = []
+    for seed in range(2):
+        hand = random_hand(rules, seed)
+        for state in hand[:: max(1, len(hand) // 5)]:
+            if not state.is_over:
+                worlds.append(sampling.sampler(state.observation(state.turn)).sample(rng))
+    assert any(not world.history and world.lead is not None for world in worlds)
+    play_loaded(worlds, 2)
+
+
+def test_a_loaded_layout_with_arms_is_the_one_play_makes() -> None:
+    """A batch dealt and played, then loaded from its own states, holds the same arms
+    (values, lengths, states, sides...) and plays out alike from the same generator."""
+    rules = Ruleset.preset("all-fives", players=3)
+    batch = Batch(rules, size=6)
+    batch.reset(3)
+    rng = np.random.default_rng(1)
+    for _ in range(9):
+        batch.step_random(rng)
+    states = [batch.state(i) for i in range(batch.size)]
+    again = Batch.from_states(states)
+    for name in ("_arms_val", "_arms_len", "_arms_state", "_arms_sides", "_arms_suits"):
+        played, loaded = getattr(batch, name), getattr(again, name)
+        on = batch._arms_state != 0
+        assert (np.where(on, played, 0) == np.where(on, loaded, 0)).all(), name
+    assert (again._arms_points == batch._arms_points).all()
+    assert (
+        again.play_out(np.random.default_rng(5)) == batch.play_out(np.random.default_rng(5))
+    ).all()
 
 
 def test_supports_says_what_the_constructor_refuses() -> None:
@@ -264,10 +329,6 @@ def test_bad_states_are_refused_naming_the_argument() -> None:
     other = random_position(Ruleset.draw(players=2), random.Random(1), 3)
     with pytest.raises(ArgumentValueError, match=r"states\[1\].*ruleset"):
         Batch.from_states([state, other])
-    with pytest.raises(RulesetError, match="spinner"):
-        Batch.from_states(
-            [random_position(Ruleset.draw(spinner=SpinnerRule.FIRST_DOUBLE), random.Random(1), 2)]
-        )
     with pytest.raises(ArgumentValueError, match="conceded"):
         Batch.from_states([state.concede(0)])
     short = HandState.from_position(  # a hand of 6 tiles, 15 in the boneyard

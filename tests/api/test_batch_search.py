@@ -22,7 +22,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_agents import _deep_position
-from test_batch import batch_rulesets
+from test_batch import batch_rulesets, batch_spinner_rulesets
 
 from dominoes import (
     ClaimRule,
@@ -61,8 +61,9 @@ def _decisions(rules: Ruleset, seeds: range) -> list[Observation]:
         Ruleset.block(players=4, partnership=True),
         Ruleset.draw(players=2),
         Ruleset.draw(players=3, voluntary_draw=True, scoring=Scoring.PENALTY),
+        Ruleset.preset("all-fives"),
     ],
-    ids=["partnership-block", "draw-2", "draw-3-penalty"],
+    ids=["partnership-block", "draw-2", "draw-3-penalty", "all-fives"],
 )
 def test_choices_are_legal_and_reproducible(rules: Ruleset) -> None:
     decisions = _decisions(rules, range(2))
@@ -78,8 +79,10 @@ def test_choices_are_legal_and_reproducible(rules: Ruleset) -> None:
     [
         Ruleset.block(players=4, partnership=True),
         Ruleset.draw(players=3, voluntary_draw=True, scoring=Scoring.PENALTY),
+        Ruleset.preset("all-fives", players=4, partnership=True),
+        Ruleset.preset("bergen", players=3),
     ],
-    ids=["partnership-block", "draw-3-penalty"],
+    ids=["partnership-block", "draw-3-penalty", "all-fives-partnership", "bergen"],
 )
 def test_the_choice_is_the_best_mean_side_margin_of_its_playouts(
     rules: Ruleset, monkeypatch: pytest.MonkeyPatch
@@ -142,6 +145,16 @@ def test_every_supported_ruleset_is_searched_in_the_batch(rules: Ruleset, seed: 
             assert agent.choose(obs, random.Random(seed)) in obs.legal_moves()
 
 
+@settings(SETTINGS, max_examples=15)
+@given(rules=batch_spinner_rulesets(), seed=st.integers(0, 2**20))
+def test_every_supported_spinner_ruleset_is_searched_in_the_batch(
+    rules: Ruleset, seed: int
+) -> None:
+    """The same for the spinner family (every spinner rule, fill, count and play
+    scoring the batch plays): the batch loads the worlds' layouts with arms."""
+    test_every_supported_ruleset_is_searched_in_the_batch.hypothesis.inner_test(rules, seed)  # type: ignore[attr-defined]
+
+
 def test_a_forced_move_is_made_without_searching() -> None:
     rules = Ruleset.block()
     state = HandState.start(rules, Deal.random(rules, seed=3))
@@ -177,16 +190,15 @@ def test_a_winning_move_is_found_whatever_the_worlds() -> None:
     "rules",
     [
         attrs.evolve(Ruleset.preset("all-fives"), claim_rule=ClaimRule.MUGGINS),
-        Ruleset.preset("all-fives"),
         Ruleset.draw(players=3, faults=FaultMode.TOLERANT),
     ],
-    ids=["muggins", "all-fives", "tolerant"],
+    ids=["muggins", "tolerant"],
 )
-def test_a_ruleset_the_batch_does_not_load_is_searched_by_the_scalar_agent(
+def test_a_ruleset_the_batch_does_not_play_is_searched_by_the_scalar_agent(
     rules: Ruleset,
 ) -> None:
-    """Rulesets the batch does not play, and layouts with arms (which `Batch.load` does
-    not read): the scalar `SearchAgent` with the same fields decides, claims included."""
+    """Rulesets the batch does not play (called scores, tolerant faults): the scalar
+    `SearchAgent` with the same fields decides, claims included."""
     agent = BatchSearchAgent(worlds=2, rollouts=1)
     assert agent.fallback == SearchAgent(worlds=2, rollouts=1)
     decisions = [
